@@ -1,0 +1,19 @@
+import { Form } from "@remix-run/react";
+
+/** Staff navigation and sign-out (a POST form: sign-out changes state). */
+export function AdminBar({ email }: { email: string }) {
+  return (
+    <div className="admin-bar">
+      <nav aria-label="Mitarbeiterbereich">
+        <a href="/admin">Tagesübersicht</a>
+        <a href="/admin/storno">Reservierungen verwalten</a>
+      </nav>
+      <Form method="post" action="/admin/logout" reloadDocument>
+        <span className="muted">{email} · </span>
+        <button type="submit" className="button button-secondary button-small">
+          Abmelden
+        </button>
+      </Form>
+    </div>
+  );
+}

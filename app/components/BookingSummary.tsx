@@ -1,0 +1,76 @@
+import { formatChf } from "~/domain/money";
+import { formatDateDE, formatTime } from "~/domain/time";
+
+export type SummaryData = {
+  code?: string | null;
+  date: string;
+  startMin: number;
+  endMin: number;
+  numChildren: number;
+  numActiveAdults: number;
+  numAccompanyingAdults: number;
+  offerName: string;
+  priceRappen: number;
+  discountRappen: number;
+  amountRappen: number;
+  couponCode?: string | null;
+  /** Game bookings show players and rounds instead of the birthday person breakdown. */
+  players?: number | null;
+  rounds?: number | null;
+};
+
+export function personsLabel(s: Pick<SummaryData, "numChildren" | "numActiveAdults" | "numAccompanyingAdults">): string {
+  const total = s.numChildren + s.numActiveAdults + s.numAccompanyingAdults;
+  return `${total} (${s.numChildren} Kinder, ${s.numActiveAdults} Erwachsene mitspielend, ${s.numAccompanyingAdults} Erwachsene nur Begleitung)`;
+}
+
+/** The booking at a glance: date, time, persons, package, original price and voucher, total. */
+export function BookingSummary({ summary, title = "Ihre Buchung" }: { summary: SummaryData; title?: string }) {
+  const discounted = summary.discountRappen > 0;
+  return (
+    <section className="card summary" aria-labelledby="summary-title">
+      <h2 id="summary-title">{title}</h2>
+      <dl>
+        {summary.code ? (
+          <>
+            <dt>Buchungscode</dt>
+            <dd>
+              <strong>{summary.code}</strong>
+            </dd>
+          </>
+        ) : null}
+        <dt>Datum</dt>
+        <dd>{formatDateDE(summary.date)}</dd>
+        <dt>Zeit</dt>
+        <dd>
+          {formatTime(summary.startMin)} - {formatTime(summary.endMin)} Uhr
+        </dd>
+        {summary.players ? (
+          <>
+            <dt>Spieler</dt>
+            <dd>{summary.players}</dd>
+            <dt>Runden</dt>
+            <dd>{summary.rounds} à 20 Minuten</dd>
+          </>
+        ) : (
+          <>
+            <dt>Personen</dt>
+            <dd>{personsLabel(summary)}</dd>
+          </>
+        )}
+        <dt>Paket</dt>
+        <dd>{summary.offerName}</dd>
+        {discounted ? (
+          <>
+            <dt>Ursprünglicher Preis</dt>
+            <dd>{formatChf(summary.priceRappen)}</dd>
+            <dt>Gutschein{summary.couponCode ? ` (${summary.couponCode})` : ""}</dt>
+            <dd>− {formatChf(summary.discountRappen)}</dd>
+          </>
+        ) : null}
+        <dt className="total">Total</dt>
+        <dd className="total">{formatChf(summary.amountRappen)}</dd>
+      </dl>
+    </section>
+  );
+}

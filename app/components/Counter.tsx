@@ -1,0 +1,52 @@
+import { COUNTER_MAX, COUNTER_MIN, clampCount } from "~/domain/booking-query";
+
+/**
+ * A labelled number input with − and + buttons. With JavaScript they step the value in place;
+ * without, they are GET submit buttons (`step=name:+1`) that the page's loader applies. Both render
+ * the same markup, so nothing moves when the page hydrates.
+ */
+export function Counter({
+  name,
+  label,
+  value,
+  enhanced,
+  onChange,
+  stepAction,
+}: {
+  name: string;
+  label: string;
+  value: number;
+  enhanced: boolean;
+  onChange: (value: number) => void;
+  stepAction: string;
+}) {
+  const id = `counter-${name}`;
+  const stepProps = (delta: number) =>
+    enhanced
+      ? { type: "button" as const, onClick: () => onChange(clampCount(value + delta)) }
+      : { type: "submit" as const, formMethod: "get", formAction: stepAction, name: "step", value: `${name}:${delta > 0 ? "+1" : "-1"}` };
+  return (
+    <div className="counter">
+      <label htmlFor={id}>{label}</label>
+      <div className="counter-controls">
+        <button {...stepProps(-1)} className="counter-step" aria-label={`${label}: eins weniger`} aria-controls={id} disabled={value <= COUNTER_MIN}>
+          −
+        </button>
+        <input
+          id={id}
+          type="number"
+          name={name}
+          inputMode="numeric"
+          min={COUNTER_MIN}
+          max={COUNTER_MAX}
+          step={1}
+          value={value}
+          onChange={(e) => onChange(clampCount(e.currentTarget.value))}
+        />
+        <button {...stepProps(1)} className="counter-step" aria-label={`${label}: eins mehr`} aria-controls={id} disabled={value >= COUNTER_MAX}>
+          +
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { useEffect } from "react";
+
+export type ToastStatus = "info" | "warning" | "success" | "error" | "loading";
+export type ToastMessage = { id: number; status: ToastStatus; text: string; durationMs?: number };
+
+/** Spec §9: default 5000 ms; width 300–560 px; shown top right. */
+export const TOAST_DEFAULT_MS = 5000;
+
+export function Toasts({ toasts, onDismiss }: { toasts: ToastMessage[]; onDismiss: (id: number) => void }) {
+  return (
+    <div className="toasts" aria-live="polite">
+      {toasts.map((t) => (
+        <Toast key={t.id} toast={t} onDismiss={onDismiss} />
+      ))}
+    </div>
+  );
+}
+
+function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: (id: number) => void }) {
+  useEffect(() => {
+    if (toast.status === "loading") return;
+    const timer = setTimeout(() => onDismiss(toast.id), toast.durationMs ?? TOAST_DEFAULT_MS);
+    return () => clearTimeout(timer);
+  }, [toast, onDismiss]);
+  return (
+    <div className={`toast toast-${toast.status}`} role={toast.status === "error" ? "alert" : "status"}>
+      <span>{toast.text}</span>
+      <button type="button" className="toast-close" aria-label="Meldung schliessen" onClick={() => onDismiss(toast.id)}>
+        ×
+      </button>
+    </div>
+  );
+}

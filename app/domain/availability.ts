@@ -1,0 +1,65 @@
+import { formatTime, weekdayOf, type VenueNow } from "./time";
+
+/** Spec §1/§9: a birthday table is held for at most 4 hours. */
+export const MAX_STAY_MINUTES = 240;
+/** Birthday slots start on the hour. */
+export const SLOT_STEP_MINUTES = 60;
+
+export type DayRule = { weekday: number; openMin: number; closeMin: number; birthdays: boolean };
+export type Table = { id: number; seats: number };
+/** An active reservation (confirmed, or held and not expired) on the day in question. */
+export type Occupation = { tableId: number; startMin: number; endMin: number };
+export type SlotRange = { startMin: number; endMin: number };
+export type Slot = { startTime: string; endTime: string; available: boolean };
+
+/** The day's birthday slot grid for an offer of `durationMin`; empty on days without birthdays. */
+export function birthdaySlotGrid(date: string, rules: DayRule[], durationMin: number): SlotRange[] {
+  const rule = rules.find((r) => r.weekday === weekdayOf(date));
+  if (!rule || !rule.birthdays || durationMin <= 0 || durationMin > MAX_STAY_MINUTES) return [];
+  const grid: SlotRange[] = [];
+  for (let start = rule.openMin; start + durationMin <= rule.closeMin; start += SLOT_STEP_MINUTES) {
+    grid.push({ startMin: start, endMin: start + durationMin });
+  }
+  return grid;
+}
+
+export function overlaps(a: SlotRange, b: SlotRange): boolean {
+  return a.startMin < b.endMin && b.startMin < a.endMin;
+}
+
+/** A slot lies in the past once it has begun (venue time). */
+export function hasBegun(date: string, startMin: number, now: VenueNow): boolean {
+  return date < now.date || (date === now.date && startMin <= now.minutes);
+}
+
+/**
+ * The smallest table with enough seats that is free for the whole slot, or null.
+ * Smallest first keeps the big tables for big parties.
+ */
+export function pickTable(slot: SlotRange, persons: number, tables: Table[], occupied: Occupation[]): Table | null {
+  if (persons < 1) return null;
+  const candidates = tables
+    .filter((t) => t.seats >= persons)
+    .sort((a, b) => a.seats - b.seats || a.id - b.id);
+  return candidates.find((t) => !occupied.some((o) => o.tableId === t.id && overlaps(o, slot))) ?? null;
+}
+
+export type AvailabilityInput = {
+  date: string;
+  persons: number;
+  durationMin: number;
+  rules: DayRule[];
+  tables: Table[];
+  occupied: Occupation[];
+  now: VenueNow;
+};
+
+export function birthdayAvailability(input: AvailabilityInput): Slot[] {
+  return birthdaySlotGrid(input.date, input.rules, input.durationMin).map((slot) => ({
+    startTime: formatTime(slot.startMin),
+    endTime: formatTime(slot.endMin),
+    available:
+      !hasBegun(input.date, slot.startMin, input.now) &&
+      pickTable(slot, input.persons, input.tables, input.occupied) !== null,
+  }));
+}

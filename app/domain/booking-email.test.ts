@@ -1,0 +1,226 @@
+import { describe, expect, it } from "vitest";
+import {
+  cancellationEmail,
+  confirmationEmail,
+  escapeHtml,
+  foldLine,
+  icsEscape,
+  type BookingEmailData,
+} from "./booking-email";
+import { VENUE_CONTACT } from "./venue-contact";
+
+const NOW = new Date("2026-03-01T09:15:30.123Z");
+
+const booking: BookingEmailData = {
+  code: "FW-7K3M9Q",
+  date: "2026-03-28",
+  startMin: 600,
+  endMin: 720,
+  offerName: "Geburtstag Classic",
+  numChildren: 6,
+  numActiveAdults: 1,
+  numAccompanyingAdults: 2,
+  firstName: "Anna",
+  lastName: "Muster",
+  email: "anna@example.ch",
+  priceRappen: 20_200,
+  discountRappen: 0,
+  amountRappen: 20_200,
+  voucherCode: null,
+};
+
+const withVoucher: BookingEmailData = { ...booking, discountRappen: 5_000, amountRappen: 15_200, voucherCode: "ABCD2345EFGH" };
+
+/** RFC 5545 §3.1: a CRLF followed by one space or tab is removed when reading. */
+function unfold(ics: string): string[] {
+  return ics.replace(/\r\n[ \t]/g, "").split("\r\n");
+}
+
+function property(ics: string, name: string): string | undefined {
+  return unfold(ics)
+    .find((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`))
+    ?.replace(/^[^:]*:/, "");
+}
+
+describe("confirmation e-mail", () => {
+  const mail = confirmationEmail(booking, VENUE_CONTACT, { now: NOW });
+
+  it("names the booking code, date and time in the subject", () => {
+    expect(mail.subject).toContain("FW-7K3M9Q");
+    expect(mail.subject).toContain("28.03.2026");
+    expect(mail.subject).toContain("10:00 - 12:00 Uhr");
+  });
+
+  it("lists the booking, the persons by kind, the package and the total in the text", () => {
+    expect(mail.text).toMatch(/Buchungscode:\s+FW-7K3M9Q/);
+    expect(mail.text).toMatch(/Datum:\s+28\.03\.2026/);
+    expect(mail.text).toMatch(/Zeit:\s+10:00 - 12:00 Uhr/);
+    expect(mail.text).toMatch(/Paket:\s+Geburtstag Classic/);
+    expect(mail.text).toMatch(/Personen:\s+9\n/);
+    expect(mail.text).toMatch(/Kinder:\s+6\n/);
+    expect(mail.text).toMatch(/Erwachsene \(mitspielend\):\s+1\n/);
+    expect(mail.text).toMatch(/Erwachsene \(nur Begleitung\):\s+2\n/);
+    expect(mail.text).toMatch(/Total:\s+CHF 202\.00/);
+    expect(mail.text).toContain("Guten Tag Anna Muster");
+  });
+
+  it("shows no original price or voucher line when nothing was discounted", () => {
+    expect(mail.text).not.toMatch(/Preis:/);
+    expect(mail.text).not.toMatch(/Gutschein/);
+  });
+
+  it("shows the original price and the voucher with its code when one was redeemed", () => {
+    const voucherMail = confirmationEmail(withVoucher, VENUE_CONTACT, { now: NOW });
+    expect(voucherMail.text).toMatch(/Preis:\s+CHF 202\.00/);
+    expect(voucherMail.text).toMatch(/Gutschein \(ABCD2345EFGH\):\s+- CHF 50\.00/);
+    expect(voucherMail.text).toMatch(/Total:\s+CHF 152\.00/);
+    expect(voucherMail.html).toContain("Gutschein (ABCD2345EFGH)");
+    expect(voucherMail.html).toContain("- CHF 50.00");
+  });
+
+  it("includes the arrival note, the venue contact and the opening hours", () => {
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain("10-20 Minuten vor Ihrem Termin");
+      expect(body).toContain("Industriestrasse 12");
+      expect(body).toContain("8604 Volketswil");
+      expect(body).toContain("+41 44 555 12 34");
+      expect(body).toContain("info@funworld.ch");
+      expect(body).toContain("Mo-So 10:00-22:00");
+    }
+  });
+
+  it("formats thousands the Swiss way", () => {
+    const big = confirmationEmail({ ...booking, priceRappen: 123_450, amountRappen: 123_450 }, VENUE_CONTACT, { now: NOW });
+    expect(big.text).toMatch(/Total:\s+CHF 1’234\.50|Total:\s+CHF 1'234\.50/);
+  });
+
+  it("escapes everything the family typed in the HTML", () => {
+    const hostile = confirmationEmail(
+      { ...booking, firstName: `<script>alert("x")</script>`, lastName: "O'Brien & Co", offerName: "Party <b>" },
+      VENUE_CONTACT,
+      { now: NOW },
+    );
+    expect(hostile.html).not.toContain("<script>");
+    expect(hostile.html).not.toContain("<b>");
+    expect(hostile.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    expect(hostile.html).toContain("O&#39;Brien &amp; Co");
+    expect(hostile.html).toContain("Party &lt;b&gt;");
+    // The plain text part is not HTML and keeps the characters as typed.
+    expect(hostile.text).toContain("O'Brien & Co");
+  });
+
+  it("is a German HTML document", () => {
+    expect(mail.html).toMatch(/^<!DOCTYPE html>/);
+    expect(mail.html).toContain('<html lang="de">');
+    expect(mail.html).toContain("Buchungsbestätigung");
+  });
+});
+
+describe("calendar entry (RFC 5545)", () => {
+  const confirmation = confirmationEmail(withVoucher, VENUE_CONTACT, { now: NOW });
+  const cancellation = cancellationEmail(withVoucher, VENUE_CONTACT, "Krankheit", { now: NOW });
+
+  it("uses CRLF line endings only and keeps every line within 75 octets", () => {
+    for (const { ics } of [confirmation, cancellation]) {
+      expect(ics.endsWith("\r\n")).toBe(true);
+      expect(ics.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
+      for (const line of ics.split("\r\n")) expect(Buffer.byteLength(line, "utf8")).toBeLessThanOrEqual(75);
+    }
+  });
+
+  it("publishes one event with a stable UID, DTSTAMP and UTC times", () => {
+    const ics = confirmation.ics;
+    expect(ics.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")).toBe(true);
+    expect(property(ics, "METHOD")).toBe("PUBLISH");
+    expect(confirmation.icsMethod).toBe("PUBLISH");
+    expect(property(ics, "UID")).toBe("FW-7K3M9Q@funworld.ch");
+    expect(property(ics, "DTSTAMP")).toBe("20260301T091530Z");
+    expect(property(ics, "SEQUENCE")).toBe("0");
+    expect(property(ics, "STATUS")).toBe("CONFIRMED");
+    // 28 March 2026 is still winter time (UTC+1).
+    expect(property(ics, "DTSTART")).toBe("20260328T090000Z");
+    expect(property(ics, "DTEND")).toBe("20260328T110000Z");
+    expect(property(ics, "SUMMARY")).toBe("Geburtstag Classic bei Fun World");
+    expect(property(ics, "LOCATION")).toBe("Fun World\\, Industriestrasse 12\\, 8604 Volketswil");
+    expect(property(ics, "DESCRIPTION")).toContain("Buchungscode: FW-7K3M9Q\\n");
+    expect(unfold(ics).filter((l) => l === "BEGIN:VEVENT")).toHaveLength(1);
+  });
+
+  it("uses summer time from the day the clocks go forward, and winter time again after they go back", () => {
+    const springForward = confirmationEmail({ ...booking, date: "2026-03-29" }, VENUE_CONTACT, { now: NOW }).ics;
+    expect(property(springForward, "DTSTART")).toBe("20260329T080000Z");
+    expect(property(springForward, "DTEND")).toBe("20260329T100000Z");
+    const fallBack = confirmationEmail({ ...booking, date: "2026-10-25", startMin: 1200, endMin: 1320 }, VENUE_CONTACT, {
+      now: NOW,
+    }).ics;
+    expect(property(fallBack, "DTSTART")).toBe("20261025T190000Z");
+    expect(property(fallBack, "DTEND")).toBe("20261025T210000Z");
+    const dayBefore = confirmationEmail({ ...booking, date: "2026-10-24", startMin: 1200, endMin: 1320 }, VENUE_CONTACT, {
+      now: NOW,
+    }).ics;
+    expect(property(dayBefore, "DTSTART")).toBe("20261024T180000Z");
+  });
+
+  it("cancels the same event with a higher SEQUENCE", () => {
+    const ics = cancellation.ics;
+    expect(property(ics, "METHOD")).toBe("CANCEL");
+    expect(cancellation.icsMethod).toBe("CANCEL");
+    expect(property(ics, "STATUS")).toBe("CANCELLED");
+    expect(property(ics, "UID")).toBe(property(confirmation.ics, "UID"));
+    expect(Number(property(ics, "SEQUENCE"))).toBeGreaterThan(Number(property(confirmation.ics, "SEQUENCE")));
+    expect(property(ics, "DTSTART")).toBe(property(confirmation.ics, "DTSTART"));
+    expect(unfold(ics)).toContain('ATTENDEE;CN="Anna Muster":mailto:anna@example.ch');
+    expect(unfold(ics).some((l) => l.startsWith("ORGANIZER;"))).toBe(true);
+  });
+
+  it("escapes TEXT values so a comma, semicolon, backslash or newline cannot break the entry", () => {
+    expect(icsEscape("a,b;c\\d\ne\r\nf")).toBe("a\\,b\\;c\\\\d\\ne\\nf");
+    const ics = confirmationEmail({ ...booking, offerName: "Party; Spass, mehr\\Action\nNEU:X" }, VENUE_CONTACT, { now: NOW }).ics;
+    expect(property(ics, "SUMMARY")).toBe("Party\\; Spass\\, mehr\\\\Action\\nNEU:X bei Fun World");
+    expect(unfold(ics).some((l) => l.startsWith("NEU:"))).toBe(false);
+  });
+
+  it("strips quotes from parameter values", () => {
+    const ics = cancellationEmail({ ...booking, firstName: 'Anna "Ann"' }, VENUE_CONTACT, null, { now: NOW }).ics;
+    expect(unfold(ics)).toContain('ATTENDEE;CN="Anna Ann Muster":mailto:anna@example.ch');
+  });
+
+  it("folds long lines at 75 octets without splitting a multi-byte character", () => {
+    const line = `DESCRIPTION:${"ä".repeat(100)}`;
+    const folded = foldLine(line);
+    const physical = folded.split("\r\n");
+    expect(physical.length).toBeGreaterThan(1);
+    for (const part of physical) expect(Buffer.byteLength(part, "utf8")).toBeLessThanOrEqual(75);
+    for (const part of physical.slice(1)) expect(part.startsWith(" ")).toBe(true);
+    expect(folded.replace(/\r\n /g, "")).toBe(line);
+    expect(folded).not.toContain("\uFFFD");
+    expect(foldLine("SHORT:line")).toBe("SHORT:line");
+    const exactly75 = `X:${"a".repeat(73)}`;
+    expect(foldLine(exactly75)).toBe(exactly75);
+    expect(foldLine(`${exactly75}b`)).toBe(`${exactly75}\r\n b`);
+  });
+});
+
+describe("cancellation e-mail", () => {
+  it("says the booking was cancelled, with the reason, escaped in HTML", () => {
+    const mail = cancellationEmail(booking, VENUE_CONTACT, "Kind krank <Fieber> & Husten", { now: NOW });
+    expect(mail.subject).toContain("Stornierung");
+    expect(mail.subject).toContain("FW-7K3M9Q");
+    expect(mail.text).toContain("Ihre Buchung FW-7K3M9Q bei Fun World am 28.03.2026 wurde storniert.");
+    expect(mail.text).toContain("Grund: Kind krank <Fieber> & Husten");
+    expect(mail.html).toContain("Grund: Kind krank &lt;Fieber&gt; &amp; Husten");
+    expect(mail.text).toMatch(/Zeit:\s+10:00 - 12:00 Uhr/);
+    expect(mail.text).toContain("+41 44 555 12 34");
+  });
+
+  it("leaves the reason out when none (or only blanks) was given", () => {
+    expect(cancellationEmail(booking, VENUE_CONTACT, undefined, { now: NOW }).text).not.toContain("Grund:");
+    expect(cancellationEmail(booking, VENUE_CONTACT, "   ", { now: NOW }).text).not.toContain("Grund:");
+  });
+});
+
+describe("escapeHtml", () => {
+  it("escapes the five HTML-significant characters", () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+  });
+});

@@ -1,0 +1,328 @@
+import { formatChf } from "./money";
+import { formatDateDE, formatTime, venueToUtc } from "./time";
+import { ARRIVAL_NOTE, venueAddressLine, type VenueContact } from "./venue-contact";
+
+/** The parts of a reservation an e-mail shows; a stored reservation row fits as it is. */
+export type BookingEmailData = {
+  code: string;
+  /** `YYYY-MM-DD`, venue time. */
+  date: string;
+  /** Minutes after local midnight, venue time. */
+  startMin: number;
+  endMin: number;
+  offerName: string;
+  numChildren: number;
+  numActiveAdults: number;
+  numAccompanyingAdults: number;
+  /** Game bookings: players and rounds instead of the birthday breakdown. */
+  players?: number | null;
+  rounds?: number | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  priceRappen: number;
+  discountRappen: number;
+  amountRappen: number;
+  voucherCode: string | null;
+};
+
+export type IcsMethod = "PUBLISH" | "CANCEL";
+
+export type BookingEmail = { subject: string; text: string; html: string; ics: string; icsMethod: IcsMethod };
+
+export type EmailOptions = {
+  /** DTSTAMP: when the calendar object was created, i.e. when the mail is queued. */
+  now?: Date;
+};
+
+/**
+ * A calendar client replaces an entry only when the SEQUENCE grows; the confirmation is the first
+ * revision and a cancellation always comes after it.
+ */
+const SEQUENCE = { PUBLISH: 0, CANCEL: 1 } as const;
+
+const PURPLE = "#6b21a8";
+
+type Row = { label: string; value: string; strong?: boolean };
+
+function fullName(r: BookingEmailData): string {
+  return `${r.firstName} ${r.lastName}`.trim();
+}
+
+function timeRange(r: BookingEmailData): string {
+  return `${formatTime(r.startMin)} - ${formatTime(r.endMin)} Uhr`;
+}
+
+function persons(r: BookingEmailData): number {
+  return r.numChildren + r.numActiveAdults + r.numAccompanyingAdults;
+}
+
+function detailRows(r: BookingEmailData): Row[] {
+  const rows: Row[] = [
+    { label: "Buchungscode", value: r.code, strong: true },
+    { label: "Datum", value: formatDateDE(r.date) },
+    { label: "Zeit", value: timeRange(r) },
+    { label: "Paket", value: r.offerName },
+    ...(r.players
+      ? [
+          { label: "Spieler", value: String(r.players) },
+          { label: "Runden", value: `${r.rounds ?? 0} à 20 Minuten` },
+        ]
+      : [
+          { label: "Personen", value: String(persons(r)) },
+          { label: "Kinder", value: String(r.numChildren) },
+          { label: "Erwachsene (mitspielend)", value: String(r.numActiveAdults) },
+          { label: "Erwachsene (nur Begleitung)", value: String(r.numAccompanyingAdults) },
+        ]),
+  ];
+  // Like the confirmation page: the original price only matters when a voucher took something off.
+  if (r.discountRappen > 0) {
+    rows.push(
+      { label: "Preis", value: formatChf(r.priceRappen) },
+      {
+        label: r.voucherCode ? `Gutschein (${r.voucherCode})` : "Gutschein",
+        value: `- ${formatChf(r.discountRappen)}`,
+      },
+    );
+  }
+  rows.push({ label: "Total", value: formatChf(r.amountRappen), strong: true });
+  return rows;
+}
+
+function contactLines(venue: VenueContact): string[] {
+  return [
+    venue.name,
+    venue.street,
+    `${venue.zip} ${venue.city}`,
+    `Telefon: ${venue.phone}`,
+    `E-Mail: ${venue.email}`,
+    `Öffnungszeiten: ${venue.openingHours}`,
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plain text
+
+function textRows(rows: Row[]): string {
+  const width = Math.max(...rows.map((row) => row.label.length)) + 2;
+  return rows.map((row) => `${`${row.label}:`.padEnd(width)}${row.value}`).join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTML
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** Paragraph text: escaped, line breaks kept. */
+function htmlText(value: string): string {
+  return escapeHtml(value).replace(/\r?\n/g, "<br>");
+}
+
+function htmlRows(rows: Row[]): string {
+  return rows
+    .map((row) => {
+      const value = row.strong ? `<strong>${escapeHtml(row.value)}</strong>` : escapeHtml(row.value);
+      return (
+        `<tr><td style="padding:4px 16px 4px 0;color:#4b5563;vertical-align:top">${escapeHtml(row.label)}</td>` +
+        `<td style="padding:4px 0;vertical-align:top">${value}</td></tr>`
+      );
+    })
+    .join("\n");
+}
+
+function htmlDocument(options: { title: string; paragraphs: string[]; rows: Row[]; afterRows: string[]; venue: VenueContact }): string {
+  const { title, paragraphs, rows, afterRows, venue } = options;
+  const p = (text: string) => `<p style="margin:0 0 16px">${htmlText(text)}</p>`;
+  const email = escapeHtml(venue.email);
+  const phone = escapeHtml(venue.phone);
+  return `<!DOCTYPE html>
+<html lang="de">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f3e8ff;font-family:Arial,Helvetica,sans-serif;color:#1f2937;font-size:15px;line-height:1.5">
+<div style="max-width:600px;margin:0 auto;padding:24px 16px">
+<div style="background:#ffffff;border-radius:8px;padding:24px">
+<h1 style="margin:0 0 16px;color:${PURPLE};font-size:24px;text-align:center">${escapeHtml(title)}</h1>
+${paragraphs.map(p).join("\n")}
+<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">
+${htmlRows(rows)}
+</table>
+${afterRows.map(p).join("\n")}
+<hr style="border:none;border-top:1px solid #d1d5db;margin:24px 0 16px">
+<p style="margin:0;color:#4b5563;font-size:13px">
+<strong>${escapeHtml(venue.name)}</strong><br>
+${escapeHtml(venue.street)}<br>
+${escapeHtml(`${venue.zip} ${venue.city}`)}<br>
+Telefon: <a href="${escapeHtml(venue.phoneHref)}" style="color:${PURPLE}">${phone}</a><br>
+E-Mail: <a href="mailto:${email}" style="color:${PURPLE}">${email}</a><br>
+Öffnungszeiten: ${escapeHtml(venue.openingHours)}
+</p>
+</div>
+</div>
+</body>
+</html>
+`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// iCalendar (RFC 5545)
+
+/** TEXT values: backslash, semicolon, comma and line breaks are escaped; other controls dropped. */
+export function icsEscape(value: string): string {
+  return value
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n")
+    .replace(/[\u0000-\u001f\u007f]/g, "");
+}
+
+/** Parameter values (CN=…) cannot carry a quote or control characters at all, and are quoted. */
+function icsParam(value: string): string {
+  return `"${value.replace(/["\u0000-\u001f\u007f]/g, "")}"`;
+}
+
+function utf8Length(codePoint: number): number {
+  if (codePoint < 0x80) return 1;
+  if (codePoint < 0x800) return 2;
+  if (codePoint < 0x10000) return 3;
+  return 4;
+}
+
+/**
+ * Lines longer than 75 octets are folded with CRLF + space; the space counts, and a UTF-8
+ * sequence is never split, so a multi-byte character moves whole to the next line.
+ */
+export function foldLine(line: string): string {
+  const parts: string[] = [];
+  let current = "";
+  let octets = 0;
+  for (const char of line) {
+    const size = utf8Length(char.codePointAt(0) ?? 0);
+    if (octets + size > 75) {
+      parts.push(current);
+      current = " ";
+      octets = 1;
+    }
+    current += char;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join("\r\n");
+}
+
+/** `20260329T080000Z` */
+export function icsUtc(instant: Date): string {
+  return instant.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+}
+
+function buildIcs(r: BookingEmailData, venue: VenueContact, method: IcsMethod, now: Date): string {
+  const description = [
+    `Buchungscode: ${r.code}`,
+    `Paket: ${r.offerName}`,
+    r.players
+      ? `Spieler: ${r.players}, Runden: ${r.rounds ?? 0}`
+      : `Personen: ${persons(r)} (Kinder: ${r.numChildren}, Erwachsene mitspielend: ${r.numActiveAdults}, Erwachsene nur Begleitung: ${r.numAccompanyingAdults})`,
+    `Total: ${formatChf(r.amountRappen)}`,
+    ARRIVAL_NOTE,
+    `${venue.name}, Telefon ${venue.phone}, ${venue.email}`,
+  ].join("\n");
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    `PRODID:-//${icsEscape(venue.name)}//Buchung//DE`,
+    "CALSCALE:GREGORIAN",
+    `METHOD:${method}`,
+    "BEGIN:VEVENT",
+    `UID:${r.code}@${venue.domain}`,
+    `DTSTAMP:${icsUtc(now)}`,
+    `SEQUENCE:${SEQUENCE[method]}`,
+    `STATUS:${method === "CANCEL" ? "CANCELLED" : "CONFIRMED"}`,
+    `DTSTART:${icsUtc(venueToUtc(r.date, r.startMin))}`,
+    `DTEND:${icsUtc(venueToUtc(r.date, r.endMin))}`,
+    `SUMMARY:${icsEscape(`${method === "CANCEL" ? "Storniert: " : ""}${r.offerName} bei ${venue.name}`)}`,
+    `LOCATION:${icsEscape(venueAddressLine(venue))}`,
+    `DESCRIPTION:${icsEscape(description)}`,
+    `ORGANIZER;CN=${icsParam(venue.name)}:mailto:${venue.email}`,
+    // RFC 5546: a CANCEL of the whole event names the attendees it removes; PUBLISH has none.
+    ...(method === "CANCEL" ? [`ATTENDEE;CN=${icsParam(fullName(r))}:mailto:${r.email}`] : []),
+    "TRANSP:OPAQUE",
+    "END:VEVENT",
+    "END:VCALENDAR",
+  ];
+  return lines.map(foldLine).join("\r\n") + "\r\n";
+}
+
+// ---------------------------------------------------------------------------------------------
+// The two messages
+
+export function confirmationEmail(r: BookingEmailData, venue: VenueContact, options: EmailOptions = {}): BookingEmail {
+  const now = options.now ?? new Date();
+  const title = "Buchungsbestätigung";
+  const greeting = `Guten Tag ${fullName(r)}`;
+  const intro = `Vielen Dank für Ihre Buchung bei ${venue.name}. Ihre Buchung ist bestätigt.`;
+  const calendarNote = "Den Termin finden Sie auch als Kalendereintrag im Anhang.";
+  const closing = `Wir freuen uns auf Ihren Besuch!\nIhr Team von ${venue.name}`;
+  const rows = detailRows(r);
+  const text = [
+    greeting,
+    intro,
+    textRows(rows),
+    ARRIVAL_NOTE,
+    calendarNote,
+    closing,
+    // "-- " on its own line is the signature delimiter mail clients recognise.
+    ["-- ", ...contactLines(venue)].join("\n"),
+  ].join("\n\n");
+  return {
+    subject: `${title} ${r.code} – ${venue.name}, ${formatDateDE(r.date)}, ${timeRange(r)}`,
+    text: `${text}\n`,
+    html: htmlDocument({ title, paragraphs: [greeting, intro], rows, afterRows: [ARRIVAL_NOTE, calendarNote, closing], venue }),
+    ics: buildIcs(r, venue, "PUBLISH", now),
+    icsMethod: "PUBLISH",
+  };
+}
+
+export function cancellationEmail(
+  r: BookingEmailData,
+  venue: VenueContact,
+  reason?: string | null,
+  options: EmailOptions = {},
+): BookingEmail {
+  const now = options.now ?? new Date();
+  const title = "Stornierung Ihrer Buchung";
+  const greeting = `Guten Tag ${fullName(r)}`;
+  const intro = `Ihre Buchung ${r.code} bei ${venue.name} am ${formatDateDE(r.date)} wurde storniert.`;
+  const why = reason?.trim() ? `Grund: ${reason.trim()}` : null;
+  const calendarNote = "Mit dem Kalendereintrag im Anhang können Sie den Termin aus Ihrem Kalender entfernen.";
+  const questions = "Bei Fragen erreichen Sie uns gerne telefonisch oder per E-Mail.";
+  const closing = `Freundliche Grüsse\nIhr Team von ${venue.name}`;
+  const rows = detailRows(r);
+  const paragraphs = why ? [greeting, intro, why] : [greeting, intro];
+  const text = [
+    ...paragraphs,
+    `Stornierte Buchung:\n\n${textRows(rows)}`,
+    calendarNote,
+    questions,
+    closing,
+    // "-- " on its own line is the signature delimiter mail clients recognise.
+    ["-- ", ...contactLines(venue)].join("\n"),
+  ].join("\n\n");
+  return {
+    subject: `Stornierung Ihrer Buchung ${r.code} – ${venue.name}, ${formatDateDE(r.date)}`,
+    text: `${text}\n`,
+    html: htmlDocument({ title, paragraphs, rows, afterRows: [calendarNote, questions, closing], venue }),
+    ics: buildIcs(r, venue, "CANCEL", now),
+    icsMethod: "CANCEL",
+  };
+}

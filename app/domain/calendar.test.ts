@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import { longDateLabel, monthGrid, monthLabel, monthOf, parseMonth, WEEKDAY_LABELS, WEEKDAY_NAMES, type CalendarDay } from "./calendar";
+import { venueNow, weekdayOf } from "./time";
+
+const dates = (week: CalendarDay[] | undefined) => (week ?? []).map((d) => d.date);
+
+describe("monthLabel", () => {
+  it("names the month in German", () => {
+    expect(monthLabel("2026-11")).toBe("November 2026");
+    expect(monthLabel("2027-03")).toBe("März 2027");
+    expect(monthLabel("2027-01")).toBe("Januar 2027");
+    expect(monthLabel("2026-12")).toBe("Dezember 2026");
+  });
+});
+
+describe("longDateLabel", () => {
+  it("gives the full German date", () => {
+    expect(longDateLabel("2026-11-28")).toBe("Samstag, 28. November 2026");
+    expect(longDateLabel("2027-03-01")).toBe("Montag, 1. März 2027");
+  });
+});
+
+describe("monthOf / parseMonth", () => {
+  it("extracts and validates YYYY-MM", () => {
+    expect(monthOf("2026-11-28")).toBe("2026-11");
+    expect(parseMonth("2026-11")).toBe("2026-11");
+    expect(parseMonth("2026-13")).toBeNull();
+    expect(parseMonth("2026-00")).toBeNull();
+    expect(parseMonth("2026-1")).toBeNull();
+    expect(parseMonth("2026-11-01")).toBeNull();
+    expect(parseMonth(null)).toBeNull();
+    expect(parseMonth(202611)).toBeNull();
+  });
+});
+
+describe("monthGrid", () => {
+  it("labels weeks Monday first", () => {
+    expect(WEEKDAY_LABELS).toEqual(["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"]);
+    expect(WEEKDAY_NAMES[0]).toBe("Montag");
+    expect(WEEKDAY_NAMES[6]).toBe("Sonntag");
+  });
+
+  it("covers November 2026 (starts on a Sunday) with six Monday-first weeks", () => {
+    const grid = monthGrid("2026-11", "2026-11-01");
+    expect(grid).toHaveLength(6);
+    for (const week of grid) {
+      expect(week).toHaveLength(7);
+      expect(weekdayOf(week[0]!.date)).toBe(1);
+      expect(weekdayOf(week[6]!.date)).toBe(0);
+    }
+    expect(dates(grid[0])).toEqual(["2026-10-26", "2026-10-27", "2026-10-28", "2026-10-29", "2026-10-30", "2026-10-31", "2026-11-01"]);
+    expect(dates(grid[5])).toEqual(["2026-11-30", "2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04", "2026-12-05", "2026-12-06"]);
+  });
+
+  it("is consecutive days with the day number", () => {
+    const days = monthGrid("2026-11", "2026-11-01").flat();
+    expect(days).toHaveLength(42);
+    expect(days[6]).toEqual({ date: "2026-11-01", day: 1, inMonth: true, past: false });
+    expect(days.filter((d) => d.inMonth).map((d) => d.day)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+  });
+
+  it("marks days outside the month", () => {
+    const days = monthGrid("2026-11", "2026-01-01").flat();
+    expect(days.filter((d) => !d.inMonth).map((d) => d.date)).toEqual([
+      "2026-10-26",
+      "2026-10-27",
+      "2026-10-28",
+      "2026-10-29",
+      "2026-10-30",
+      "2026-10-31",
+      "2026-12-01",
+      "2026-12-02",
+      "2026-12-03",
+      "2026-12-04",
+      "2026-12-05",
+      "2026-12-06",
+    ]);
+  });
+
+  it("marks the days before today as past; today itself is not past", () => {
+    const days = monthGrid("2026-11", "2026-11-22").flat();
+    const byDate = new Map(days.map((d) => [d.date, d]));
+    expect(byDate.get("2026-10-26")?.past).toBe(true);
+    expect(byDate.get("2026-11-21")?.past).toBe(true);
+    expect(byDate.get("2026-11-22")?.past).toBe(false);
+    expect(byDate.get("2026-11-23")?.past).toBe(false);
+    expect(days.filter((d) => d.past)).toHaveLength(6 + 21);
+  });
+
+  it("takes 'today' from venue time: just after midnight in Zurich the previous UTC day is already past", () => {
+    const today = venueNow(new Date("2026-11-21T23:30:00Z")).date;
+    expect(today).toBe("2026-11-22");
+    const byDate = new Map(monthGrid("2026-11", today).flat().map((d) => [d.date, d]));
+    expect(byDate.get("2026-11-21")?.past).toBe(true);
+    expect(byDate.get("2026-11-22")?.past).toBe(false);
+  });
+
+  it("a whole past month is past; a future month has nothing past", () => {
+    expect(monthGrid("2026-10", "2026-11-22").flat().every((d) => d.past)).toBe(true);
+    expect(monthGrid("2027-03", "2026-11-22").flat().some((d) => d.past)).toBe(false);
+  });
+
+  it("a month starting on Monday has no leading days (February 2027: exactly four weeks)", () => {
+    const grid = monthGrid("2027-02", "2027-01-01");
+    expect(grid).toHaveLength(4);
+    expect(grid[0]![0]).toEqual({ date: "2027-02-01", day: 1, inMonth: true, past: false });
+    expect(grid[3]![6]).toEqual({ date: "2027-02-28", day: 28, inMonth: true, past: false });
+  });
+
+  it("March 2027 (starts Monday, 31 days) takes five weeks and spills into April", () => {
+    const grid = monthGrid("2027-03", "2027-01-01");
+    expect(grid).toHaveLength(5);
+    expect(dates(grid[4])).toEqual(["2027-03-29", "2027-03-30", "2027-03-31", "2027-04-01", "2027-04-02", "2027-04-03", "2027-04-04"]);
+  });
+
+  it("crosses the year end and the DST months without skipping or repeating a day", () => {
+    for (const month of ["2026-03", "2026-10", "2026-12", "2027-01"]) {
+      const days = monthGrid(month, "2026-01-01").flat();
+      for (let i = 1; i < days.length; i++) {
+        const prev = Date.parse(`${days[i - 1]!.date}T00:00:00Z`);
+        expect(Date.parse(`${days[i]!.date}T00:00:00Z`) - prev).toBe(86_400_000);
+      }
+    }
+    expect(dates(monthGrid("2026-12", "2026-01-01").at(-1))).toEqual([
+      "2026-12-28",
+      "2026-12-29",
+      "2026-12-30",
+      "2026-12-31",
+      "2027-01-01",
+      "2027-01-02",
+      "2027-01-03",
+    ]);
+  });
+});

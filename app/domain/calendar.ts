@@ -1,0 +1,57 @@
+import { addDays, getISODay, lightFormat } from "date-fns";
+import { addMonths, isIsoDate } from "./time";
+
+export type CalendarDay = { date: string; day: number; inMonth: boolean; past: boolean };
+
+/** Built from components at local noon, so formatting gives the same result in any timezone. */
+function localNoon(iso: string): Date {
+  return new Date(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)), 12);
+}
+
+export function monthOf(iso: string): string {
+  return iso.slice(0, 7);
+}
+
+export function parseMonth(value: unknown): string | null {
+  return typeof value === "string" && /^\d{4}-\d{2}$/.test(value) && isIsoDate(`${value}-01`) ? value : null;
+}
+
+/*
+ * Names come from Intl (de-CH), which every browser and Node carry, instead of date-fns' German
+ * locale: the same words, and ~7 KB less JavaScript on the calendar steps.
+ */
+const monthFormatter = new Intl.DateTimeFormat("de-CH", { month: "long", year: "numeric" });
+const longDateFormatter = new Intl.DateTimeFormat("de-CH", { weekday: "long", day: "numeric", month: "long", year: "numeric" });
+
+/** `2026-11` → `November 2026`. */
+export function monthLabel(month: string): string {
+  return monthFormatter.format(localNoon(`${month}-01`));
+}
+
+/** German weekday abbreviations starting on Monday. */
+export const WEEKDAY_LABELS = ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"];
+export const WEEKDAY_NAMES = ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"];
+
+/** A full-date label for screen readers: `Samstag, 28. November 2026`. */
+export function longDateLabel(iso: string): string {
+  return longDateFormatter.format(localNoon(iso));
+}
+
+/** The weeks (Monday first) covering a month; days outside it are marked. */
+export function monthGrid(month: string, today: string): CalendarDay[][] {
+  const first = localNoon(`${month}-01`);
+  const nextMonth = addMonths(`${month}-01`, 1);
+  const weeks: CalendarDay[][] = [];
+  // Local noon is never shifted to another day by a DST change, whatever the browser's timezone.
+  let cursor = addDays(first, 1 - getISODay(first));
+  while (weeks.length === 0 || lightFormat(cursor, "yyyy-MM-dd") < nextMonth) {
+    const week: CalendarDay[] = [];
+    for (let d = 0; d < 7; d++) {
+      const iso = lightFormat(cursor, "yyyy-MM-dd");
+      week.push({ date: iso, day: cursor.getDate(), inMonth: monthOf(iso) === month, past: iso < today });
+      cursor = addDays(cursor, 1);
+    }
+    weeks.push(week);
+  }
+  return weeks;
+}

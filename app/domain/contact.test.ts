@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { firstContactError, toContact } from "./contact";
+
+const complete = {
+  firstName: "Anna",
+  lastName: "Muster",
+  street: "Bahnhofstrasse 1",
+  zip: "8001",
+  city: "Zürich",
+  phone: "044 123 45 67",
+  email: "anna@example.ch",
+  emailRepeat: "anna@example.ch",
+  terms: "on",
+};
+
+describe("contact validation order (spec §5)", () => {
+  it("accepts a complete form", () => {
+    expect(firstContactError(complete)).toBeNull();
+  });
+  it("reports differing e-mails first, even when other fields are empty and terms are missing", () => {
+    expect(firstContactError({ email: "a@x.ch", emailRepeat: "b@x.ch" })).toBe("Die E-Mails stimmen nicht überein.");
+  });
+  it("then a required field that is empty after trimming", () => {
+    expect(firstContactError({ ...complete, city: "   " })).toBe("Bitte füllen Sie alle erforderlichen Felder aus.");
+    expect(firstContactError({ ...complete, terms: undefined, phone: "" })).toBe(
+      "Bitte füllen Sie alle erforderlichen Felder aus.",
+    );
+  });
+  it("then the terms", () => {
+    expect(firstContactError({ ...complete, terms: undefined })).toBe("Bitte akzeptieren Sie die AGBs.");
+  });
+  it("treats both e-mails empty as a missing field, not as a mismatch", () => {
+    expect(firstContactError({ ...complete, email: "", emailRepeat: "" })).toBe(
+      "Bitte füllen Sie alle erforderlichen Felder aus.",
+    );
+  });
+  it("keeps the message optional and trims everything", () => {
+    expect(toContact({ ...complete, firstName: " Anna ", message: "  " })).toMatchObject({ firstName: "Anna", message: null });
+  });
+});

@@ -1,0 +1,107 @@
+import { hasBegun, overlaps, type DayRule, type SlotRange } from "./availability";
+import { formatTime, weekdayOf, type VenueNow } from "./time";
+
+/** A round at a game location lasts 20 minutes (spec §2, §9). */
+export const ROUND_MINUTES = 20;
+/** Type 1, Normales Spiel: 1 to 5 rounds. */
+export const NORMAL_MAX_ROUNDS = 5;
+/** Type 2, Geburtstagspaket: 3 rounds included, up to 3 more. */
+export const PACKAGE_INCLUDED_ROUNDS = 3;
+export const PACKAGE_MAX_EXTRA_ROUNDS = 3;
+/** Spec §2: "type 1 goes to /date?day=7" – 7 stands for "any day". */
+export const ANY_DAY = 7;
+/** The weekday picker of the birthday package: Mittwoch=3 … Sonntag=0. */
+export const PACKAGE_WEEKDAYS = [
+  { day: 3, label: "Mittwoch" },
+  { day: 4, label: "Donnerstag" },
+  { day: 5, label: "Freitag" },
+  { day: 6, label: "Samstag" },
+  { day: 0, label: "Sonntag" },
+] as const;
+
+export type GameType = 1 | 2;
+
+export const GAME_TYPES: { id: GameType; name: string; points: string[] }[] = [
+  {
+    id: 1,
+    name: "Normales Spiel",
+    points: ["Tag frei wählbar (Mittwoch bis Sonntag)", "Maximal 5 Runden à 20 Minuten", "Maximal {capacity} Spieler"],
+  },
+  {
+    id: 2,
+    name: "Geburtstagspaket",
+    points: ["Buchbar Mittwoch bis Sonntag", "3 Runden à 20 Minuten inklusive", "Um 3 weitere Runden verlängerbar"],
+  },
+];
+
+export type GameLocation = {
+  id: number;
+  name: string;
+  capacity: number;
+  reservationType: string;
+  pricePerPlayerRoundRappen: number;
+  packagePriceRappen: number;
+  extraRoundPriceRappen: number;
+};
+
+export type GameChoice = { gameType: GameType; rounds: number; players: number };
+
+/** Total rounds of a choice: type 2 counts its 3 included rounds plus the extra ones. */
+export function totalRounds(gameType: GameType, roundsOrExtra: number): number {
+  return gameType === 1 ? roundsOrExtra : PACKAGE_INCLUDED_ROUNDS + roundsOrExtra;
+}
+
+/** Why a choice is not bookable, or null. */
+export function gameChoiceProblem(location: GameLocation, choice: GameChoice): string | null {
+  if (!Number.isInteger(choice.players) || choice.players < 1 || choice.players > location.capacity) {
+    return `Bitte wählen Sie 1 bis ${location.capacity} Spieler.`;
+  }
+  const min = choice.gameType === 1 ? 1 : PACKAGE_INCLUDED_ROUNDS;
+  const max = choice.gameType === 1 ? NORMAL_MAX_ROUNDS : PACKAGE_INCLUDED_ROUNDS + PACKAGE_MAX_EXTRA_ROUNDS;
+  if (!Number.isInteger(choice.rounds) || choice.rounds < min || choice.rounds > max) {
+    return `Bitte wählen Sie ${min} bis ${max} Runden.`;
+  }
+  return null;
+}
+
+/**
+ * Type 1: players × rounds × price per player and round. Type 2: the package price (any number of
+ * players up to the capacity) plus each extra round.
+ */
+export function gamePriceRappen(location: GameLocation, choice: GameChoice): number {
+  if (choice.gameType === 1) return choice.players * choice.rounds * location.pricePerPlayerRoundRappen;
+  return location.packagePriceRappen + Math.max(0, choice.rounds - PACKAGE_INCLUDED_ROUNDS) * location.extraRoundPriceRappen;
+}
+
+/** Start times every 20 minutes on game days (Wednesday to Sunday), so that all rounds end by closing. */
+export function gameStartGrid(date: string, rules: DayRule[], rounds: number): SlotRange[] {
+  const rule = rules.find((r) => r.weekday === weekdayOf(date));
+  if (!rule || !rule.birthdays || rounds < 1) return [];
+  const length = rounds * ROUND_MINUTES;
+  const grid: SlotRange[] = [];
+  for (let start = rule.openMin; start + length <= rule.closeMin; start += ROUND_MINUTES) grid.push({ startMin: start, endMin: start + length });
+  return grid;
+}
+
+export type GameStart = { startTime: string; endTime: string; available: boolean };
+
+/** A start is available when every chosen round is free at the location (one group at a time). */
+export function gameAvailability(input: { date: string; rounds: number; rules: DayRule[]; taken: SlotRange[]; now: VenueNow }): GameStart[] {
+  return gameStartGrid(input.date, input.rules, input.rounds).map((slot) => ({
+    startTime: formatTime(slot.startMin),
+    endTime: formatTime(slot.endMin),
+    available: !hasBegun(input.date, slot.startMin, input.now) && !input.taken.some((t) => overlaps(t, slot)),
+  }));
+}
+
+/** The next date on or after `from` that falls on `weekday` (0 = Sunday); `ANY_DAY` keeps `from`. */
+export function nextDateOnWeekday(from: string, weekday: number): string {
+  if (weekday === ANY_DAY || weekday < 0 || weekday > 6) return from;
+  let d = from;
+  for (let i = 0; i < 7 && weekdayOf(d) !== weekday; i++) {
+    const next = new Date(`${d}T00:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    d = next.toISOString().slice(0, 10);
+  }
+  return d;
+}

@@ -1,0 +1,33 @@
+/** Every German text the family or staff reads, once. Spec texts are word for word. */
+export const MSG = {
+  // /offers
+  noOffers: "Keine Angebote für diesen Tag gefunden",
+  chooseOffer: "Bitte wählen Sie ein Angebot aus.",
+  // /find-slot
+  slotsPrompt: "Bitte wählen Sie zuerst die Anzahl Personen aus, um verfügbare Zeitslots zu sehen.",
+  slotsLoading: "Lade verfügbare Zeiten...",
+  slotsFull: "Alle Tische ausgebucht",
+  slotsError: "Zeiten können nicht geladen werden",
+  chooseDateAndSlot: "Bitte wählen Sie ein Datum und einen Zeitslot aus.",
+  chooseSlot: "Bitte wählen Sie einen Zeitslot aus.",
+  slotGone: "Dieser Zeitslot ist leider nicht mehr verfügbar. Bitte wählen Sie einen anderen.",
+  choosePersons: "Bitte wählen Sie mindestens eine Person aus.",
+  // /enter-data
+  emailsDiffer: "Die E-Mails stimmen nicht überein.",
+  requiredFields: "Bitte füllen Sie alle erforderlichen Felder aus.",
+  acceptTerms: "Bitte akzeptieren Sie die AGBs.",
+  bookingFailed: "Buchung konnte nicht verarbeitet werden. Bitte erneut versuchen.",
+  slotTaken: "Dieser Termin wurde soeben vergeben. Bitte wählen Sie einen anderen Zeitslot.",
+  // vouchers
+  voucherValid: "Gutschein ist gültig.",
+  voucherUnknown: "Gutschein nicht gefunden.",
+  voucherExpired: "Gutschein ist abgelaufen.",
+  voucherUsedUp: "Gutschein wurde bereits vollständig eingelöst.",
+  voucherBlocked: "Gutschein ist gesperrt.",
+  voucherCheckFailed: "Fehler bei der Gutscheinvalidierung. Bitte versuchen Sie es erneut.",
+  voucherTooManyAttempts: "Zu viele Gutscheinprüfungen. Bitte warten Sie eine Minute und versuchen Sie es erneut.",
+  voucherAvailable: "Verfügbarer Betrag:",
+  // confirmation
+  bookingConfirmed: "Ihre Buchung ist bestätigt.",
+  notFound: "Seite nicht gefunden",
+} as const;

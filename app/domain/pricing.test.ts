@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { ACCOMPANYING_ADULT_PRICE_RAPPEN, ACTIVE_ADULT_PRICE_RAPPEN, applyVoucher, birthdayPriceRappen, personCount } from "./pricing";
+
+const counts = (numChildren: number, numActiveAdults: number, numAccompanyingAdults: number) => ({
+  numChildren,
+  numActiveAdults,
+  numAccompanyingAdults,
+});
+
+describe("birthday price (spec §9)", () => {
+  it("playing adults cost CHF 28, accompanying adults CHF 5", () => {
+    expect(ACTIVE_ADULT_PRICE_RAPPEN).toBe(2800);
+    expect(ACCOMPANYING_ADULT_PRICE_RAPPEN).toBe(500);
+  });
+
+  it("is children × basePrice + active adults × 28 + accompanying × 5 CHF, in Rappen", () => {
+    expect(birthdayPriceRappen(counts(6, 1, 2), 2900)).toBe(6 * 2900 + 2800 + 2 * 500);
+    expect(birthdayPriceRappen(counts(6, 1, 2), 2900)).toBe(21_200);
+    expect(birthdayPriceRappen(counts(10, 10, 10), 4900)).toBe(49_000 + 28_000 + 5_000);
+    expect(birthdayPriceRappen(counts(1, 0, 0), 3950)).toBe(3950);
+    expect(birthdayPriceRappen(counts(0, 2, 0), 2900)).toBe(5600);
+    expect(birthdayPriceRappen(counts(0, 0, 3), 2900)).toBe(1500);
+    expect(birthdayPriceRappen(counts(0, 0, 0), 2900)).toBe(0);
+  });
+
+  it("counts persons as children + active + accompanying adults", () => {
+    expect(personCount(counts(6, 1, 2))).toBe(9);
+    expect(personCount(counts(0, 0, 0))).toBe(0);
+    expect(personCount(counts(10, 10, 10))).toBe(30);
+  });
+});
+
+describe("voucher discount (spec §9)", () => {
+  it("without a voucher nothing is discounted", () => {
+    expect(applyVoucher(21_200, null)).toEqual({ priceRappen: 21_200, discountRappen: 0, amountRappen: 21_200 });
+  });
+
+  it("a smaller voucher is used up entirely", () => {
+    expect(applyVoucher(21_200, 5_000)).toEqual({ priceRappen: 21_200, discountRappen: 5_000, amountRappen: 16_200 });
+  });
+
+  it("a larger voucher covers the price and no more: the amount is zero, never negative", () => {
+    expect(applyVoucher(21_200, 50_000)).toEqual({ priceRappen: 21_200, discountRappen: 21_200, amountRappen: 0 });
+    expect(applyVoucher(21_200, 21_200)).toEqual({ priceRappen: 21_200, discountRappen: 21_200, amountRappen: 0 });
+  });
+
+  it("an empty or negative remainder gives no discount", () => {
+    expect(applyVoucher(21_200, 0)).toEqual({ priceRappen: 21_200, discountRappen: 0, amountRappen: 21_200 });
+    expect(applyVoucher(21_200, -500)).toEqual({ priceRappen: 21_200, discountRappen: 0, amountRappen: 21_200 });
+  });
+
+  it("discount + amount always equal the price, and both stay within 0..price", () => {
+    for (const price of [0, 500, 2900, 21_200, 82_000]) {
+      for (const remaining of [null, -1, 0, 1, 499, 500, 2900, 10_000, 100_000]) {
+        const r = applyVoucher(price, remaining);
+        expect(r.discountRappen + r.amountRappen).toBe(price);
+        expect(r.discountRappen).toBeGreaterThanOrEqual(0);
+        expect(r.discountRappen).toBeLessThanOrEqual(price);
+        expect(r.amountRappen).toBeGreaterThanOrEqual(0);
+        expect(r.discountRappen).toBe(remaining === null ? 0 : Math.max(0, Math.min(price, remaining)));
+      }
+    }
+  });
+});

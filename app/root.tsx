@@ -1,0 +1,92 @@
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Page } from "./components/Page";
+import { SITE_DESCRIPTION } from "./domain/page-meta";
+import styles from "./styles.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Fun World – Kindergeburtstag und Spiele online buchen" },
+  { name: "description", content: SITE_DESCRIPTION },
+];
+
+/** Routes that need client-side code say so with `handle: { hydrate: true }`; the rest ship no JavaScript. */
+export type RouteHandle = { hydrate?: boolean };
+
+function useHydrate(): boolean {
+  return useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hydrate === true);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const hydrate = useHydrate();
+  return (
+    <html lang="de-CH">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        {hydrate ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Page title="Seite nicht gefunden">
+        <div className="card">
+          <h2>404 Not Found</h2>
+          <p>Diese Seite gibt es nicht.</p>
+          <a className="button" href="/">
+            Zur Startseite
+          </a>
+        </div>
+      </Page>
+    );
+  }
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : "Unbekannter Fehler";
+  return (
+    <Page title="Fun World">
+      <div className="card" role="alert">
+        <h2>Unexpected Application Error!</h2>
+        <p>{detail}</p>
+        <a className="button" href="/">
+          Zur Startseite
+        </a>
+      </div>
+    </Page>
+  );
+}

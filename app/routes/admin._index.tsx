@@ -1,0 +1,215 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminBar } from "~/components/AdminBar";
+import { Page } from "~/components/Page";
+import { longDateLabel } from "~/domain/calendar";
+import { formatChf } from "~/domain/money";
+import { PAYMENT_LABELS, STATUS_LABELS } from "~/domain/staff-labels";
+import { addDays, formatDateDE, formatTime, isIsoDate, venueNow } from "~/domain/time";
+import { requireSameOrigin, requireStaff } from "~/server/auth.server";
+import { dayOverview } from "~/server/day-overview.server";
+import { getDb } from "~/server/db.server";
+import { issueVoucher } from "~/server/voucher-admin.server";
+import { voucherReport, type VoucherReport } from "~/server/voucher-report.server";
+import { pageMeta } from "~/domain/page-meta";
+
+export const meta: MetaFunction = () => pageMeta("Tagesübersicht", [{ name: "robots", content: "noindex" }]);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request);
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("date");
+  const date = requested && isIsoDate(requested) ? requested : venueNow().date;
+  const db = await getDb();
+  const lookup = url.searchParams.get("voucher")?.trim().toUpperCase() ?? "";
+  const voucher = lookup ? await voucherReport(db, lookup) : null;
+  return { staff: { email: staff.email }, date, tables: await dayOverview(db, date), lookup, voucher };
+}
+
+type ActionData = { issued?: VoucherReport | Omit<VoucherReport, "ledger">; error?: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const staff = await requireStaff(request);
+  requireSameOrigin(request);
+  const form = await request.formData();
+  const result = await issueVoucher(await getDb(), { amount: form.get("amount"), validUntil: form.get("validUntil") }, staff);
+  if (!result.ok) return data<ActionData>({ error: result.message }, { status: 400 });
+  return data<ActionData>({ issued: result.voucher });
+}
+
+function VoucherCard({ v }: { v: Omit<VoucherReport, "ledger"> & { ledger?: VoucherReport["ledger"] } }) {
+  return (
+    <div className="result-card">
+      <dl>
+        <dt>Code</dt>
+        <dd>
+          <strong>{v.code}</strong>
+        </dd>
+        <dt>Wert</dt>
+        <dd>CHF {v.initialValue.toFixed(2)}</dd>
+        <dt>Restbetrag</dt>
+        <dd>CHF {v.remainingValue.toFixed(2)}</dd>
+        <dt>Gültig bis</dt>
+        <dd>
+          {formatDateDE(v.validUntil)}
+          {v.blocked ? " (gesperrt)" : ""}
+        </dd>
+      </dl>
+      {v.ledger && v.ledger.length > 0 ? (
+        <table className="day-table">
+          <caption className="visually-hidden">Buchungen auf dem Gutschein</caption>
+          <thead>
+            <tr>
+              <th scope="col">Zeitpunkt</th>
+              <th scope="col">Betrag</th>
+              <th scope="col">Art</th>
+            </tr>
+          </thead>
+          <tbody>
+            {v.ledger.map((l, i) => (
+              <tr key={i}>
+                <td>{new Date(l.at).toLocaleString("de-CH", { timeZone: "Europe/Zurich" })}</td>
+                <td>{l.amount >= 0 ? `− CHF ${l.amount.toFixed(2)}` : `+ CHF ${(-l.amount).toFixed(2)}`}</td>
+                <td>{l.kind}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </div>
+  );
+}
+
+/** The day at a glance for staff: table by table, printable, no JavaScript needed. */
+export default function DayOverview() {
+  const { staff, date, tables, lookup, voucher } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const total = tables.reduce((n, t) => n + t.bookings.filter((b) => b.status !== "cancelled").length, 0);
+  return (
+    <Page title="Tagesübersicht" wide>
+      <AdminBar email={staff.email} />
+      <section className="card">
+        <div className="admin-bar">
+          <a className="button button-secondary button-small no-print" href={`/admin?date=${addDays(date, -1)}`}>
+            ‹ Vorheriger Tag
+          </a>
+          <h2>{longDateLabel(date)}</h2>
+          <a className="button button-secondary button-small no-print" href={`/admin?date=${addDays(date, 1)}`}>
+            Nächster Tag ›
+          </a>
+        </div>
+        <form method="get" className="no-print">
+          <label htmlFor="date">Datum</label> <input id="date" type="date" name="date" defaultValue={date} style={{ width: "auto" }} />{" "}
+          <button type="submit" className="button button-secondary button-small">
+            Anzeigen
+          </button>
+        </form>
+        <p>{total === 0 ? "Keine Buchungen an diesem Tag." : `${total} aktive Buchung${total === 1 ? "" : "en"}.`}</p>
+        {tables.map((table) => (
+          <table key={table.key} className="day-table" style={{ marginBottom: 16 }}>
+            <caption style={{ textAlign: "left", fontWeight: 700, padding: "8px 0" }}>
+              {table.name} ({table.capacityLabel})
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Zeit</th>
+                <th scope="col">Buchungscode</th>
+                <th scope="col">Name</th>
+                <th scope="col">Personen</th>
+                <th scope="col">Paket</th>
+                <th scope="col">Status</th>
+                <th scope="col">Zahlung</th>
+                <th scope="col" className="no-print">
+                  Aktion
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {table.bookings.length === 0 ? (
+                <tr>
+                  <td colSpan={8} className="muted">
+                    frei
+                  </td>
+                </tr>
+              ) : (
+                table.bookings.map((b) => (
+                  <tr key={b.code} className={`status-${b.status}`}>
+                    <td>
+                      {formatTime(b.startMin)}–{formatTime(b.endMin)}
+                    </td>
+                    <td>{b.code}</td>
+                    <td>
+                      {b.name}
+                      <br />
+                      <span className="muted">{b.phone}</span>
+                      {b.message ? (
+                        <>
+                          <br />
+                          <em>{b.message}</em>
+                        </>
+                      ) : null}
+                    </td>
+                    <td>{b.persons}</td>
+                    <td>{b.offerName}</td>
+                    <td>{STATUS_LABELS[b.status] ?? b.status}</td>
+                    <td>
+                      {PAYMENT_LABELS[b.paymentStatus] ?? b.paymentStatus}
+                      {b.amountRappen > 0 ? ` (${formatChf(b.amountRappen)})` : ""}
+                    </td>
+                    <td className="no-print">
+                      {b.status === "cancelled" ? null : <a href={`/admin/storno?code=${encodeURIComponent(b.code)}`}>Stornieren</a>}
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        ))}
+      </section>
+
+      <div className="grid-2 no-print">
+        <section className="card" aria-labelledby="issue-title">
+          <h2 id="issue-title">Gutschein ausstellen</h2>
+          <Form method="post">
+            <div className="field">
+              <label htmlFor="amount">Betrag (CHF)</label>
+              <input id="amount" name="amount" type="number" min="1" max="10000" step="0.05" required />
+            </div>
+            <div className="field">
+              <label htmlFor="validUntil">Gültig bis (optional, sonst 3 Jahre)</label>
+              <input id="validUntil" name="validUntil" type="date" />
+            </div>
+            <button type="submit" className="button">
+              Gutschein ausstellen
+            </button>
+          </Form>
+          {actionData?.error ? (
+            <p className="alert alert-error" role="alert">
+              {actionData.error}
+            </p>
+          ) : null}
+          {actionData?.issued ? (
+            <div className="alert alert-success" role="status">
+              <p>Gutschein ausgestellt:</p>
+              <VoucherCard v={actionData.issued} />
+            </div>
+          ) : null}
+        </section>
+        <section className="card" aria-labelledby="lookup-title">
+          <h2 id="lookup-title">Gutschein suchen</h2>
+          <form method="get">
+            <input type="hidden" name="date" value={date} />
+            <div className="field">
+              <label htmlFor="voucher">Gutscheincode</label>
+              <input id="voucher" name="voucher" type="text" defaultValue={lookup} className="booking-code-input" autoComplete="off" />
+            </div>
+            <button type="submit" className="button button-secondary">
+              Suchen
+            </button>
+          </form>
+          {lookup ? voucher ? <VoucherCard v={voucher} /> : <p className="alert alert-error">Gutschein nicht gefunden.</p> : null}
+        </section>
+      </div>
+    </Page>
+  );
+}

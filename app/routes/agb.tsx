@@ -1,0 +1,56 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Page } from "~/components/Page";
+import { VENUE_CONTACT } from "~/domain/venue-contact";
+import { pageMeta } from "~/domain/page-meta";
+
+export const meta: MetaFunction = () => pageMeta("AGB");
+
+export default function Terms() {
+  return (
+    <Page title="Allgemeine Geschäftsbedingungen">
+      <article className="card">
+        <h2>1. Geltungsbereich</h2>
+        <p>
+          Diese Bedingungen gelten für alle Online-Buchungen von Kindergeburtstagen und Spielen bei {VENUE_CONTACT.name},{" "}
+          {VENUE_CONTACT.street}, {VENUE_CONTACT.zip} {VENUE_CONTACT.city}.
+        </p>
+        <h2>2. Buchung</h2>
+        <p>
+          Mit dem Absenden des Buchungsformulars reservieren Sie verbindlich den gewählten Termin. Der Termin wird für Sie während 15
+          Minuten freigehalten, bis die Zahlung abgeschlossen ist. Der Vertrag kommt mit der Buchungsbestätigung (Buchungscode und
+          E-Mail) zustande. Ein Geburtstagstisch steht höchstens 4 Stunden zur Verfügung.
+        </p>
+        <h2>3. Preise und Zahlung</h2>
+        <p>
+          Alle Preise verstehen sich in Schweizer Franken (CHF) inklusive Mehrwertsteuer. Die Zahlung erfolgt online per TWINT oder
+          Kreditkarte über unseren Zahlungsanbieter Datatrans. Massgebend ist der bei der Buchung angezeigte Gesamtbetrag.
+        </p>
+        <h2>4. Stornierung und Umbuchung</h2>
+        <p>
+          Eine Stornierung ist bis 48 Stunden vor dem Termin kostenlos möglich; bitte kontaktieren Sie uns dazu telefonisch oder per
+          E-Mail mit Ihrem Buchungscode. Bei späterer Absage oder Nichterscheinen wird der Betrag nicht zurückerstattet. Ist ein Termin
+          aus Gründen, die Fun World zu vertreten hat, nicht durchführbar, erstatten wir den vollen Betrag.
+        </p>
+        <h2>5. Gutscheine</h2>
+        <p>
+          Gutscheine können bei der Online-Buchung eingelöst werden und sind bis zum aufgedruckten Datum gültig. Ein Restbetrag bleibt
+          auf dem Gutschein erhalten. Gutscheine werden nicht bar ausbezahlt. Bei einer Stornierung wird der eingelöste Betrag dem
+          Gutschein wieder gutgeschrieben.
+        </p>
+        <h2>6. Aufsicht und Haftung</h2>
+        <p>Kinder stehen während des gesamten Aufenthalts unter der Aufsicht ihrer Begleitpersonen. Die Hausordnung ist einzuhalten.</p>
+        <h2>7. Datenschutz</h2>
+        <p>
+          Wir verwenden Ihre Kontaktdaten ausschliesslich zur Abwicklung Ihrer Buchung und geben sie nur an den Zahlungsanbieter weiter,
+          soweit dies für die Zahlung nötig ist. Zahlungsdaten (Karten- oder TWINT-Daten) werden nicht bei uns gespeichert. Sie können
+          jederzeit Auskunft über Ihre gespeicherten Daten oder deren Löschung verlangen: {VENUE_CONTACT.email}.
+        </p>
+        <h2>8. Kontakt</h2>
+        <p>
+          {VENUE_CONTACT.name}, {VENUE_CONTACT.street}, {VENUE_CONTACT.zip} {VENUE_CONTACT.city} · Telefon {VENUE_CONTACT.phone} ·{" "}
+          {VENUE_CONTACT.email} · Öffnungszeiten Mo-So 10:00-22:00
+        </p>
+      </article>
+    </Page>
+  );
+}

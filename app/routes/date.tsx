@@ -1,0 +1,54 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, useLoaderData } from "@remix-run/react";
+import { Calendar } from "~/components/Calendar";
+import { Page } from "~/components/Page";
+import { monthOf, parseMonth, longDateLabel } from "~/domain/calendar";
+import { ANY_DAY, nextDateOnWeekday } from "~/domain/games";
+import { dateFrom } from "~/domain/booking-query";
+import { venueNow } from "~/domain/time";
+import { getDb } from "~/server/db.server";
+import { findGameLocation } from "~/server/venue.server";
+import { pageMeta } from "~/domain/page-meta";
+
+export const meta: MetaFunction = () => pageMeta("Datum auswählen");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const id = Number(params.get("locationId"));
+  const location = Number.isInteger(id) ? await findGameLocation(await getDb(), id) : undefined;
+  if (!location) throw redirect("/games");
+  const dayParam = Number(params.get("day") ?? ANY_DAY);
+  const day = Number.isInteger(dayParam) && dayParam >= 0 && dayParam <= ANY_DAY ? dayParam : ANY_DAY;
+  const today = venueNow().date;
+  const chosen = dateFrom(params.get("date"));
+  // Every future day stays selectable (spec); the picked weekday only preselects its next date.
+  const date = chosen && chosen >= today ? chosen : nextDateOnWeekday(today, day);
+  const month = parseMonth(params.get("month")) ?? monthOf(date);
+  return { location: { id: location.id, name: location.name }, day, today, date, month: month < monthOf(today) ? monthOf(today) : month };
+}
+
+/** A month calendar of links (works without JavaScript); `Weiter` is a link to /slot for the chosen date. */
+export default function DatePage() {
+  const { location, day, today, date, month } = useLoaderData<typeof loader>();
+  const href = (q: { date?: string; month?: string }) =>
+    `?${new URLSearchParams({ day: String(day), locationId: String(location.id), date: q.date ?? date, month: q.month ?? month }).toString()}`;
+  return (
+    <Page title="Datum auswählen">
+      <p className="muted">
+        Spielort: <strong>{location.name}</strong>
+      </p>
+      <Calendar month={month} selected={date} today={today} label="Datum wählen" hrefFor={href} />
+      <p className="alert alert-info" aria-live="polite">
+        Gewählt: <strong>{longDateLabel(date)}</strong>
+      </p>
+      <div className="actions">
+        <a href={day === ANY_DAY ? `/game?locationId=${location.id}` : `/birthday?locationId=${location.id}`} className="button button-secondary">
+          Zurück
+        </a>
+        <a href={`/slot?date=${date}`} className="button">
+          Weiter
+        </a>
+      </div>
+    </Page>
+  );
+}

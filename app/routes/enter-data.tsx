@@ -1,0 +1,404 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { BookingSummary } from "~/components/BookingSummary";
+import { Page } from "~/components/Page";
+import { useHydrated } from "~/components/useHydrated";
+import { normalizeCode } from "~/domain/codes";
+import { firstContactError, toContact, type ContactInput } from "~/domain/contact";
+import { MSG } from "~/domain/messages";
+import { formatChf } from "~/domain/money";
+import type { CouponResult } from "~/server/coupon.server";
+import { checkoutSummary } from "~/server/checkout.server";
+import { placeBooking } from "~/server/place-booking.server";
+import { findReservationByCode } from "~/server/bookings.server";
+import { getDb } from "~/server/db.server";
+import { getEnv } from "~/server/env.server";
+import { clearDraft, redirectWithDraft, requireCompleteDraft, takeFormFlash } from "~/server/draft.server";
+import { applyCouponToDraft, removeCouponFromDraft } from "~/server/draft-coupon.server";
+import { pageMeta } from "~/domain/page-meta";
+
+export const handle = { hydrate: true };
+export const meta: MetaFunction = () => pageMeta("Kontaktdaten");
+
+const TEXT_FIELDS = ["firstName", "lastName", "street", "zip", "city", "phone", "email", "emailRepeat", "message"] as const;
+type Values = Partial<Record<(typeof TEXT_FIELDS)[number] | "couponCode" | "terms", string>>;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const draft = await requireCompleteDraft(request);
+  const db = await getDb();
+  const summary = await checkoutSummary(db, draft);
+  if (!summary) throw redirect("/offers");
+  const { flash, cookie } = await takeFormFlash(request);
+  return data(
+    {
+      summary,
+      flash: flash as ActionData | null,
+      // Back after a cancelled or failed payment: the contact data typed before is filled in again.
+      previous: draft.bookingCode ? await previousContact(db, draft.bookingCode) : null,
+      holdMinutes: getEnv().HOLD_MINUTES,
+      retryHref: draft.kind === "game" ? `/slot?date=${draft.date}` : `/find-slot?date=${draft.date}`,
+    },
+    cookie ? { headers: { "Set-Cookie": cookie } } : undefined,
+  );
+}
+
+async function previousContact(db: Awaited<ReturnType<typeof getDb>>, code: string): Promise<Values | null> {
+  const r = await findReservationByCode(db, code);
+  if (!r || r.status === "confirmed") return null;
+  return { firstName: r.firstName, lastName: r.lastName, street: r.street, zip: r.zip, city: r.city, phone: r.phone, email: r.email, emailRepeat: r.email, message: r.message ?? "" };
+}
+
+type ActionData = { alert?: string; coupon?: CouponResult | null; values: Values; slotTaken?: boolean };
+
+/**
+ * With JavaScript a lost connection must not replace the page with an error screen: the family
+ * keeps everything typed and sees the spec's message instead.
+ */
+export async function clientAction({ serverAction, request }: ClientActionFunctionArgs) {
+  const values = valuesOf(await request.clone().formData());
+  try {
+    return await serverAction<typeof action>();
+  } catch (error) {
+    // Redirects arrive as thrown responses (to the payment or the confirmation): let them through.
+    if (error instanceof Response) throw error;
+    return { alert: MSG.bookingFailed, values } satisfies ActionData;
+  }
+}
+
+function valuesOf(form: FormData): Values {
+  const values: Values = {};
+  for (const f of [...TEXT_FIELDS, "couponCode", "terms"] as const) {
+    const v = form.get(f);
+    if (typeof v === "string") values[f] = v;
+  }
+  return values;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const values = valuesOf(form);
+  const db = await getDb();
+
+  if (intent === "cancel") return redirectWithDraft("/", await clearDraft(request));
+  // Voucher buttons without JavaScript: change the draft, then show the page again (post/redirect/get)
+  // with everything typed carried over once, so the summary is priced with the new voucher.
+  if (intent === "coupon-clear") return redirectWithDraft("/enter-data", await removeCouponFromDraft(request, values));
+  const draft = await requireCompleteDraft(request);
+
+  const typedCode = normalizeCode(values.couponCode);
+  // A code typed but not yet checked is checked first, so the family sees the new total before booking;
+  // a field emptied by hand removes the voucher the same way.
+  if (intent === "book" && typedCode === "" && draft.couponCode) {
+    return redirectWithDraft("/enter-data", await removeCouponFromDraft(request, values));
+  }
+  if (intent === "coupon" || (intent === "book" && typedCode !== "" && typedCode !== draft.couponCode)) {
+    if (!typedCode) return data<ActionData>({ coupon: null, values });
+    const { check, cookie } = await applyCouponToDraft(db, request, context, typedCode, values);
+    if (check.status === 429) return data<ActionData>({ coupon: check.result, values }, { status: 429, headers: { "Set-Cookie": cookie } });
+    return redirectWithDraft("/enter-data", cookie);
+  }
+  if (intent !== "book") return data<ActionData>({ values }, { status: 400 });
+
+  const problem = firstContactError(Object.fromEntries(form) as ContactInput);
+  if (problem) return data<ActionData>({ alert: problem, values }, { status: 400 });
+  const outcome = await placeBooking(db, request, draft, toContact(Object.fromEntries(form) as ContactInput));
+  if (outcome.kind === "redirect") return redirectWithDraft(outcome.to, outcome.cookie);
+  return data<ActionData>(
+    { alert: outcome.message, values, coupon: outcome.coupon ?? undefined, slotTaken: outcome.status === 409 && !outcome.coupon },
+    { status: outcome.status },
+  );
+}
+
+/** The form's one alert; on a phone it would sit far above the submit button, so it is scrolled to and focused. */
+function FormAlert({ message, retryHref }: { message?: string | null; retryHref?: string | null }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!message || !ref.current) return;
+    ref.current.scrollIntoView({ block: "center" });
+    ref.current.focus({ preventScroll: true });
+  }, [message]);
+  return (
+    <div role="alert" aria-live="assertive" ref={ref} tabIndex={-1}>
+      {message ? (
+        <div className="alert alert-error">
+          <p>{message}</p>
+          {retryHref ? (
+            <p>
+              <a href={retryHref}>Anderen Zeitslot wählen</a>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function TextField({
+  name,
+  label,
+  values,
+  type = "text",
+  autoComplete,
+  required = true,
+  disabled,
+  onChange,
+  children,
+  describedBy,
+}: {
+  name: (typeof TEXT_FIELDS)[number];
+  label: string;
+  values: Values;
+  type?: string;
+  autoComplete?: string;
+  required?: boolean;
+  disabled?: boolean;
+  onChange?: (value: string) => void;
+  children?: React.ReactNode;
+  describedBy?: string;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={name}>
+        {label}
+        {required ? " *" : " (optional)"}
+      </label>
+      <input
+        id={name}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        defaultValue={values[name] ?? ""}
+        aria-required={required}
+        aria-describedby={describedBy}
+        aria-invalid={describedBy ? true : undefined}
+        readOnly={disabled}
+        onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
+      />
+      {children}
+    </div>
+  );
+}
+
+export default function EnterData() {
+  const { summary, flash, previous, holdMinutes, retryHref } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>() ?? flash ?? undefined;
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const hydrated = useHydrated();
+  const values = actionData?.values ?? previous ?? {};
+  const [email, setEmail] = useState(values.email ?? "");
+  const [emailRepeat, setEmailRepeat] = useState(values.emailRepeat ?? "");
+  const [terms, setTerms] = useState(values.terms === "on");
+  const [couponCode, setCouponCode] = useState(values.couponCode ?? summary.couponCode ?? "");
+  const [coupon, setCoupon] = useState<CouponResult | null | undefined>(actionData?.coupon);
+  const [checking, setChecking] = useState(false);
+  const [clientAlert, setClientAlert] = useState<string | null>(null);
+  const termsRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // After "Back", the browser restores what was typed and ticked; the state must follow the form.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    setTerms(termsRef.current?.checked ?? false);
+    setEmail((form.elements.namedItem("email") as HTMLInputElement | null)?.value ?? "");
+    setEmailRepeat((form.elements.namedItem("emailRepeat") as HTMLInputElement | null)?.value ?? "");
+  }, []);
+  const lastAction = useRef(actionData);
+  if (lastAction.current !== actionData) {
+    lastAction.current = actionData;
+    if (actionData && "coupon" in actionData) setCoupon(actionData.coupon);
+  }
+
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "book";
+  const emailsDiffer = hydrated && emailRepeat !== "" && email.trim().toLowerCase() !== emailRepeat.trim().toLowerCase();
+  const busy = submitting;
+  const couponValid = coupon ? coupon.valid : summary.couponCode !== null;
+  const label = submitting ? "Buchung läuft..." : summary.amountRappen <= 0 && couponValid ? "Buchung abschließen" : "Weiter zur Zahlung";
+
+  async function checkCoupon() {
+    const code = normalizeCode(couponCode);
+    setCouponCode(code);
+    if (!code) return;
+    setChecking(true);
+    try {
+      const body = new FormData();
+      body.set("couponCode", code);
+      const response = await fetch("/enter-data/coupon", { method: "POST", body });
+      const result = (await response.json()) as CouponResult;
+      if (typeof result?.valid !== "boolean" || typeof result.message !== "string") throw new Error("unexpected answer");
+      setCoupon(result);
+    } catch {
+      setCoupon({ valid: false, message: MSG.voucherCheckFailed, couponCode: code, remainingValue: 0 });
+    } finally {
+      setChecking(false);
+      revalidator.revalidate();
+    }
+  }
+
+  async function clearCoupon() {
+    setCouponCode("");
+    setCoupon(null);
+    const body = new FormData();
+    body.set("intent", "coupon-clear");
+    await fetch("/enter-data/coupon", { method: "POST", body }).catch(() => undefined);
+    revalidator.revalidate();
+  }
+
+  /** The same rules as the action, before the round trip; the server checks again regardless. */
+  function validateBeforeSubmit(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.value !== "book") return;
+    const problem = firstContactError(Object.fromEntries(new FormData(event.currentTarget)) as ContactInput);
+    setClientAlert(problem);
+    if (problem) event.preventDefault();
+  }
+
+  function onCouponKey(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      void checkCoupon();
+    }
+  }
+
+  const shownCoupon = coupon === undefined && summary.couponCode
+    ? { valid: true, message: MSG.voucherValid, couponCode: summary.couponCode, remainingValue: (summary.couponRemainingRappen ?? 0) / 100 }
+    : coupon;
+
+  return (
+    <Page title="Kontaktdaten">
+      <BookingSummary summary={summary} />
+      <Form method="post" className="card" noValidate onSubmit={validateBeforeSubmit} ref={formRef}>
+        {/* The first submit button is the form's default: Enter in a text field books, as it reads. */}
+        <button type="submit" name="intent" value="book" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          {label}
+        </button>
+        <h2>Ihre Kontaktdaten</h2>
+        <FormAlert message={clientAlert ?? actionData?.alert} retryHref={actionData?.slotTaken ? retryHref : null} />
+        <div className="grid-2">
+          <TextField name="firstName" label="Vorname" values={values} autoComplete="given-name" />
+          <TextField name="lastName" label="Nachname" values={values} autoComplete="family-name" />
+        </div>
+        <TextField name="street" label="Strasse und Hausnummer" values={values} autoComplete="street-address" />
+        <div className="grid-2">
+          <TextField name="zip" label="PLZ" values={values} autoComplete="postal-code" />
+          <TextField name="city" label="Ort" values={values} autoComplete="address-level2" />
+        </div>
+        <TextField name="phone" label="Telefon" type="tel" values={values} autoComplete="tel" />
+        <div className="grid-2">
+          <TextField name="email" label="E-Mail" type="email" values={values} autoComplete="email" onChange={setEmail} />
+          <TextField
+            name="emailRepeat"
+            label="E-Mail wiederholen"
+            type="email"
+            values={values}
+            autoComplete="email"
+            onChange={setEmailRepeat}
+            describedBy={emailsDiffer ? "emailRepeat-error" : undefined}
+          >
+            {emailsDiffer ? (
+              <p className="field-error" id="emailRepeat-error">
+                {MSG.emailsDiffer}
+              </p>
+            ) : null}
+          </TextField>
+        </div>
+        <div className="field">
+          <label htmlFor="message">Nachricht (optional)</label>
+          <textarea id="message" name="message" rows={3} defaultValue={values.message ?? ""} />
+        </div>
+
+        <fieldset className="card" disabled={busy}>
+          <legend>Gutschein</legend>
+          <label htmlFor="couponCode">Gutscheincode</label>
+          <div className="coupon-row">
+            <input
+              id="couponCode"
+              name="couponCode"
+              type="text"
+              autoComplete="off"
+              value={couponCode}
+              onChange={(e) => setCouponCode(e.currentTarget.value.toUpperCase())}
+              onKeyDown={hydrated ? onCouponKey : undefined}
+            />
+            <button
+              type={hydrated ? "button" : "submit"}
+              name="intent"
+              value="coupon"
+              className="button button-secondary button-small"
+              onClick={hydrated ? () => void checkCoupon() : undefined}
+            >
+              Prüfen
+            </button>
+            <button
+              type={hydrated ? "button" : "submit"}
+              name="intent"
+              value="coupon-clear"
+              className="button button-secondary button-small"
+              onClick={hydrated ? () => void clearCoupon() : undefined}
+            >
+              Löschen
+            </button>
+          </div>
+          <div className="coupon-result" aria-live="polite">
+            {checking ? <p className="muted">Gutschein wird geprüft …</p> : null}
+            {!checking && shownCoupon ? (
+              shownCoupon.valid ? (
+                <div className="alert alert-success">
+                  <p>{shownCoupon.message}</p>
+                  <p>
+                    {MSG.voucherAvailable} CHF {shownCoupon.remainingValue.toFixed(2)}
+                  </p>
+                </div>
+              ) : (
+                <div className="alert alert-error">
+                  <p>{shownCoupon.message}</p>
+                </div>
+              )
+            ) : null}
+          </div>
+        </fieldset>
+
+        <fieldset className="field">
+          <legend>Zahlungsart</legend>
+          <label>
+            <input type="radio" name="paymentMethod" value="online" defaultChecked /> Online bezahlen (TWINT, Kreditkarte)
+          </label>
+        </fieldset>
+
+        <div className="field">
+          <label>
+            <input
+              ref={termsRef}
+              type="checkbox"
+              name="terms"
+              defaultChecked={values.terms === "on"}
+              onChange={(e) => setTerms(e.currentTarget.checked)}
+            />{" "}
+            Ich
+            akzeptiere die{" "}
+            <a href="/agb" target="_blank" rel="noopener noreferrer">
+              AGB
+            </a>{" "}
+            *
+          </label>
+        </div>
+        <p className="muted">Zu bezahlen: {formatChf(summary.amountRappen)}</p>
+        {summary.amountRappen > 0 ? (
+          <p className="muted">Nach dem Absenden halten wir den Termin {holdMinutes} Minuten für Ihre Zahlung frei.</p>
+        ) : null}
+
+        <div className="actions">
+          <button type="submit" name="intent" value="cancel" className="button button-secondary" disabled={busy} formNoValidate>
+            Abbrechen
+          </button>
+          <button type="submit" name="intent" value="book" className="button" disabled={busy || (hydrated && !terms)}>
+            {label}
+          </button>
+        </div>
+      </Form>
+    </Page>
+  );
+}

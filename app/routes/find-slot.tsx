@@ -1,0 +1,265 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
+import { data, Form, redirect, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { Calendar } from "~/components/Calendar";
+import { Counter } from "~/components/Counter";
+import { AppointmentSummary } from "~/components/AppointmentSummary";
+import { Page } from "~/components/Page";
+import { useHydrated } from "~/components/useHydrated";
+import { applyStep, countsFrom, COUNT_PARAMS, dateFrom } from "~/domain/booking-query";
+import { monthOf, parseMonth } from "~/domain/calendar";
+import { MSG } from "~/domain/messages";
+import { personCount, type PartyCounts } from "~/domain/pricing";
+import { formatDateDE, formatTime, parseTime, venueNow } from "~/domain/time";
+import { availableBirthdaySlots } from "~/server/availability.server";
+import { getDb } from "~/server/db.server";
+import { getDraft, redirectWithDraft, updateDraft } from "~/server/draft.server";
+import { checkSlotChoice } from "~/server/slot-choice.server";
+import { findOffer } from "~/server/venue.server";
+import { pageMeta } from "~/domain/page-meta";
+
+export const handle = { hydrate: true };
+export const meta: MetaFunction = () => pageMeta("Termin buchen");
+
+const COUNTER_LABELS: Record<(typeof COUNT_PARAMS)[number], string> = {
+  numChildren: "Kinder",
+  numActiveAdults: "Erwachsene (mitspielend)",
+  numAccompanyingAdults: "Erwachsene (nur Begleitung)",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const draft = await getDraft(request);
+  const db = await getDb();
+  const params = new URL(request.url).searchParams;
+  // A bookmarked step carries its offer in the URL, so it opens in a fresh browser too.
+  const offerParam = Number(params.get("offerId"));
+  const fromUrl = Number.isInteger(offerParam) && offerParam > 0 ? await findOffer(db, offerParam) : undefined;
+  const offer = fromUrl ?? (draft.flow !== "game" && draft.offerId !== undefined ? await findOffer(db, draft.offerId) : undefined);
+  if (!offer) throw redirect("/offers");
+  const today = venueNow().date;
+  const requested = dateFrom(params.get("date"));
+  const date = requested && requested >= today ? requested : today;
+  const month = parseMonth(params.get("month")) ?? monthOf(date);
+  const hasCounts = COUNT_PARAMS.some((p) => params.has(p));
+  const counts: PartyCounts = hasCounts
+    ? applyStep(countsFrom(params), params.get("step"))
+    : {
+        numChildren: draft.numChildren ?? 0,
+        numActiveAdults: draft.numActiveAdults ?? 0,
+        numAccompanyingAdults: draft.numAccompanyingAdults ?? 0,
+      };
+  let slots: Awaited<ReturnType<typeof availableBirthdaySlots>> | null = null;
+  let slotsError = false;
+  if (personCount(counts) > 0) {
+    try {
+      slots = await availableBirthdaySlots(db, { date, persons: personCount(counts), offerId: offer.id });
+    } catch (error) {
+      console.warn(`Slots could not be loaded: ${(error as Error).message}`);
+      slotsError = true;
+    }
+  }
+  const sameOffer = draft.flow !== "game" && draft.offerId === offer.id;
+  const selected = sameOffer && draft.date === date && draft.startMin !== undefined ? formatTime(draft.startMin) : null;
+  const body = {
+    offer: { id: offer.id, name: offer.name },
+    today,
+    date,
+    month: month < monthOf(today) ? monthOf(today) : month,
+    counts,
+    slots,
+    slotsError,
+    selected,
+  };
+  if (sameOffer) return data(body);
+  const cookie = await updateDraft(request, (d) => ({ couponCode: d.couponCode, bookingCode: d.bookingCode, flow: "offers", offerId: offer.id }));
+  return data(body, { headers: { "Set-Cookie": cookie } });
+}
+
+type LoaderData = Awaited<ReturnType<typeof loader>> extends { data: infer D } ? D : never;
+let lastGood: LoaderData | null = null;
+
+/**
+ * With JavaScript, the slot list reloads without a page load; if that request fails (network,
+ * proxy), the page stays and the slot area says `Zeiten können nicht geladen werden`.
+ */
+export async function clientLoader({ serverLoader, request }: ClientLoaderFunctionArgs) {
+  try {
+    const result = (await serverLoader<typeof loader>()) as LoaderData;
+    lastGood = result;
+    return result;
+  } catch (error) {
+    if (error instanceof Response || !lastGood) throw error;
+    const params = new URL(request.url).searchParams;
+    return { ...lastGood, date: dateFrom(params.get("date")) ?? lastGood.date, counts: countsFrom(params), slots: [], slotsError: true, selected: null };
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const draft = await getDraft(request);
+  const db = await getDb();
+  const offer = draft.offerId === undefined ? undefined : await findOffer(db, draft.offerId);
+  if (!offer) throw redirect("/offers");
+  const form = await request.formData();
+  const counts = countsFrom(form);
+  const choice = await checkSlotChoice(db, offer.id, {
+    date: dateFrom(form.get("date")),
+    counts,
+    startMin: parseTime(form.get("slot")),
+  });
+  if (!choice.ok) return data({ error: choice.error }, { status: 400 });
+  const cookie = await updateDraft(request, { ...counts, date: choice.date, startMin: choice.startMin, endMin: choice.endMin });
+  return redirectWithDraft("/enter-data", cookie);
+}
+
+function queryString(offerId: number, date: string | null, month: string | null, counts: PartyCounts): string {
+  const q = new URLSearchParams({ offerId: String(offerId) });
+  if (date) q.set("date", date);
+  if (month) q.set("month", month);
+  for (const p of COUNT_PARAMS) q.set(p, String(counts[p]));
+  return `?${q.toString()}`;
+}
+
+function sameCounts(a: PartyCounts, b: PartyCounts) {
+  return COUNT_PARAMS.every((p) => a[p] === b[p]);
+}
+
+export default function FindSlot() {
+  const loaderData = useLoaderData<typeof loader>();
+  // The fallback for a failed reload starts from what the server rendered (browser only).
+  if (typeof document !== "undefined" && !lastGood) lastGood = loaderData as LoaderData;
+  const { offer, today, date, month, slots, slotsError } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const [counts, setCounts] = useState<PartyCounts>(loaderData.counts);
+  const [selected, setSelected] = useState<string | null>(loaderData.selected);
+  const debounce = useRef<ReturnType<typeof setTimeout>>();
+
+  // A new date from the server resets the choice unless the draft still holds it.
+  useEffect(() => setSelected(loaderData.selected), [date, loaderData.selected]);
+  useEffect(() => setCounts(loaderData.counts), [loaderData.counts]);
+  useEffect(() => () => clearTimeout(debounce.current), []);
+
+  function changeCount(name: keyof PartyCounts, value: number) {
+    const next = { ...counts, [name]: value };
+    setCounts(next);
+    clearTimeout(debounce.current);
+    // Spec §7: the slot search is debounced by 300 ms and repeated on every change of the counts.
+    debounce.current = setTimeout(() => {
+      navigate(queryString(offer.id, date, month, next), { replace: true, preventScrollReset: true });
+    }, 300);
+  }
+
+  const total = personCount(counts);
+  // Between a change of the counts and the answer, the list shown is for other counts: say it is loading.
+  const loadingSlots =
+    (navigation.state === "loading" && navigation.location?.pathname === "/find-slot") ||
+    (hydrated && total > 0 && !sameCounts(counts, loaderData.counts));
+  const chosen = slots?.find((s) => s.startTime === selected && s.available) ?? null;
+  const anyAvailable = slots?.some((s) => s.available) ?? false;
+
+  return (
+    <Page title="Termin buchen">
+      <p className="muted">
+        Angebot: <strong>{offer.name}</strong> · <a href="/offers">ändern</a>
+      </p>
+      <Calendar
+        month={month}
+        selected={date}
+        today={today}
+        label="Datum wählen"
+        hrefFor={(q) => queryString(offer.id, q.date ?? date, q.month ?? month, counts)}
+      />
+
+      {/* One form: the counters travel with the slot choice, and without JavaScript the
+          "Verfügbare Zeiten anzeigen" button re-reads the list with a GET of the same fields. */}
+      <Form method="post" key={date} preventScrollReset>
+        {/* The form's default button: Enter in a counter re-reads the list instead of pressing − or +. */}
+        <button type="submit" formMethod="get" formAction="/find-slot" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          Verfügbare Zeiten anzeigen
+        </button>
+        <input type="hidden" name="offerId" value={offer.id} />
+        <input type="hidden" name="date" value={date} />
+        <input type="hidden" name="month" value={month} />
+        <section className="card">
+          <h2>Anzahl Personen</h2>
+          <div className="counters">
+            {COUNT_PARAMS.map((name) => (
+              <Counter
+                key={name}
+                name={name}
+                label={COUNTER_LABELS[name]}
+                value={counts[name]}
+                enhanced={hydrated}
+                onChange={(v) => changeCount(name, v)}
+                stepAction="/find-slot"
+              />
+            ))}
+          </div>
+          {/* Needed without JavaScript after typing a number; with it the list follows by itself. Always
+              rendered, so hydration moves nothing. */}
+          <div className="actions">
+            <button type="submit" formMethod="get" formAction="/find-slot" className="button button-secondary">
+              Verfügbare Zeiten anzeigen
+            </button>
+          </div>
+        </section>
+
+        <section className="card">
+          <h2>Verfügbare Zeiten am {formatDateDE(date)}</h2>
+          {actionData?.error ? (
+            <div className="alert alert-error" role="alert">
+              {actionData.error}
+            </div>
+          ) : null}
+          <div aria-live="polite">
+            {total === 0 ? (
+              <p className="alert alert-info">{MSG.slotsPrompt}</p>
+            ) : loadingSlots ? (
+              <p className="alert alert-info">{MSG.slotsLoading}</p>
+            ) : slotsError ? (
+              <p className="alert alert-error">{MSG.slotsError}</p>
+            ) : !slots ? (
+              <p className="alert alert-info">{MSG.slotsLoading}</p>
+            ) : slots.length === 0 || !anyAvailable ? (
+              <p className="alert alert-warning">
+                {MSG.slotsFull}
+                {slots.length === 0 ? <span className="muted"> – Geburtstage finden Mittwoch bis Sonntag statt.</span> : null}
+              </p>
+            ) : null}
+          </div>
+          {total > 0 && !loadingSlots && slots && slots.length > 0 ? (
+            <fieldset className="slot-grid">
+              <legend className="visually-hidden">Zeitslot wählen</legend>
+              {slots.map((slot) => (
+                <label key={slot.startTime} className="slot">
+                  <input
+                    type="radio"
+                    name="slot"
+                    value={slot.startTime}
+                    disabled={!slot.available}
+                    checked={selected === slot.startTime && slot.available}
+                    onChange={() => setSelected(slot.startTime)}
+                  />
+                  {slot.startTime} - {slot.endTime}
+                  <small>Geburtstagstisch{slot.available ? "" : " (nicht verfügbar)"}</small>
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+          {chosen ? <AppointmentSummary date={date} slot={chosen} /> : null}
+          <div className="actions">
+            <a href="/offers" className="button button-secondary">
+              Zurück
+            </a>
+            <button type="submit" className="button" disabled={hydrated && (!chosen || total === 0 || loadingSlots)}>
+              Weiter zur Datenerfassung
+            </button>
+          </div>
+        </section>
+      </Form>
+    </Page>
+  );
+}

@@ -1,0 +1,89 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { Page } from "~/components/Page";
+import { useHydrated } from "~/components/useHydrated";
+import { ANY_DAY, GAME_TYPES } from "~/domain/games";
+import { getDb } from "~/server/db.server";
+import { getDraft, redirectWithDraft, updateDraft } from "~/server/draft.server";
+import { findGameLocation } from "~/server/venue.server";
+import { pageMeta } from "~/domain/page-meta";
+
+export const handle = { hydrate: true };
+export const meta: MetaFunction = () => pageMeta("Paket wählen");
+
+async function locationFrom(value: string | null) {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? await findGameLocation(await getDb(), id) : undefined;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const location = await locationFrom(new URL(request.url).searchParams.get("locationId"));
+  // Spec: how the location is chosen is not shown; without one the family picks it first.
+  if (!location) throw redirect("/games");
+  const draft = await getDraft(request);
+  return {
+    location: { id: location.id, name: location.name, capacity: location.capacity },
+    selected: draft.flow === "game" && draft.locationId === location.id ? (draft.gameType ?? null) : null,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const location = await locationFrom(String(form.get("locationId") ?? ""));
+  if (!location) throw redirect("/games");
+  const gameType = Number(form.get("gameType"));
+  if (gameType !== 1 && gameType !== 2) return data({ error: "Bitte wählen Sie eine Spielart aus." }, { status: 400 });
+  const cookie = await updateDraft(request, (d) => ({
+    couponCode: d.couponCode,
+    bookingCode: d.bookingCode,
+    flow: "game",
+    locationId: location.id,
+    gameType,
+  }));
+  return redirectWithDraft(gameType === 1 ? `/date?day=${ANY_DAY}&locationId=${location.id}` : `/birthday?locationId=${location.id}`, cookie);
+}
+
+export default function Game() {
+  const { location, selected } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const [choice, setChoice] = useState<number | null>(selected);
+  return (
+    <Page title="Paket wählen">
+      <p className="muted">
+        Spielort: <strong>{location.name}</strong> · <a href="/games">ändern</a>
+      </p>
+      <Form method="post">
+        <input type="hidden" name="locationId" value={location.id} />
+        {actionData?.error ? (
+          <p className="alert alert-error" role="alert">
+            {actionData.error}
+          </p>
+        ) : null}
+        <fieldset className="offer-list">
+          <legend className="visually-hidden">Spielart</legend>
+          {GAME_TYPES.map((type) => (
+            <label key={type.id} className="offer-card">
+              <input type="radio" name="gameType" value={type.id} defaultChecked={type.id === selected} onChange={() => setChoice(type.id)} />
+              <span className="offer-name">{type.name}</span>
+              <ul>
+                {type.points.map((p) => (
+                  <li key={p}>{p.replace("{capacity}", String(location.capacity))}</li>
+                ))}
+              </ul>
+            </label>
+          ))}
+        </fieldset>
+        <div className="actions">
+          <a href="/games" className="button button-secondary">
+            Zurück
+          </a>
+          <button type="submit" className="button" disabled={hydrated && choice === null}>
+            Weiter
+          </button>
+        </div>
+      </Form>
+    </Page>
+  );
+}

@@ -1,0 +1,92 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { Page } from "~/components/Page";
+import { useHydrated } from "~/components/useHydrated";
+import { MSG } from "~/domain/messages";
+import { formatChf } from "~/domain/money";
+import { getDb } from "~/server/db.server";
+import { getDraft, redirectWithDraft, updateDraft } from "~/server/draft.server";
+import { findOffer, listOffers } from "~/server/venue.server";
+import { pageMeta } from "~/domain/page-meta";
+
+export const handle = { hydrate: true };
+export const meta: MetaFunction = () => pageMeta("Angebot wählen");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [offers, draft] = await Promise.all([
+    listOffers(await getDb()).catch((error: Error) => {
+      // Spec §8: an offer fetch failure is only logged; the list stays empty.
+      console.warn(`Offers could not be loaded: ${error.message}`);
+      return [];
+    }),
+    getDraft(request),
+  ]);
+  return { offers, selected: draft.offerId ?? null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const offerId = Number(form.get("offerId"));
+  const offer = Number.isInteger(offerId) ? await findOffer(await getDb(), offerId) : undefined;
+  if (!offer) return data({ error: MSG.chooseOffer }, { status: 400 });
+  const cookie = await updateDraft(request, (d) => ({
+    ...(d.flow === "game" ? { couponCode: d.couponCode, bookingCode: d.bookingCode } : d),
+    flow: "offers",
+    offerId: offer.id,
+    // A different package has a different duration: the slot chosen before no longer fits.
+    ...(d.offerId !== offer.id ? { startMin: undefined, endMin: undefined } : {}),
+  }));
+  return redirectWithDraft("/find-slot", cookie);
+}
+
+export default function Offers() {
+  const { offers, selected } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const [choice, setChoice] = useState<number | null>(selected);
+  return (
+    <Page title="Angebot wählen">
+      <Form method="post">
+        {actionData?.error ? (
+          <div className="alert alert-error" role="alert">
+            {actionData.error}
+          </div>
+        ) : null}
+        {offers.length === 0 ? (
+          <p className="alert alert-info">{MSG.noOffers}</p>
+        ) : (
+          <fieldset className="offer-list">
+            <legend className="visually-hidden">Geburtstagsangebote</legend>
+            {offers.map((offer) => (
+              <label key={offer.id} className="offer-card">
+                <input
+                  type="radio"
+                  name="offerId"
+                  value={offer.id}
+                  defaultChecked={offer.id === selected}
+                  onChange={() => setChoice(offer.id)}
+                />
+                <span className="offer-name">{offer.name}</span>
+                <span className="offer-price">{formatChf(offer.basePriceRappen)} pro Kind</span>
+                <ul>
+                  {offer.items.map((item) => (
+                    <li key={item.itemId}>{item.desc}</li>
+                  ))}
+                </ul>
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <div className="actions">
+          <a href="/" className="button button-secondary">
+            Zurück
+          </a>
+          <button type="submit" className="button" disabled={hydrated && choice === null}>
+            Weiter
+          </button>
+        </div>
+      </Form>
+    </Page>
+  );
+}

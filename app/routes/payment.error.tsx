@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { PaymentAborted } from "~/components/PaymentAborted";
+import { VENUE_CONTACT } from "~/domain/venue-contact";
+import { getDb } from "~/server/db.server";
+import { isDevMode } from "~/server/dev-mode.server";
+import { handleAbandonedReturn } from "~/server/payment-return.server";
+import { useLoaderData } from "@remix-run/react";
+import { pageMeta } from "~/domain/page-meta";
+
+export const meta: MetaFunction = () => pageMeta("Zahlung fehlgeschlagen");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await handleAbandonedReturn(await getDb(), request, "failed");
+  return { devMode: isDevMode(request) };
+}
+
+export default function PaymentError() {
+  const { devMode } = useLoaderData<typeof loader>();
+  return (
+    <PaymentAborted title="Zahlung fehlgeschlagen" devMode={devMode}>
+      <p>Die Zahlung konnte nicht durchgeführt werden. Ihre Buchung wurde nicht bestätigt.</p>
+      <p>
+        Brauchen Sie Hilfe? Rufen Sie uns an unter <a href={VENUE_CONTACT.phoneHref}>{VENUE_CONTACT.phone}</a> oder schreiben Sie an{" "}
+        <a href={`mailto:${VENUE_CONTACT.email}`}>{VENUE_CONTACT.email}</a>.
+        <br />
+        Öffnungszeiten: Mo-So 10:00-22:00
+      </p>
+    </PaymentAborted>
+  );
+}

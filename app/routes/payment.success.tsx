@@ -1,0 +1,166 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import { BookingSummary } from "~/components/BookingSummary";
+import { DevBadge } from "~/components/DevBadge";
+import { Page } from "~/components/Page";
+import { VenueNotes } from "~/components/VenueNotes";
+import { getDb } from "~/server/db.server";
+import { clearDraft, getDraft } from "~/server/draft.server";
+import { isDevMode } from "~/server/dev-mode.server";
+import { paymentPageState } from "~/server/payment-view.server";
+import { pageMeta } from "~/domain/page-meta";
+
+export const handle = { hydrate: true };
+export const meta: MetaFunction = () => pageMeta("Buchungsbestätigung");
+
+/** Spec §9: the status is polled every second until it changes. */
+const POLL_MS = 1000;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const draft = await getDraft(request);
+  const state = await paymentPageState(
+    await getDb(),
+    {
+      transactionId: url.searchParams.get("datatransTrxId"),
+      couponOnly: url.searchParams.get("couponOnly") === "true",
+      mock: url.searchParams.get("mock") === "true",
+    },
+    draft,
+  );
+  const devMode = isDevMode(request);
+  // Game bookings end at /success (spec §2): the same confirmation, read from the server there.
+  if (state.kind === "booking" && state.status === "settled" && state.reservation.type !== "BIRTHDAY_PARTY") {
+    throw redirect("/success", { headers: { "Set-Cookie": await clearDraft(request, { bookingCode: state.reservation.code }) } });
+  }
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  // Once confirmed, the half-finished draft is done with; the booking code stays for this page.
+  if (state.kind === "booking" && state.status === "settled" && (draft.offerId !== undefined || draft.startMin !== undefined)) {
+    headers.set("Set-Cookie", await clearDraft(request, { bookingCode: state.reservation.code }));
+  }
+  // Whoever holds only the transaction id (a shared link, another browser) sees the status and the
+  // booking code; the family's personal data stays with the browser that made the booking.
+  const shown =
+    state.kind === "booking" && state.restricted
+      ? { ...state, reservation: { ...state.reservation, firstName: "", lastName: "", street: "", zip: "", city: "", phone: "", email: "" } }
+      : state;
+  return data({ state: shown, devMode }, { headers });
+}
+
+function headline(status: string | null, couponOnly: boolean, refund: boolean): string {
+  if (refund) return "Termin nicht mehr verfügbar";
+  if (status === null) return "Buchung erhalten";
+  if (status === "initiated" || status === "authorized") return "Zahlung wird verarbeitet";
+  if (status === "settled") return couponOnly ? "Buchung erfolgreich!" : "Zahlung erfolgreich!";
+  return "Unbekannter Zahlungsstatus";
+}
+
+export default function PaymentSuccess() {
+  const { state, devMode } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const pending = state.kind === "booking" && (state.status === "initiated" || state.status === "authorized");
+
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => revalidator.revalidate(), POLL_MS);
+    return () => clearTimeout(timer);
+  }, [pending, revalidator, state]);
+
+  return (
+    <Page title="Buchungsbestätigung">
+      <DevBadge show={devMode} />
+      {state.kind === "error" ? (
+        <div className="card">
+          <p className="alert alert-error" role="alert">
+            {state.message}
+            {state.message === "Keine Reservierungsdaten gefunden." && state.local ? " (lokaler Modus)" : ""}
+          </p>
+          <a className="button" href="/">
+            Zur Startseite
+          </a>
+        </div>
+      ) : (
+        <>
+          {pending ? (
+            <noscript>
+              <meta httpEquiv="refresh" content="1" />
+            </noscript>
+          ) : null}
+          <div className="card center" role="status" aria-live="polite">
+            <h2>{headline(state.status, state.couponOnly, state.refund)}</h2>
+            {state.refund ? (
+              <p>
+                Ihre Zahlung ist eingegangen, aber der Termin wurde inzwischen anderweitig vergeben. Der volle Betrag wird Ihnen
+                zurückerstattet. Bitte wählen Sie einen neuen Termin.
+              </p>
+            ) : state.status === null ? (
+              <p>Ihre Buchung ist bei uns eingegangen.</p>
+            ) : pending ? (
+              <>
+                <div className="spinner" aria-hidden="true" />
+                <p>Ihre Zahlung wird bestätigt. Die Bestätigung per E-Mail folgt, sobald die Zahlung abgeschlossen ist.</p>
+              </>
+            ) : state.status === "settled" ? (
+              <>
+                {state.couponOnly ? <p>Ihre Buchung wurde vollständig mit Ihrem Gutschein bezahlt – es ist keine Zahlung nötig.</p> : null}
+                <p>
+                  Eine Bestätigung wurde {state.restricted ? "" : `an ${state.reservation.email} `}per E-Mail gesendet. Bitte prüfen Sie auch
+                  Ihren Spam-Ordner.
+                </p>
+              </>
+            ) : (
+              <p>
+                Status: <strong>{state.status}</strong>
+                <br />
+                Unbekannter Status {state.status}. Bitte kontaktieren Sie uns für weitere Informationen.
+              </p>
+            )}
+          </div>
+          {state.restricted ? (
+            <section className="card">
+              <p>
+                Buchungscode: <strong className="nowrap">{state.reservation.code}</strong>
+              </p>
+              <p>Alle Details finden Sie in der Bestätigung, die wir per E-Mail gesendet haben.</p>
+            </section>
+          ) : (
+            <>
+          <BookingSummary summary={state.reservation} title="Ihre Buchung" />
+          <section className="card summary" aria-labelledby="contact-title">
+            <h2 id="contact-title">Kontaktdaten</h2>
+            <p>
+              {state.reservation.firstName} {state.reservation.lastName}
+              <br />
+              {state.reservation.street}
+              <br />
+              {state.reservation.zip} {state.reservation.city}
+              <br />
+              {state.reservation.phone}
+              <br />
+              {state.reservation.email}
+            </p>
+          </section>
+            </>
+          )}
+          {state.refund ? null : <VenueNotes />}
+          <div className="actions">
+            {state.status === "settled" && !state.refund ? (
+              <a className="button" href="/">
+                Neue Buchung erstellen
+              </a>
+            ) : pending || state.status === null ? (
+              <a className="button" href="/">
+                Zur Startseite
+              </a>
+            ) : (
+              <a className="button" href="/offers">
+                Neue Buchung versuchen
+              </a>
+            )}
+          </div>
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,206 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, redirect, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { AppointmentSummary } from "~/components/AppointmentSummary";
+import { Page } from "~/components/Page";
+import { useHydrated } from "~/components/useHydrated";
+import { dateFrom } from "~/domain/booking-query";
+import { gamePriceRappen, NORMAL_MAX_ROUNDS, PACKAGE_INCLUDED_ROUNDS, PACKAGE_MAX_EXTRA_ROUNDS, totalRounds, type GameType } from "~/domain/games";
+import { MSG } from "~/domain/messages";
+import { formatChf } from "~/domain/money";
+import { formatDateDE, parseTime, venueNow } from "~/domain/time";
+import { getDb } from "~/server/db.server";
+import { getDraft, redirectWithDraft, updateDraft } from "~/server/draft.server";
+import { availableGameStarts } from "~/server/games.server";
+import { findGameLocation } from "~/server/venue.server";
+import { pageMeta } from "~/domain/page-meta";
+
+export const handle = { hydrate: true };
+export const meta: MetaFunction = () => pageMeta("Zeit wählen");
+
+function intIn(value: string | null | FormDataEntryValue, min: number, max: number, fallback: number): number {
+  const n = Number.parseInt(String(value ?? ""), 10);
+  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
+}
+
+/** Type 1 chooses 1–5 rounds; type 2 chooses 0–3 extra rounds on top of the 3 included. */
+function roundsChoice(gameType: GameType, value: string | null | FormDataEntryValue) {
+  return gameType === 1 ? intIn(value, 1, NORMAL_MAX_ROUNDS, 1) : intIn(value, 0, PACKAGE_MAX_EXTRA_ROUNDS, 0);
+}
+
+async function context(request: Request) {
+  const draft = await getDraft(request);
+  if (draft.flow !== "game" || draft.locationId === undefined) throw redirect("/games");
+  if (draft.gameType === undefined) throw redirect(`/game?locationId=${draft.locationId}`);
+  const location = await findGameLocation(await getDb(), draft.locationId);
+  if (!location) throw redirect("/games");
+  return { draft, location, gameType: draft.gameType };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { draft, location, gameType } = await context(request);
+  const params = new URL(request.url).searchParams;
+  const date = dateFrom(params.get("date"));
+  if (!date || date < venueNow().date) throw redirect(`/date?day=7&locationId=${location.id}`);
+  const rounds = roundsChoice(gameType, params.get("rounds") ?? (draft.rounds !== undefined ? String(gameType === 1 ? draft.rounds : draft.rounds - PACKAGE_INCLUDED_ROUNDS) : null));
+  const players = intIn(params.get("players") ?? (draft.players !== undefined ? String(draft.players) : null), 1, location.capacity, Math.min(2, location.capacity));
+  const starts = await availableGameStarts(await getDb(), { locationId: location.id, date, rounds: totalRounds(gameType, rounds) });
+  return {
+    location: { id: location.id, name: location.name, capacity: location.capacity, pricePerPlayerRoundRappen: location.pricePerPlayerRoundRappen, packagePriceRappen: location.packagePriceRappen, extraRoundPriceRappen: location.extraRoundPriceRappen, reservationType: location.reservationType },
+    gameType,
+    date,
+    rounds,
+    players,
+    starts: starts ?? [],
+    selected: draft.date === date && draft.startMin !== undefined ? draft.startMin : null,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { location, gameType } = await context(request);
+  const form = await request.formData();
+  const date = dateFrom(form.get("date"));
+  const rounds = totalRounds(gameType, roundsChoice(gameType, form.get("rounds")));
+  const players = intIn(form.get("players"), 1, location.capacity, 1);
+  const startMin = parseTime(form.get("start"));
+  if (!date) return data({ error: MSG.chooseDateAndSlot }, { status: 400 });
+  if (startMin === null) return data({ error: "Bitte wählen Sie eine Startzeit aus." }, { status: 400 });
+  const starts = await availableGameStarts(await getDb(), { locationId: location.id, date, rounds });
+  const start = starts?.find((s) => parseTime(s.startTime) === startMin);
+  if (!start) return data({ error: "Bitte wählen Sie eine Startzeit aus." }, { status: 400 });
+  if (!start.available) return data({ error: MSG.slotGone }, { status: 409 });
+  const cookie = await updateDraft(request, { date, startMin, endMin: parseTime(start.endTime)!, rounds, players });
+  return redirectWithDraft("/enter-data", cookie);
+}
+
+/** Start time, rounds and players for a game location (the spec does not show this screen). */
+export default function Slot() {
+  const loaderData = useLoaderData<typeof loader>();
+  const { location, gameType, date, starts } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const [rounds, setRounds] = useState(loaderData.rounds);
+  const [players, setPlayers] = useState(loaderData.players);
+  const [selected, setSelected] = useState<number | null>(loaderData.selected);
+  const debounce = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => {
+    setRounds(loaderData.rounds);
+    setPlayers(loaderData.players);
+  }, [loaderData.rounds, loaderData.players]);
+  useEffect(() => () => clearTimeout(debounce.current), []);
+
+  function change(next: { rounds: number; players: number }) {
+    setRounds(next.rounds);
+    setPlayers(next.players);
+    clearTimeout(debounce.current);
+    debounce.current = setTimeout(() => {
+      navigate(`?date=${date}&rounds=${next.rounds}&players=${next.players}`, { replace: true, preventScrollReset: true });
+    }, 300);
+  }
+
+  const total = totalRounds(gameType, rounds);
+  const price = gamePriceRappen(location, { gameType, rounds: total, players });
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/slot";
+  const chosen = starts.find((s) => parseTime(s.startTime) === selected && s.available);
+  const roundOptions = gameType === 1 ? [1, 2, 3, 4, 5] : [0, 1, 2, 3];
+
+  return (
+    <Page title="Zeit wählen">
+      <p className="muted">
+        {gameType === 1 ? "Normales Spiel" : "Geburtstagspaket"} · <strong>{location.name}</strong> · {formatDateDE(date)} ·{" "}
+        <a href={`/date?day=7&locationId=${location.id}&date=${date}`}>Datum ändern</a>
+      </p>
+      <Form method="get" className="card" replace preventScrollReset>
+        <h2>Runden und Spieler</h2>
+        <input type="hidden" name="date" value={date} />
+        <div className="grid-2">
+          <div className="field">
+            <label htmlFor="rounds">{gameType === 1 ? "Runden à 20 Minuten" : "Zusätzliche Runden (3 inklusive)"}</label>
+            <select id="rounds" name="rounds" value={rounds} onChange={(e) => change({ rounds: Number(e.currentTarget.value), players })}>
+              {roundOptions.map((r) => (
+                <option key={r} value={r}>
+                  {gameType === 1 ? `${r} ${r === 1 ? "Runde" : "Runden"} (${r * 20} Minuten)` : `${r} zusätzlich (${(r + PACKAGE_INCLUDED_ROUNDS) * 20} Minuten)`}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="players">Spieler (1 bis {location.capacity})</label>
+            <input
+              id="players"
+              name="players"
+              type="number"
+              min={1}
+              max={location.capacity}
+              value={players}
+              onChange={(e) => {
+                const n = Number.parseInt(e.currentTarget.value, 10);
+                change({ rounds, players: Number.isFinite(n) ? Math.min(location.capacity, Math.max(1, n)) : 1 });
+              }}
+            />
+          </div>
+        </div>
+        <p className="total" aria-live="polite">
+          Preis: {formatChf(price)}
+        </p>
+        <button type="submit" className="button button-secondary">
+          Startzeiten anzeigen
+        </button>
+      </Form>
+
+      <Form method="post" className="card">
+        <h2>Startzeit am {formatDateDE(date)}</h2>
+        <input type="hidden" name="date" value={date} />
+        <input type="hidden" name="rounds" value={rounds} />
+        <input type="hidden" name="players" value={players} />
+        {actionData?.error ? (
+          <p className="alert alert-error" role="alert">
+            {actionData.error}
+          </p>
+        ) : null}
+        <div aria-live="polite">
+          {loading ? (
+            <p className="alert alert-info">{MSG.slotsLoading}</p>
+          ) : starts.length === 0 ? (
+            <p className="alert alert-warning">
+              An diesem Tag finden keine Spiele statt. Spiele sind Mittwoch bis Sonntag buchbar –{" "}
+              <a href={`/date?day=7&locationId=${location.id}`}>bitte wählen Sie ein anderes Datum</a>.
+            </p>
+          ) : !starts.some((s) => s.available) ? (
+            <p className="alert alert-warning">An diesem Tag ist {location.name} ausgebucht.</p>
+          ) : null}
+        </div>
+        {!loading && starts.length > 0 ? (
+          <fieldset className="slot-grid">
+            <legend className="visually-hidden">Startzeit wählen</legend>
+            {starts.map((s) => (
+              <label key={s.startTime} className="slot">
+                <input
+                  type="radio"
+                  name="start"
+                  value={s.startTime}
+                  disabled={!s.available}
+                  checked={selected === parseTime(s.startTime) && s.available}
+                  onChange={() => setSelected(parseTime(s.startTime))}
+                />
+                {s.startTime} - {s.endTime}
+                <small>{s.available ? location.name : "nicht verfügbar"}</small>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        {chosen ? <AppointmentSummary date={date} slot={chosen} /> : null}
+        <div className="actions">
+          <a href={`/date?day=7&locationId=${location.id}&date=${date}`} className="button button-secondary">
+            Zurück
+          </a>
+          <button type="submit" className="button" disabled={hydrated && !chosen}>
+            Weiter zur Datenerfassung
+          </button>
+        </div>
+      </Form>
+    </Page>
+  );
+}

@@ -1,0 +1,284 @@
+import { randomBytes } from "node:crypto";
+import { createCookieSessionStorage, redirect, type SessionStorage } from "@remix-run/node";
+import { eq, sql } from "drizzle-orm";
+import { getDb, type Executor } from "./db.server";
+import { staffAccounts } from "./db/schema";
+import { getEnv, type Env } from "./env.server";
+import { hashPassword, passwordProblem, verifyPassword } from "./passwords.server";
+import { FailureLimiter } from "./rate-limit.server";
+import { singleton } from "./singleton.server";
+
+/**
+ * Staff sign-in: accounts in `staff_accounts` (scrypt hashes), a session in its own signed cookie
+ * (`fw_staff`, separate from the family's draft cookie), failed sign-ins limited per account and
+ * per client, and an origin check for every state-changing staff request.
+ */
+export type Staff = { id: number; email: string };
+
+export const STAFF_COOKIE = "fw_staff";
+const SESSION_SECONDS = 8 * 60 * 60;
+const SESSION_MS = SESSION_SECONDS * 1000;
+/** A little clock skew between processes is fine; a session "issued" in the future is not. */
+const CLOCK_SKEW_MS = 60_000;
+
+export const AUTH_MSG = {
+  wrongCredentials: "E-Mail oder Passwort ist falsch.",
+  tooManyAttempts: "Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.",
+  foreignOrigin: "Ungültige Anfrage (Herkunft).",
+  invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+  duplicate: (email: string) => `Es gibt bereits ein Konto für ${email}.`,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Session cookie
+
+type StaffSessionData = { staffId: number; issuedAt: number };
+
+let storage: { env: Env; sessions: SessionStorage<StaffSessionData> } | undefined;
+
+/** Built from the validated env; rebuilt when tests swap the env. */
+function staffStorage(): SessionStorage<StaffSessionData> {
+  const env = getEnv();
+  if (storage?.env !== env) {
+    storage = {
+      env,
+      sessions: createCookieSessionStorage<StaffSessionData>({
+        cookie: {
+          name: STAFF_COOKIE,
+          httpOnly: true,
+          sameSite: "strict",
+          path: "/",
+          secure: env.NODE_ENV === "production" && env.PUBLIC_URL.startsWith("https://"),
+          secrets: [env.SESSION_SECRET],
+          maxAge: SESSION_SECONDS,
+        },
+      }),
+    };
+  }
+  return storage.sessions;
+}
+
+/** The signed-in staff member, or null (no cookie, bad signature, older than 8 h, account gone or disabled). */
+export async function getStaff(request: Request, db?: Executor): Promise<Staff | null> {
+  const header = request.headers.get("Cookie");
+  if (!header || !header.includes(`${STAFF_COOKIE}=`)) return null;
+  const session = await staffStorage().getSession(header);
+  const staffId = session.get("staffId");
+  const issuedAt = session.get("issuedAt");
+  if (typeof staffId !== "number" || typeof issuedAt !== "number") return null;
+  // The cookie's Max-Age is only the browser's promise; the server enforces the 8 hours itself.
+  const age = Date.now() - issuedAt;
+  if (age > SESSION_MS || age < -CLOCK_SKEW_MS) return null;
+  const executor = db ?? (await getDb());
+  const [account] = await executor
+    .select({ id: staffAccounts.id, email: staffAccounts.email, disabledAt: staffAccounts.disabledAt })
+    .from(staffAccounts)
+    .where(eq(staffAccounts.id, staffId));
+  if (!account || account.disabledAt) return null;
+  return { id: account.id, email: account.email };
+}
+
+/** For staff pages and their actions: the staff member, or a redirect to the sign-in page that comes back here. */
+export async function requireStaff(request: Request, db?: Executor): Promise<Staff> {
+  const staff = await getStaff(request, db);
+  if (!staff) {
+    const url = new URL(request.url);
+    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return staff;
+}
+
+/** For staff JSON endpoints: the staff member, or a 401. */
+export async function requireStaffForApi(request: Request, db?: Executor): Promise<Staff> {
+  const staff = await getStaff(request, db);
+  if (!staff) throw Response.json({ error: "unauthorized" }, { status: 401 });
+  return staff;
+}
+
+/**
+ * Where to go after signing in: only a relative path inside the staff area is honoured
+ * (no `//evil.example`, no `/\evil`, no `/admin/../`); everything else becomes `/admin`.
+ */
+export function safeAdminRedirect(to: FormDataEntryValue | null | undefined, fallback = "/admin"): string {
+  if (typeof to !== "string" || !to.startsWith("/admin") || to.includes("\\")) return fallback;
+  const base = "http://staff.invalid";
+  let url: URL;
+  try {
+    url = new URL(to, base);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== base || !/^\/admin(\/|$)/.test(url.pathname)) return fallback;
+  if (/^\/admin\/(login|logout)\/?$/.test(url.pathname)) return fallback;
+  return url.pathname + url.search + url.hash;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Origin check (CSRF)
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function originOf(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const origin = new URL(value).origin;
+    return origin === "null" ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * State-changing staff requests must come from this site: the `Origin` header (or, when a browser
+ * sends none, the `Referer`) must be the request's own origin or PUBLIC_URL's. Throws a 403 otherwise.
+ */
+export function requireSameOrigin(request: Request): void {
+  if (!STATE_CHANGING.has(request.method.toUpperCase())) return;
+  const origin = request.headers.has("Origin")
+    ? originOf(request.headers.get("Origin"))
+    : originOf(request.headers.get("Referer"));
+  const allowed = [new URL(request.url).origin, new URL(getEnv().PUBLIC_URL).origin];
+  if (!origin || !allowed.includes(origin)) {
+    throw new Response(AUTH_MSG.foreignOrigin, {
+      status: 403,
+      statusText: "Forbidden",
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signing in and out
+
+/** 5 failures per account and 20 per client within 15 minutes; counts live in this process. */
+const WINDOW_MS = 15 * 60_000;
+const accountLimiter = singleton("staffAccountLimiter", () => new FailureLimiter(5, WINDOW_MS));
+const clientLimiter = singleton("staffClientLimiter", () => new FailureLimiter(20, WINDOW_MS));
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/** A hash nobody knows the password of: unknown accounts cost the same scrypt run as known ones. */
+function dummy(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(24).toString("base64"));
+  return dummyHash;
+}
+
+export type SignInResult =
+  | { ok: true; cookie: string; staff: Staff }
+  | { ok: false; status: 401 | 429; message: string };
+
+/**
+ * Checks the credentials and returns the Set-Cookie value of a fresh staff session. Unknown
+ * accounts, wrong passwords and disabled accounts all read the same; blocked keys answer 429
+ * without checking the password at all.
+ */
+export async function signIn(
+  db: Executor,
+  _request: Request,
+  email: string,
+  password: string,
+  clientKey: string,
+): Promise<SignInResult> {
+  const name = normalizeEmail(email).slice(0, 320);
+  const accountKey = `account:${name}`;
+  const clientKeyed = `client:${clientKey}`;
+  if (accountLimiter.isBlocked(accountKey) || clientLimiter.isBlocked(clientKeyed)) {
+    return { ok: false, status: 429, message: AUTH_MSG.tooManyAttempts };
+  }
+  const [account] = name
+    ? await db.select().from(staffAccounts).where(sql`lower(${staffAccounts.email}) = ${name}`).limit(1)
+    : [];
+  const matches = await verifyPassword(password, account?.passwordHash ?? (await dummy()));
+  if (!account || !matches || account.disabledAt) {
+    accountLimiter.recordFailure(accountKey);
+    clientLimiter.recordFailure(clientKeyed);
+    return { ok: false, status: 401, message: AUTH_MSG.wrongCredentials };
+  }
+  // Only the account's count is forgiven: a client's own valid account must not reset its guessing budget.
+  accountLimiter.reset(accountKey);
+  const sessions = staffStorage();
+  const session = await sessions.getSession();
+  session.set("staffId", account.id);
+  session.set("issuedAt", Date.now());
+  return { ok: true, cookie: await sessions.commitSession(session), staff: { id: account.id, email: account.email } };
+}
+
+/** The Set-Cookie value that ends the staff session. */
+export async function signOut(request: Request): Promise<string> {
+  const sessions = staffStorage();
+  return sessions.destroySession(await sessions.getSession(request.headers.get("Cookie")));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accounts
+
+export class StaffAccountError extends Error {
+  constructor(
+    readonly reason: "invalid-email" | "weak-password" | "duplicate",
+    message: string,
+  ) {
+    super(message);
+    this.name = "StaffAccountError";
+  }
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505") return true;
+  }
+  return false;
+}
+
+/**
+ * Creates a staff account (e-mail trimmed and lower-cased; `admin` is the bootstrap name).
+ * Throws StaffAccountError with a German message for a bad address, a short password or a duplicate.
+ */
+export async function createStaffAccount(db: Executor, email: string, password: string): Promise<Staff> {
+  const name = normalizeEmail(email);
+  if (name !== "admin" && (!EMAIL.test(name) || name.length > 254)) {
+    throw new StaffAccountError("invalid-email", AUTH_MSG.invalidEmail);
+  }
+  const problem = passwordProblem(password);
+  if (problem) throw new StaffAccountError("weak-password", problem);
+  const [existing] = await db
+    .select({ id: staffAccounts.id })
+    .from(staffAccounts)
+    .where(sql`lower(${staffAccounts.email}) = ${name}`);
+  if (existing) throw new StaffAccountError("duplicate", AUTH_MSG.duplicate(name));
+  const passwordHash = await hashPassword(password);
+  try {
+    const [row] = await db
+      .insert(staffAccounts)
+      .values({ email: name, passwordHash })
+      .returning({ id: staffAccounts.id, email: staffAccounts.email });
+    return row!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new StaffAccountError("duplicate", AUTH_MSG.duplicate(name));
+    throw error;
+  }
+}
+
+/**
+ * At start: with ADMIN_PASSWORD set and no staff account at all, creates `admin` with it.
+ * Returns the account it created, or null. A too-short ADMIN_PASSWORD throws (fail fast).
+ */
+export async function ensureBootstrapAdmin(db: Executor, adminPassword: string | undefined): Promise<Staff | null> {
+  if (!adminPassword) return null;
+  const [any] = await db.select({ id: staffAccounts.id }).from(staffAccounts).limit(1);
+  if (any) return null;
+  try {
+    const staff = await createStaffAccount(db, "admin", adminPassword);
+    console.info("Staff account 'admin' created from ADMIN_PASSWORD.");
+    return staff;
+  } catch (error) {
+    // Another process created it in the meantime.
+    if (error instanceof StaffAccountError && error.reason === "duplicate") return null;
+    throw error;
+  }
+}

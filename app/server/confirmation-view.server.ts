@@ -1,0 +1,89 @@
+import { ACCOMPANYING_ADULT_PRICE_RAPPEN, ACTIVE_ADULT_PRICE_RAPPEN } from "~/domain/pricing";
+import type { Reservation } from "./bookings.server";
+
+/** What the confirmation pages show of a booking (never more than its own family typed in). */
+export type ReservationView = {
+  code: string;
+  type: string;
+  status: string;
+  paymentStatus: string;
+  date: string;
+  startMin: number;
+  endMin: number;
+  numChildren: number;
+  numActiveAdults: number;
+  numAccompanyingAdults: number;
+  offerName: string;
+  priceRappen: number;
+  discountRappen: number;
+  amountRappen: number;
+  couponCode: string | null;
+  firstName: string;
+  lastName: string;
+  street: string;
+  zip: string;
+  city: string;
+  phone: string;
+  email: string;
+  players: number | null;
+  rounds: number | null;
+};
+
+export function reservationView(r: Reservation): ReservationView {
+  return {
+    code: r.code,
+    type: r.type,
+    status: r.status,
+    paymentStatus: r.paymentStatus,
+    date: r.date,
+    startMin: r.startMin,
+    endMin: r.endMin,
+    numChildren: r.numChildren,
+    numActiveAdults: r.numActiveAdults,
+    numAccompanyingAdults: r.numAccompanyingAdults,
+    offerName: r.offerName,
+    priceRappen: r.priceRappen,
+    discountRappen: r.discountRappen,
+    amountRappen: r.amountRappen,
+    couponCode: r.voucherCode,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    street: r.street,
+    zip: r.zip,
+    city: r.city,
+    phone: r.phone,
+    email: r.email,
+    players: r.players,
+    rounds: r.rounds,
+  };
+}
+
+/** The per-child price the booking was made at, recovered from its stored total (spec §9 formula). */
+function perChildPrice(r: Reservation): number {
+  if (r.numChildren === 0) return 0;
+  const adults = r.numActiveAdults * ACTIVE_ADULT_PRICE_RAPPEN + r.numAccompanyingAdults * ACCOMPANYING_ADULT_PRICE_RAPPEN;
+  return Math.round((r.priceRappen - adults) / r.numChildren);
+}
+
+/** The spec's "reservation data" shape (API answers), CHF numbers and `HH:MM` slots. */
+export function reservationData(r: Reservation) {
+  const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+  return {
+    reservationDate: r.date,
+    selectedSlots: [{ startTime: hhmm(r.startMin), endTime: hhmm(r.endMin) }],
+    selectedOffer: { name: r.offerName, basePrice: perChildPrice(r) / 100 },
+    numChildren: r.numChildren,
+    numActiveAdults: r.numActiveAdults,
+    numAccompanyingAdults: r.numAccompanyingAdults,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    street: r.street,
+    zip: r.zip,
+    city: r.city,
+    phone: r.phone,
+    email: r.email,
+    basePrice: r.priceRappen / 100,
+    ...(r.voucherCode ? { couponCode: r.voucherCode, couponDiscount: r.discountRappen / 100 } : {}),
+    bookingCode: r.code,
+  };
+}

@@ -1,0 +1,83 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type Mail from "nodemailer/lib/mailer";
+
+export type OutgoingMail = {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  ics?: { method: string; content: string } | null;
+  /** Names the `.eml` file in the local outbox (the booking code, else the outbox id). */
+  reference?: string;
+  /** A stable Message-ID lets mail clients drop the duplicate if a retry resends a delivered message. */
+  messageId?: string;
+};
+
+export type MailTransport = { send(message: OutgoingMail): Promise<void> };
+
+export type TransportEnv = { SMTP_URL?: string; DATA_DIR: string };
+
+function toNodemailer(message: OutgoingMail): Mail.Options {
+  return {
+    from: message.from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    ...(message.html ? { html: message.html } : {}),
+    ...(message.ics
+      ? { icalEvent: { method: message.ics.method, filename: "buchung.ics", content: message.ics.content } }
+      : {}),
+    ...(message.messageId ? { messageId: message.messageId } : {}),
+  };
+}
+
+/**
+ * nodemailer waits up to 10 minutes on a silent socket by default; a stuck server must fail the
+ * attempt well inside the outbox lease, so the message is retried rather than held.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+
+export function createSmtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
+  return {
+    async send(message) {
+      await transporter.sendMail(toNodemailer(message));
+    },
+  };
+}
+
+function safeFilePart(value: string): string {
+  return value.replace(/[^A-Za-z0-9_-]+/g, "_").slice(0, 60) || "mail";
+}
+
+/** Local runs without SMTP: each message becomes an `.eml` file any mail client opens. */
+export function createFileTransport(outboxDir: string): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  return {
+    async send(message) {
+      const info = await transporter.sendMail(toNodemailer(message));
+      const raw = info.message;
+      if (!Buffer.isBuffer(raw)) throw new Error("streamTransport did not return a buffer");
+      await mkdir(outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(".", "-");
+      const base = `${stamp}-${safeFilePart(message.reference ?? "mail")}`;
+      // `wx` never overwrites: two messages for one booking in the same millisecond get a suffix.
+      for (let n = 1; ; n++) {
+        const file = path.join(outboxDir, n === 1 ? `${base}.eml` : `${base}-${n}.eml`);
+        try {
+          await writeFile(file, raw, { flag: "wx" });
+          return;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== "EEXIST" || n >= 100) throw error;
+        }
+      }
+    },
+  };
+}
+
+export function createTransport(env: TransportEnv): MailTransport {
+  return env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : createFileTransport(path.resolve(env.DATA_DIR, "outbox"));
+}

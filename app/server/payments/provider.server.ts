@@ -1,0 +1,56 @@
+/**
+ * One interface for the payment provider; `datatrans` talks to Datatrans' JSON API v1, `simulated`
+ * is the in-app stand-in for local runs. Amounts are integer Rappen.
+ */
+export type ProviderTransactionStatus =
+  | "initialized"
+  | "challenge_required"
+  | "challenge_ongoing"
+  | "authenticated"
+  | "authorized"
+  | "settled"
+  | "transmitted"
+  | "canceled"
+  | "failed"
+  | (string & {});
+
+export type InitTransactionInput = {
+  refno: string;
+  amountRappen: number;
+  currency: "CHF";
+  successUrl: string;
+  cancelUrl: string;
+  errorUrl: string;
+  webhookUrl: string;
+};
+
+export type TransactionInfo = {
+  transactionId: string;
+  status: ProviderTransactionStatus;
+  refno: string | null;
+  currency: string | null;
+  /** The settled amount when settled, else the authorized amount, else null. */
+  amountRappen: number | null;
+};
+
+export interface PaymentProvider {
+  readonly name: "datatrans" | "simulated";
+  initTransaction(input: InitTransactionInput): Promise<{ transactionId: string; paymentUrl: string }>;
+  getTransaction(transactionId: string): Promise<TransactionInfo>;
+  /** Releases an authorization that was not settled. */
+  cancel(transactionId: string, refno: string): Promise<void>;
+  /** Refunds (part of) a settled payment; returns the credit's own transaction id. */
+  credit(transactionId: string, input: { amountRappen: number; currency: string; refno: string }): Promise<{ transactionId: string }>;
+}
+
+/** A provider call that did not succeed: HTTP status and the provider's error code when it sent one. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly code: string | null,
+  ) {
+    super(message);
+    this.name = "ProviderError";
+  }
+}

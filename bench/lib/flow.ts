@@ -1,0 +1,221 @@
+/**
+ * HTTP walks through the booking flow, as a browser without JavaScript would do them (form posts,
+ * redirects followed by hand, the draft cookie kept), and the JSON API booking used under contention.
+ */
+import type { ServerHandle } from "./server";
+
+/** `YYYY-MM-DD` of the next given weekday (0 = Sunday) at least `minDays` ahead, Zurich time. */
+export function futureWeekday(weekday: number, minDays: number): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zurich" }).format(new Date());
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + minDays);
+  while (d.getUTCDay() !== weekday) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+export function addDays(iso: string, days: number): string {
+  const d = new Date(`${iso}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export const CONTACT = {
+  firstName: "Bench",
+  lastName: "Mark",
+  street: "Messweg 1",
+  zip: "8000",
+  city: "Zürich",
+  phone: "079 000 00 00",
+  email: "bench@example.ch",
+};
+
+export type Counts = { numChildren: number; numActiveAdults: number; numAccompanyingAdults: number };
+
+/** A party of `size` persons (1–30) split over the three counters (each 0–10). */
+export function countsFor(size: number): Counts {
+  const numChildren = Math.min(10, Math.max(1, size - 2));
+  const numActiveAdults = Math.min(10, size - numChildren);
+  return { numChildren, numActiveAdults, numAccompanyingAdults: Math.max(0, size - numChildren - numActiveAdults) };
+}
+
+/** A browser-like client: keeps cookies, follows nothing by itself, sends the server's own Origin on posts. */
+export class Browser {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(readonly base: string) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  async request(pathOrUrl: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
+    const url = new URL(pathOrUrl, this.base);
+    const headers: Record<string, string> = {};
+    const cookie = this.cookieHeader();
+    if (cookie) headers.Cookie = cookie;
+    let body: string | undefined;
+    if (init.form) {
+      headers["Content-Type"] = "application/x-www-form-urlencoded";
+      headers.Origin = new URL(this.base).origin;
+      body = new URLSearchParams(init.form).toString();
+    }
+    const response = await fetch(url, { method: init.method ?? (init.form ? "POST" : "GET"), headers, body, redirect: "manual" });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (/max-age=0|expires=thu, 01 jan 1970/i.test(line) || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  /** A form post that must answer with a redirect; returns the Location. */
+  async postExpectRedirect(path: string, form: Record<string, string>, expected?: RegExp): Promise<string> {
+    const response = await this.request(path, { form });
+    const location = response.headers.get("location");
+    await response.arrayBuffer();
+    if (response.status < 300 || response.status >= 400 || !location) {
+      throw new Error(`POST ${path} answered ${response.status} instead of a redirect`);
+    }
+    if (expected && !expected.test(location)) throw new Error(`POST ${path} redirected to ${location}, expected ${expected}`);
+    return location;
+  }
+
+  async getText(path: string): Promise<{ status: number; text: string }> {
+    const response = await this.request(path);
+    return { status: response.status, text: await response.text() };
+  }
+}
+
+/** /offers → /find-slot → /enter-data with a birthday draft: the cookie the later steps need. */
+export async function walkToEnterData(browser: Browser, options: { date: string; counts: Counts; slot: string; offerId?: number }) {
+  await browser.postExpectRedirect("/offers", { offerId: String(options.offerId ?? 1) }, /\/find-slot$/);
+  await browser.postExpectRedirect(
+    "/find-slot",
+    {
+      date: options.date,
+      numChildren: String(options.counts.numChildren),
+      numActiveAdults: String(options.counts.numActiveAdults),
+      numAccompanyingAdults: String(options.counts.numAccompanyingAdults),
+      slot: options.slot,
+    },
+    /\/enter-data$/,
+  );
+}
+
+/** From /enter-data: book with the form, pay on the simulated provider's page; returns the /payment/success URL. */
+export async function bookAndPayWithForms(browser: Browser): Promise<string> {
+  await browser.postExpectRedirect(
+    "/enter-data",
+    { intent: "book", ...CONTACT, emailRepeat: CONTACT.email, message: "", couponCode: "", paymentMethod: "online", terms: "on" },
+    /\/payment$/,
+  );
+  const page = await browser.getText("/payment");
+  const paymentUrl = /href="([^"]*\/simulated-pay\/[^"]+)"/.exec(page.text)?.[1];
+  if (!paymentUrl) throw new Error(`/payment (${page.status}) shows no simulated payment link`);
+  const success = await browser.postExpectRedirect(new URL(paymentUrl).pathname, { outcome: "pay" }, /\/payment\/success\?datatransTrxId=/);
+  const confirmation = await browser.getText(success);
+  if (!confirmation.text.includes("Zahlung erfolgreich")) throw new Error(`${success} does not show a confirmed booking`);
+  const url = new URL(success, browser.base);
+  return `${url.pathname}${url.search}`;
+}
+
+export type Slot = { startTime: string; endTime: string; available: boolean };
+
+export async function availableSlots(base: string, date: string, persons: number, offerId: number): Promise<Slot[]> {
+  const response = await fetch(`${base}/api/tables/available?date=${date}&count=${persons}&offerId=${offerId}`);
+  if (!response.ok) throw new HttpError("availability", response.status, await response.text());
+  return (await response.json()) as Slot[];
+}
+
+export type BookingStep = "reserve" | "initiate" | "pay" | "success";
+
+export class HttpError extends Error {
+  constructor(
+    readonly step: string,
+    readonly status: number,
+    body: string,
+  ) {
+    super(`${step} answered ${status}: ${body.slice(0, 200)}`);
+  }
+}
+
+/**
+ * One paid birthday booking through the JSON API, as a headless client does it: reserve (held),
+ * initiate the payment, press "Bezahlen" on the simulated provider's page (a form post to its Remix
+ * action), then open the success URL, which confirms through the server's exactly-once confirm.
+ * Throws HttpError (step + status) for anything but success.
+ */
+export async function apiBooking(
+  base: string,
+  request: { date: string; slot: Slot; counts: Counts; offerId: number; email?: string },
+): Promise<{ bookingCode: string; transactionId: string; stepsMs: Record<BookingStep, number> }> {
+  const stepsMs = { reserve: 0, initiate: 0, pay: 0, success: 0 };
+  let t = performance.now();
+  const lap = (step: BookingStep) => {
+    const now = performance.now();
+    stepsMs[step] = now - t;
+    t = now;
+  };
+  const reserve = await fetch(`${base}/api/birthday/reserve`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      reservationDate: request.date,
+      selectedSlots: [{ startTime: request.slot.startTime, endTime: request.slot.endTime }],
+      ...request.counts,
+      selectedOffer: { offerId: request.offerId },
+      ...CONTACT,
+      email: request.email ?? CONTACT.email,
+    }),
+  });
+  if (reserve.status !== 200) throw new HttpError("reserve", reserve.status, await reserve.text());
+  const { bookingCode, requiresPayment } = (await reserve.json()) as { bookingCode: string; requiresPayment: boolean };
+  lap("reserve");
+  if (!requiresPayment) throw new HttpError("reserve", 200, "booking unexpectedly needs no payment");
+
+  const initiate = await fetch(`${base}/api/payments/initiate`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ systemId: "kidsindoor", currency: "CHF", refno: bookingCode }),
+  });
+  if (initiate.status !== 200) throw new HttpError("initiate", initiate.status, await initiate.text());
+  const { paymentUrl } = (await initiate.json()) as { paymentUrl: string };
+  lap("initiate");
+
+  const pay = await fetch(paymentUrl, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: "outcome=pay",
+    redirect: "manual",
+  });
+  const location = pay.headers.get("location");
+  await pay.arrayBuffer();
+  if (pay.status < 300 || pay.status >= 400 || !location) throw new HttpError("pay", pay.status, "no redirect");
+  const transactionId = new URL(location, base).searchParams.get("datatransTrxId") ?? "";
+  lap("pay");
+
+  const success = await fetch(new URL(location, base));
+  const html = await success.text();
+  if (success.status !== 200) throw new HttpError("success-page", success.status, html);
+  if (!html.includes("Zahlung erfolgreich")) throw new HttpError("success-page", success.status, "page does not show a settled payment");
+  lap("success");
+  return { bookingCode, transactionId, stepsMs };
+}
+
+/** Fills part of a day with paid bookings, so availability and the slot page have real occupations to work through. */
+export async function seedDay(server: ServerHandle, date: string, bookings = 8): Promise<number> {
+  let made = 0;
+  const sizes = [4, 6, 8, 10, 12, 14, 20, 26];
+  for (let i = 0; i < bookings; i++) {
+    const size = sizes[i % sizes.length]!;
+    const slots = (await availableSlots(server.url, date, size, 1)).filter((s) => s.available);
+    const slot = slots[(i * 3) % Math.max(1, slots.length)];
+    if (!slot) continue;
+    await apiBooking(server.url, { date, slot, counts: countsFor(size), offerId: 1, email: `seed${i}@example.ch` });
+    made++;
+  }
+  return made;
+}

@@ -1,0 +1,57 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, findChromium } from "./tests/setup/chromium";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_BASE_URL = `http://localhost:${PORT}`;
+export const E2E_DATA_DIR = path.join(os.tmpdir(), `fun-world-e2e-${PORT}`);
+export const E2E_ADMIN_TOKEN = "e2e-admin-token-0123456789";
+/** The bootstrap staff account `admin` (created at start from ADMIN_PASSWORD). */
+export const E2E_ADMIN_PASSWORD = "e2e-admin-password-123";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  // One server, one embedded database, two cores: tests run one after another.
+  workers: 1,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    locale: "de-CH",
+    timezoneId: "Europe/Zurich",
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: "api", testMatch: /\.?api\.test\.ts$/ },
+    { name: "js", testIgnore: /\.?api\.test\.ts$/, use: { javaScriptEnabled: true } },
+    // Keyboard focus is read from the page, which needs script there: the keyboard walk runs with JS only.
+    { name: "no-js", testIgnore: [/\.?api\.test\.ts$/, /keyboard\.test\.ts$/], use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node --import tsx tests/e2e/serve.ts",
+    url: `${E2E_BASE_URL}/api/offers`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: E2E_DATA_DIR,
+      PUBLIC_URL: E2E_BASE_URL,
+      SESSION_SECRET: "e2e-session-secret-0123456789",
+      PAYMENT_PROVIDER: "simulated",
+      ADMIN_API_TOKEN: E2E_ADMIN_TOKEN,
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      DATABASE_URL: "",
+      SMTP_URL: "",
+    },
+  },
+});

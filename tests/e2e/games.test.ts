@@ -1,0 +1,91 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, futureWeekday, pickDate, test, waitForMail } from "./helpers";
+
+async function fillContactAndPay(page: Page) {
+  await page.getByLabel("Vorname").fill("Nina");
+  await page.getByLabel("Nachname").fill("Graf");
+  await page.getByLabel("Strasse und Hausnummer").fill("Rosenweg 8");
+  await page.getByLabel("PLZ").fill("8400");
+  await page.getByLabel("Ort").fill("Winterthur");
+  await page.getByLabel("Telefon").fill("052 222 33 44");
+  await page.getByLabel("E-Mail *", { exact: true }).fill("nina@example.ch");
+  await page.getByLabel("E-Mail wiederholen *").fill("nina@example.ch");
+  await page.getByLabel(/Ich akzeptiere die/).check();
+  await page.getByRole("button", { name: "Weiter zur Zahlung" }).click();
+  await page.getByRole("button", { name: "Bezahlen" }).click();
+  await expect(page).toHaveURL(/\/success$/);
+  await expect(page.getByRole("heading", { name: "Buchung abgeschlossen" })).toBeVisible();
+  const code = (await page.locator("strong").filter({ hasText: /^FW-/ }).textContent())!.trim();
+  await expect(page.getByText(/Bitte prüfen Sie auch Ihren Spam-Ordner/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Zurück zum Start" })).toBeVisible();
+  await expectAccessible(page);
+  expect(await waitForMail(code)).toContain(code);
+}
+
+async function chooseStart(page: Page, javaScriptEnabled: boolean, rounds: string, players: string, start: string) {
+  await expect(page.getByRole("heading", { name: "Zeit wählen" })).toBeVisible();
+  await page.getByLabel(/Runden/).selectOption(rounds);
+  await page.getByLabel(/Spieler \(1 bis/).fill(players);
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Startzeiten anzeigen" }).click();
+  const radio = page.getByRole("radio", { name: new RegExp(`^${start} - `) });
+  await expect(radio).toBeEnabled();
+  await expectAccessible(page);
+  await radio.check();
+  await page.getByRole("button", { name: "Weiter zur Datenerfassung" }).click();
+  await expect(page).toHaveURL(/\/enter-data$/);
+}
+
+test("a normal game is booked from the location choice through payment", async ({ page, javaScriptEnabled }) => {
+  const date = futureWeekday(5, javaScriptEnabled ? 4 : 11);
+  await page.goto("/");
+  await page.getByRole("link", { name: "Spielort wählen" }).click();
+  await expect(page.getByRole("heading", { name: "Spielort wählen" })).toBeVisible();
+  await expect(page.getByText("bis 10 Spieler")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: /Pixel Games/ }).click();
+  await expect(page.getByRole("heading", { name: "Paket wählen" })).toBeVisible();
+  await expect(page.getByText("Maximal 10 Spieler")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("radio", { name: /Normales Spiel/ }).check();
+  await page.getByRole("button", { name: "Weiter" }).click();
+  await expect(page).toHaveURL(/\/date\?day=7&locationId=3/);
+  await expect(page.getByRole("heading", { name: "Datum auswählen" })).toBeVisible();
+  await pickDate(page, date);
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Weiter" }).click();
+  await expect(page).toHaveURL(new RegExp(`/slot\\?date=${date}`));
+  await chooseStart(page, javaScriptEnabled, "2", "4", "14:00");
+  await expect(page.getByText("Normales Spiel – Pixel Games")).toBeVisible();
+  await expect(page.getByText("CHF 56.00").first()).toBeVisible();
+  await expect(page.getByText("14:00 - 14:40 Uhr")).toBeVisible();
+  await fillContactAndPay(page);
+});
+
+test("a birthday package is booked through the weekday picker", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/games");
+  await page.getByRole("link", { name: /Mind Golf/ }).click();
+  await page.getByRole("radio", { name: /Geburtstagspaket/ }).check();
+  await page.getByRole("button", { name: "Weiter" }).click();
+  await expect(page).toHaveURL(/\/birthday\?locationId=4/);
+  await expect(page.getByRole("heading", { name: "Spieltag auswählen" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Samstag" }).click();
+  await expect(page).toHaveURL(/\/date\?day=6&locationId=4/);
+  // The picked weekday preselects its next date.
+  await expect(page.getByText(/Gewählt: Samstag/)).toBeVisible();
+  await pickDate(page, futureWeekday(6, javaScriptEnabled ? 8 : 15));
+  await page.getByRole("link", { name: "Weiter" }).click();
+  await chooseStart(page, javaScriptEnabled, "1", "12", javaScriptEnabled ? "11:00" : "15:00");
+  await expect(page.getByText("Geburtstagspaket – Mind Golf")).toBeVisible();
+  await expect(page.getByText("4 à 20 Minuten")).toBeVisible();
+  await expect(page.getByText("CHF 199.00").first()).toBeVisible();
+  await fillContactAndPay(page);
+});
+
+test("a day without games says so on /slot", async ({ page }) => {
+  await page.goto("/game?locationId=1");
+  await page.getByRole("radio", { name: /Normales Spiel/ }).check();
+  await page.getByRole("button", { name: "Weiter" }).click();
+  await page.goto(`/slot?date=${futureWeekday(1, 7)}`);
+  await expect(page.getByText(/An diesem Tag finden keine Spiele statt/)).toBeVisible();
+});

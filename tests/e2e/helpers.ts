@@ -1,0 +1,102 @@
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test as base, type BrowserContext, type Page } from "@playwright/test";
+import { E2E_ADMIN_TOKEN, E2E_DATA_DIR } from "../../playwright.config";
+
+/** Every test fails on a console error or an uncaught page error, and checks accessibility on demand. */
+export const test = base.extend<{ failOnConsoleErrors: void }>({
+  failOnConsoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      // A rejected form (or, with JavaScript, a rejected API call) answers with its 4xx status, and
+      // Chrome logs every such response; those are the tests' subject, not failures.
+      const expected = /status of (400|404|409|429)\b/;
+      page.on("console", (m) => {
+        if (m.type() === "error" && !expected.test(m.text())) errors.push(m.text());
+      });
+      page.on("pageerror", (e) => errors.push(e.message));
+      await use();
+      expect(errors, "console errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+
+/**
+ * axe runs inside the page, which a JavaScript-disabled page cannot do: there, the exact HTML the
+ * family sees is copied (minus scripts) into a JavaScript-enabled page on the same origin.
+ */
+export async function expectAccessible(page: Page) {
+  let target = page;
+  let scratch: BrowserContext | undefined;
+  if (test.info().project.use.javaScriptEnabled === false) {
+    const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+    scratch = await page.context().browser()!.newContext({ javaScriptEnabled: true, baseURL: test.info().project.use.baseURL });
+    target = await scratch.newPage();
+    await target.goto("/robots.txt");
+    await target.setContent(html, { waitUntil: "load" });
+  }
+  const results = await new AxeBuilder({ page: target }).withTags(AXE_TAGS).analyze();
+  await scratch?.close();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(summary, "axe violations").toEqual([]);
+}
+
+/** `YYYY-MM-DD` of the next given weekday (0 = Sunday) at least `minDays` ahead, Zurich time. */
+export function futureWeekday(weekday: number, minDays = 3): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zurich" }).format(new Date());
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + minDays);
+  while (d.getUTCDay() !== weekday) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+export function formatDE(iso: string) {
+  const [y, m, d] = iso.split("-");
+  return `${d}.${m}.${y}`;
+}
+
+export async function createVoucher(page: Page, amount: number): Promise<string> {
+  const response = await page.request.post("/api/vouchers", {
+    headers: { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
+    data: { amount },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { code: string }).code;
+}
+
+/** The `.eml` files the server wrote for a booking code (the mail outbox without SMTP). */
+export async function waitForMail(code: string, timeoutMs = 15_000): Promise<string> {
+  const dir = path.join(E2E_DATA_DIR, "outbox");
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (existsSync(dir)) {
+      const file = readdirSync(dir).find((f) => f.includes(code));
+      if (file) return readFileSync(path.join(dir, file), "utf8");
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no e-mail for ${code} in ${dir}`);
+}
+
+/** Opens /find-slot on a date by clicking through the calendar as a family would. */
+export async function pickDate(page: Page, iso: string) {
+  const label = new Intl.DateTimeFormat("de-CH", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })
+    .format(new Date(`${iso}T12:00:00Z`))
+    .replace(/^(\w+), (\d+)\. /, "$1, $2. ");
+  for (let i = 0; i < 3; i++) {
+    const link = page.getByRole("link", { name: label, exact: true });
+    if (await link.count()) {
+      await link.click();
+      await expect(page.getByRole("link", { name: label, exact: true })).toHaveAttribute("aria-current", "date");
+      return;
+    }
+    await page.getByRole("link", { name: "Nächster Monat" }).click();
+    await page.waitForURL(/month=/);
+  }
+  throw new Error(`date ${iso} (${label}) not found in the calendar`);
+}

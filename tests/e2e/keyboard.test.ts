@@ -1,0 +1,61 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, futureWeekday, test } from "./helpers";
+
+/** Presses Tab until the locator has focus, as a keyboard user would; fails if it is unreachable. */
+async function tabTo(page: Page, target: Locator, max = 120) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`could not reach ${target.toString()} with the Tab key`);
+}
+
+/** Runs in the "js" project only (see playwright.config.ts): reading the focus needs script in the page. */
+test("the offers path to the contact step works with the keyboard alone", async ({ page }) => {
+  const date = futureWeekday(3, 35);
+  await page.goto("/");
+  await tabTo(page, page.getByRole("link", { name: "Jetzt reservieren!" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/offers$/);
+
+  await tabTo(page, page.getByRole("radio", { name: /Geburtstag Classic/ }));
+  await page.keyboard.press("Space");
+  await tabTo(page, page.getByRole("button", { name: "Weiter" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/find-slot/);
+
+  // The calendar: month steps and day links.
+  const day = page.getByRole("link", {
+    name: new Intl.DateTimeFormat("de-CH", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`)),
+    exact: true,
+  });
+  for (let i = 0; i < 3 && (await day.count()) === 0; i++) {
+    await tabTo(page, page.getByRole("link", { name: "Nächster Monat" }));
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/month=/);
+  }
+  await tabTo(page, day);
+  await page.keyboard.press("Enter");
+  await expect(day).toHaveAttribute("aria-current", "date");
+
+  await tabTo(page, page.getByRole("button", { name: "Kinder: eins mehr" }));
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("Kinder", { exact: true })).toHaveValue("2");
+  const slot = page.getByRole("radio", { name: /^14:00 - 16:00/ });
+  await expect(slot).toBeEnabled();
+  await tabTo(page, page.locator("input[name=slot]:not([disabled])").first());
+  // Arrow keys move within the radio group, as in any native group.
+  while (!(await slot.evaluate((el) => el === document.activeElement))) await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("heading", { name: "Ihr Termin" })).toBeVisible();
+  await tabTo(page, page.getByRole("button", { name: "Weiter zur Datenerfassung" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/enter-data$/);
+
+  await tabTo(page, page.getByLabel("Vorname"));
+  await page.keyboard.type("Tom");
+  await tabTo(page, page.getByLabel(/Ich akzeptiere die/));
+  await page.keyboard.press("Space");
+  await expect(page.getByLabel(/Ich akzeptiere die/)).toBeChecked();
+});

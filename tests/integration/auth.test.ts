@@ -1,0 +1,275 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  createStaffAccount,
+  ensureBootstrapAdmin,
+  getStaff,
+  requireSameOrigin,
+  requireStaff,
+  requireStaffForApi,
+  safeAdminRedirect,
+  signIn,
+  signOut,
+  StaffAccountError,
+} from "~/server/auth.server";
+import { staffAccounts } from "~/server/db/schema";
+import { resetEnvForTests } from "~/server/env.server";
+import { drivers, type TestDatabase } from "./databases";
+
+const BASE = "http://staff.test";
+const PASSWORD = "richtig-und-lang-genug";
+const ENV_KEYS = ["SESSION_SECRET", "PUBLIC_URL", "DATA_DIR", "NODE_ENV"] as const;
+
+let saved: Partial<Record<(typeof ENV_KEYS)[number], string | undefined>> = {};
+let dataDir: string;
+
+beforeAll(() => {
+  saved = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "fun-world-auth-"));
+  process.env.SESSION_SECRET = "auth-test-session-secret-0123456789";
+  process.env.PUBLIC_URL = BASE;
+  process.env.DATA_DIR = dataDir;
+  process.env.NODE_ENV = "test";
+  resetEnvForTests();
+});
+
+afterAll(() => {
+  const env = process.env as Record<string, string | undefined>;
+  for (const key of ENV_KEYS) {
+    if (saved[key] === undefined) delete env[key];
+    else env[key] = saved[key];
+  }
+  resetEnvForTests();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The limiters live in process memory: every test takes its own accounts and client keys. */
+let counter = 0;
+const unique = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;
+
+function withCookie(setCookie: string, pathname = "/admin") {
+  return new Request(`${BASE}${pathname}`, { headers: { Cookie: setCookie.split(";")[0]! } });
+}
+
+describe.each(drivers)("staff sign-in on $name", ({ open }) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await open();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const request = () => new Request(`${BASE}/admin/login`, { method: "POST" });
+
+  it("creates an account and signs in with a cookie that getStaff accepts", async () => {
+    const email = `${unique("anna")}@funworld.ch`;
+    const created = await createStaffAccount(database.db, `  ${email.toUpperCase()} `, PASSWORD);
+    expect(created).toEqual({ id: expect.any(Number), email });
+    const [row] = await database.db.select().from(staffAccounts).where(eq(staffAccounts.id, created.id));
+    expect(row!.passwordHash).toMatch(/^scrypt\$/);
+    expect(row!.passwordHash).not.toContain(PASSWORD);
+
+    const result = await signIn(database.db, request(), email.toUpperCase(), PASSWORD, unique("client"));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.cookie).toMatch(/^fw_staff=/);
+    expect(result.cookie).toMatch(/HttpOnly/i);
+    expect(result.cookie).toMatch(/SameSite=Strict/i);
+    expect(result.cookie).toMatch(/Max-Age=28800/);
+    expect(result.cookie).not.toMatch(/Secure/i);
+    expect(await getStaff(withCookie(result.cookie), database.db)).toEqual(created);
+    expect(await requireStaff(withCookie(result.cookie), database.db)).toEqual(created);
+    expect(await requireStaffForApi(withCookie(result.cookie), database.db)).toEqual(created);
+
+    // Signing out hands back a cookie that empties the session.
+    const cleared = await signOut(withCookie(result.cookie));
+    expect(cleared).toMatch(/^fw_staff=;/);
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/);
+  });
+
+  it("refuses duplicates and short passwords with German messages", async () => {
+    const email = `${unique("beat")}@funworld.ch`;
+    await createStaffAccount(database.db, email, PASSWORD);
+    await expect(createStaffAccount(database.db, email.toUpperCase(), PASSWORD)).rejects.toThrow(
+      `Es gibt bereits ein Konto für ${email}.`,
+    );
+    await expect(createStaffAccount(database.db, `${unique("c")}@funworld.ch`, "kurz")).rejects.toThrow(
+      "Das Passwort muss mindestens 10 Zeichen lang sein.",
+    );
+    await expect(createStaffAccount(database.db, "keine-adresse", PASSWORD)).rejects.toBeInstanceOf(StaffAccountError);
+  });
+
+  it("answers 401 for a wrong password and for an unknown account, with the same message", async () => {
+    const email = `${unique("carla")}@funworld.ch`;
+    await createStaffAccount(database.db, email, PASSWORD);
+    const client = unique("client");
+    const wrong = await signIn(database.db, request(), email, "falsches-passwort", client);
+    const unknown = await signIn(database.db, request(), `${unique("niemand")}@funworld.ch`, PASSWORD, client);
+    for (const result of [wrong, unknown]) {
+      expect(result).toEqual({ ok: false, status: 401, message: "E-Mail oder Passwort ist falsch." });
+    }
+  });
+
+  it("blocks an account after 5 failures, even with the right password", async () => {
+    const email = `${unique("dario")}@funworld.ch`;
+    await createStaffAccount(database.db, email, PASSWORD);
+    for (let i = 0; i < 5; i++) {
+      // Different clients: only the account's own count applies.
+      const result = await signIn(database.db, request(), email, `falsch-${i}-xxxxxx`, unique("client"));
+      expect(result).toMatchObject({ ok: false, status: 401 });
+    }
+    const sixth = await signIn(database.db, request(), email, PASSWORD, unique("client"));
+    expect(sixth).toEqual({
+      ok: false,
+      status: 429,
+      message: "Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.",
+    });
+  });
+
+  it("blocks a client after 20 failures across accounts", async () => {
+    const client = unique("client");
+    const email = `${unique("elena")}@funworld.ch`;
+    await createStaffAccount(database.db, email, PASSWORD);
+    for (let i = 0; i < 20; i++) {
+      const result = await signIn(database.db, request(), `${unique("rate")}@funworld.ch`, "falsches-passwort", client);
+      expect(result).toMatchObject({ ok: false, status: 401 });
+    }
+    expect(await signIn(database.db, request(), email, PASSWORD, client)).toMatchObject({ ok: false, status: 429 });
+    // Another client still signs in to that account.
+    expect(await signIn(database.db, request(), email, PASSWORD, unique("client"))).toMatchObject({ ok: true });
+  });
+
+  it("refuses a disabled account, at sign-in and for an existing session", async () => {
+    const email = `${unique("fritz")}@funworld.ch`;
+    const staff = await createStaffAccount(database.db, email, PASSWORD);
+    const before = await signIn(database.db, request(), email, PASSWORD, unique("client"));
+    expect(before.ok).toBe(true);
+    await database.db.update(staffAccounts).set({ disabledAt: new Date() }).where(eq(staffAccounts.id, staff.id));
+    expect(await signIn(database.db, request(), email, PASSWORD, unique("client"))).toEqual({
+      ok: false,
+      status: 401,
+      message: "E-Mail oder Passwort ist falsch.",
+    });
+    if (before.ok) expect(await getStaff(withCookie(before.cookie), database.db)).toBeNull();
+  });
+
+  it("rejects a session older than 8 hours, a tampered cookie and no cookie", async () => {
+    const email = `${unique("greta")}@funworld.ch`;
+    await createStaffAccount(database.db, email, PASSWORD);
+    const result = await signIn(database.db, request(), email, PASSWORD, unique("client"));
+    if (!result.ok) throw new Error("sign-in failed");
+    const now = Date.now();
+    vi.spyOn(Date, "now").mockReturnValue(now + 8 * 3600_000 + 1000);
+    expect(await getStaff(withCookie(result.cookie), database.db)).toBeNull();
+    vi.restoreAllMocks();
+    expect(await getStaff(withCookie(result.cookie), database.db)).not.toBeNull();
+
+    const [name, value] = result.cookie.split(";")[0]!.split("=") as [string, string];
+    const tampered = `${name}=${value.slice(0, -3)}abc`;
+    expect(await getStaff(new Request(`${BASE}/admin`, { headers: { Cookie: tampered } }), database.db)).toBeNull();
+    expect(await getStaff(new Request(`${BASE}/admin`), database.db)).toBeNull();
+  });
+
+  it("sends pages to the sign-in with their path, and APIs get a 401", async () => {
+    const page = new Request(`${BASE}/admin/storno?code=FW-ABC234`);
+    const redirect = await requireStaff(page, database.db).then(
+      () => null,
+      (thrown: unknown) => thrown as Response,
+    );
+    expect(redirect?.status).toBe(302);
+    expect(redirect?.headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fstorno%3Fcode%3DFW-ABC234");
+
+    const api = await requireStaffForApi(new Request(`${BASE}/api/reservations/cancel`, { method: "POST" }), database.db).then(
+      () => null,
+      (thrown: unknown) => thrown as Response,
+    );
+    expect(api?.status).toBe(401);
+    expect(await api?.json()).toEqual({ error: "unauthorized" });
+  });
+
+  it("creates the bootstrap admin once, and not when an account exists", async () => {
+    // A database of its own: the others already hold accounts.
+    const fresh = await open();
+    try {
+      expect(await ensureBootstrapAdmin(fresh.db, undefined)).toBeNull();
+      expect(await fresh.db.select().from(staffAccounts)).toHaveLength(0);
+      await expect(ensureBootstrapAdmin(fresh.db, "kurz")).rejects.toThrow("mindestens 10 Zeichen");
+
+      const admin = await ensureBootstrapAdmin(fresh.db, "admin-passwort-123");
+      expect(admin).toEqual({ id: expect.any(Number), email: "admin" });
+      expect(await ensureBootstrapAdmin(fresh.db, "anderes-passwort-456")).toBeNull();
+      const rows = await fresh.db.select().from(staffAccounts);
+      expect(rows.map((r) => r.email)).toEqual(["admin"]);
+      expect(await signIn(fresh.db, request(), "Admin", "admin-passwort-123", unique("client"))).toMatchObject({ ok: true });
+      expect(await signIn(fresh.db, request(), "admin", "anderes-passwort-456", unique("client"))).toMatchObject({ status: 401 });
+    } finally {
+      await fresh.close();
+    }
+    expect(await ensureBootstrapAdmin(database.db, "admin-passwort-123")).toBeNull();
+    const admins = await database.db.select().from(staffAccounts).where(eq(staffAccounts.email, "admin"));
+    expect(admins).toHaveLength(0);
+  });
+});
+
+describe("requireSameOrigin", () => {
+  const post = (headers: Record<string, string>, url = `${BASE}/admin/logout`) =>
+    new Request(url, { method: "POST", headers });
+
+  async function refusal(request: Request): Promise<Response | null> {
+    try {
+      requireSameOrigin(request);
+      return null;
+    } catch (thrown) {
+      return thrown as Response;
+    }
+  }
+
+  it("accepts the request's own origin, PUBLIC_URL's origin, and a same-origin Referer", async () => {
+    expect(await refusal(post({ Origin: BASE }))).toBeNull();
+    expect(await refusal(post({ Origin: "http://127.0.0.1:3000" }, "http://127.0.0.1:3000/admin/logout"))).toBeNull();
+    expect(await refusal(post({ Origin: BASE }, "http://internal:8080/admin/logout"))).toBeNull();
+    expect(await refusal(post({ Referer: `${BASE}/admin/storno?code=X` }))).toBeNull();
+    // Reading is not changing: no check.
+    expect(await refusal(new Request(`${BASE}/admin`))).toBeNull();
+  });
+
+  it("refuses a foreign Origin with 403 and a German text", async () => {
+    const cases: Record<string, string>[] = [
+      { Origin: "https://evil.example" },
+      { Origin: "null" },
+      { Origin: "http://staff.test.evil.example" },
+      // The Origin header wins over a Referer that looks right.
+      { Origin: "https://evil.example", Referer: `${BASE}/admin` },
+      { Referer: "https://evil.example/admin" },
+    ];
+    for (const headers of cases) {
+      const response = await refusal(post(headers));
+      expect(response?.status, JSON.stringify(headers)).toBe(403);
+      expect(await response?.text()).toBe("Ungültige Anfrage (Herkunft).");
+    }
+  });
+
+  it("refuses a POST without Origin and Referer", async () => {
+    expect((await refusal(post({})))?.status).toBe(403);
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      expect((await refusal(new Request(`${BASE}/admin/x`, { method })))?.status, method).toBe(403);
+    }
+  });
+});
+
+describe("safeAdminRedirect", () => {
+  it("honours relative paths inside /admin only", () => {
+    expect(safeAdminRedirect("/admin/storno?code=FW-ABC234")).toBe("/admin/storno?code=FW-ABC234");
+    expect(safeAdminRedirect("/admin")).toBe("/admin");
+    for (const bad of [null, undefined, "", "/", "//evil.example/admin", "/\\evil.example", "https://evil.example/admin", "/administrator", "/admin/../offers", "/admin/login", "/admin/logout", "admin"]) {
+      expect(safeAdminRedirect(bad), String(bad)).toBe("/admin");
+    }
+  });
+});

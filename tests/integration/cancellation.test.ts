@@ -1,0 +1,158 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { availableBirthdaySlots } from "~/server/availability.server";
+import { findReservationByCode, reserveBirthday } from "~/server/bookings.server";
+import { cancelReservation, restoreVoucher, type Actor } from "~/server/cancellation.server";
+import { auditLog, mailOutbox, payments, vouchers } from "~/server/db/schema";
+import { resetEnvForTests } from "~/server/env.server";
+import { confirmPayment, setPaymentProvider, startPayment } from "~/server/payments.server";
+import { createDatatransProvider } from "~/server/payments/datatrans.server";
+import { createVoucher, voucherLedgerOf } from "~/server/vouchers.server";
+import { startFakeDatatrans, type FakeDatatrans } from "../fakes/datatrans";
+import { drivers, type TestDatabase } from "./databases";
+import { CONTACT, nextWeekday } from "./fixtures";
+
+const HMAC_KEY = "0123456789abcdef0123456789abcdef";
+const API: Actor = { staffId: null, name: "api-token" };
+/** 25 persons fit only the 30-seat table: one booking makes its slot unavailable for another such party. */
+const BIG = { numChildren: 10, numActiveAdults: 10, numAccompanyingAdults: 5 };
+
+let fake: FakeDatatrans;
+let dataDir: string;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  fake = await startFakeDatatrans({ merchantId: "m1", password: "pw", hmacKeyHex: HMAC_KEY });
+  dataDir = await mkdtemp(path.join(tmpdir(), "kidsindoor-cancel-"));
+  Object.assign(process.env, { PUBLIC_URL: "http://127.0.0.1:9", DATA_DIR: dataDir, PAYMENT_PROVIDER: "datatrans", DATATRANS_MERCHANT_ID: "m1", DATATRANS_PASSWORD: "pw", DATATRANS_HMAC_KEY: HMAC_KEY });
+  resetEnvForTests();
+  setPaymentProvider(createDatatransProvider({ merchantId: "m1", password: "pw", apiUrl: fake.apiUrl, payUrl: fake.payUrl }));
+});
+
+afterAll(async () => {
+  setPaymentProvider(undefined);
+  process.env = saved;
+  resetEnvForTests();
+  await fake?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+afterEach(() => {
+  fake.setDown(false);
+  vi.restoreAllMocks();
+});
+
+describe.each(drivers)("cancelling bookings on $name", ({ open }) => {
+  let database: TestDatabase;
+  let week = 0;
+  beforeAll(async () => {
+    database = await open();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  /** A paid, confirmed booking of the only table that fits 25, on a Saturday of its own. */
+  async function paidBooking(couponCode?: string) {
+    week += 1;
+    const date = nextWeekday(6, new Date(Date.now() + week * 7 * 86400_000));
+    const held = await reserveBirthday(database.db, { offerId: 1, date, startMin: 600, counts: BIG, contact: CONTACT, couponCode }, { holdMinutes: 15 });
+    if (!held.ok) throw new Error(held.message);
+    const started = await startPayment(database.db, held.reservation);
+    if (!started.ok) throw new Error("payment not started");
+    const trx = started.paymentUrl.split("/").at(-1)!;
+    await fake.pay(trx, "settled");
+    await confirmPayment(database.db, trx);
+    return { date, code: held.reservation.code, trx };
+  }
+
+  it("frees the table at once, refunds once, writes the audit row and the cancellation e-mail", async () => {
+    const { date, code, trx } = await paidBooking();
+    expect((await availableBirthdaySlots(database.db, { date, persons: 25, offerId: 1 }))[0]!.available).toBe(false);
+
+    const first = await cancelReservation(database.db, { code: code.toLowerCase(), reason: "Kind ist krank", actor: API });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      success: true,
+      bookingCode: code,
+      reservationType: "BIRTHDAY_PARTY",
+      customerName: "Anna Muster",
+      customerEmail: "anna@example.ch",
+      hasCoupon: false,
+      refund: "refunded",
+    });
+    expect((await availableBirthdaySlots(database.db, { date, persons: 25, offerId: 1 }))[0]!.available).toBe(true);
+
+    const reservation = await findReservationByCode(database.db, code);
+    expect(reservation).toMatchObject({ status: "cancelled", cancelReason: "Kind ist krank", paymentStatus: "refunded" });
+    const credits = fake.requests.filter((r) => r.path.endsWith(`/${trx}/credit`));
+    expect(credits).toHaveLength(1);
+    const audit = await database.db.select().from(auditLog).where(eq(auditLog.reservationId, reservation!.id));
+    expect(audit.map((a) => a.action)).toEqual(["cancel"]);
+    const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, reservation!.id));
+    expect(mails.map((m) => m.kind).sort()).toEqual(["cancellation", "confirmation"]);
+    expect(mails.find((m) => m.kind === "cancellation")!.ics).toContain("METHOD:CANCEL");
+
+    const second = await cancelReservation(database.db, { code, reason: null, actor: API });
+    expect(second.status).toBe(409);
+    expect(second.body.success).toBe(false);
+    expect(second.body.message).toContain("bereits storniert");
+    expect(fake.requests.filter((r) => r.path.endsWith(`/${trx}/credit`))).toHaveLength(1);
+    expect(await database.db.select().from(auditLog).where(eq(auditLog.reservationId, reservation!.id))).toHaveLength(1);
+  });
+
+  it("answers 404 for an unknown code", async () => {
+    const result = await cancelReservation(database.db, { code: "FW-NOPE00", reason: null, actor: API });
+    expect(result.status).toBe(404);
+    expect(result.body).toMatchObject({ success: false, bookingCode: "FW-NOPE00" });
+  });
+
+  it("marks the refund for manual handling when the provider refuses", async () => {
+    const { code } = await paidBooking();
+    fake.setDown(true);
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const result = await cancelReservation(database.db, { code, reason: null, actor: API });
+    expect(result.body).toMatchObject({ success: true, refund: "manual" });
+    const reservation = await findReservationByCode(database.db, code);
+    expect(reservation!.paymentStatus).toBe("refund_pending");
+    const [payment] = await database.db.select().from(payments).where(eq(payments.reservationId, reservation!.id));
+    expect(payment!.status).toBe("refund_pending");
+  });
+
+  it("restores a voucher exactly once, even when staff click twice at the same time", async () => {
+    const voucher = await createVoucher(database.db, { amountRappen: 5000 });
+    const { code } = await paidBooking(voucher.code);
+    const cancelled = await cancelReservation(database.db, { code, reason: null, actor: { staffId: null, name: "api-token" } });
+    expect(cancelled.body).toMatchObject({ hasCoupon: true, couponCode: voucher.code, couponAmount: 50 });
+    const [afterCancel] = await database.db.select().from(vouchers).where(eq(vouchers.id, voucher.id));
+    expect(afterCancel!.remainingRappen).toBe(0);
+
+    const results = await Promise.all([restoreVoucher(database.db, { code, actor: API }), restoreVoucher(database.db, { code, actor: API })]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const [after] = await database.db.select().from(vouchers).where(eq(vouchers.id, voucher.id));
+    expect(after!.remainingRappen).toBe(5000);
+    const ledger = await voucherLedgerOf(database.db, voucher.id);
+    expect(ledger.map((l) => [l.kind, l.amountRappen])).toEqual([
+      ["redeem", 5000],
+      ["staff-restore", -5000],
+    ]);
+  });
+
+  it("cancels a held booking and releases its open payment", async () => {
+    week += 1;
+    const date = nextWeekday(6, new Date(Date.now() + week * 7 * 86400_000));
+    const held = await reserveBirthday(database.db, { offerId: 1, date, startMin: 720, counts: BIG, contact: CONTACT }, { holdMinutes: 15 });
+    if (!held.ok) throw new Error(held.message);
+    const started = await startPayment(database.db, held.reservation);
+    expect(started.ok).toBe(true);
+    const result = await cancelReservation(database.db, { code: held.reservation.code, reason: null, actor: API });
+    expect(result.body).toMatchObject({ success: true, refund: "released" });
+    const slots = await availableBirthdaySlots(database.db, { date, persons: 25, offerId: 1 });
+    expect(slots.find((s) => s.startTime === "12:00")!.available).toBe(true);
+    const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, held.reservation.id));
+    expect(mails).toHaveLength(0);
+  });
+});

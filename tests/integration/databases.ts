@@ -1,0 +1,64 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type Database } from "~/server/db.server";
+import { seed } from "~/server/seed.server";
+
+/** The PostgreSQL server every machine here runs; TEST_DATABASE_URL points elsewhere. */
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+export type TestDatabase = Database & { name: string };
+
+async function openPglite(): Promise<TestDatabase> {
+  const database = await openDatabase({ url: "memory://" });
+  await seed(database.db);
+  return { ...database, name: "pglite" };
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A fresh database per call, dropped again on close. */
+async function openPostgres(): Promise<TestDatabase> {
+  const name = `kidsindoor_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await seed(database.db);
+  return {
+    ...database,
+    name: "postgres",
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: ADMIN_URL });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+const pgAvailable = await postgresReachable();
+if (!pgAvailable) {
+  if (process.env.CI === "true") {
+    throw new Error(`PostgreSQL is not reachable at ${ADMIN_URL}: under CI=true this is a failure, not a skip.`);
+  }
+  console.warn(`PostgreSQL not reachable at ${ADMIN_URL}: its integration tests are skipped (they run under CI=true).`);
+}
+
+/** Both drivers the product supports; use with `describe.each(drivers)`. */
+export const drivers: { name: string; open: () => Promise<TestDatabase> }[] = [
+  { name: "pglite", open: openPglite },
+  ...(pgAvailable ? [{ name: "postgres", open: openPostgres }] : []),
+];

@@ -1,0 +1,32 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import { defineConfig } from "vite";
+import { fileURLToPath } from "node:url";
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+// The Remix plugin must stay out of Vitest runs (remix-run/remix#9871).
+const isVitest = Boolean(process.env.VITEST);
+
+export default defineConfig({
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  plugins: isVitest
+    ? []
+    : [
+        remix({
+          future: {
+            v3_fetcherPersist: true,
+            v3_relativeSplatPath: true,
+            v3_throwAbortReason: true,
+            v3_singleFetch: true,
+            v3_lazyRouteDiscovery: true,
+            v3_routeConfig: true,
+          },
+        }),
+      ],
+});
