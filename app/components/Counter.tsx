@@ -1,4 +1,6 @@
+import { useRef } from "react";
 import { COUNTER_MAX, COUNTER_MIN, clampCount } from "~/domain/booking-query";
+import { useAdoptTypedValue } from "./useAdoptTypedValue";
 
 /**
  * A labelled number input with − and + buttons. With JavaScript they step the value in place;
@@ -21,6 +23,8 @@ export function Counter({
   stepAction: string;
 }) {
   const id = `counter-${name}`;
+  const input = useRef<HTMLInputElement>(null);
+  useAdoptTypedValue(input, value, (typed) => onChange(clampCount(typed)));
   const stepProps = (delta: number) =>
     enhanced
       ? { type: "button" as const, onClick: () => onChange(clampCount(value + delta)) }
@@ -33,6 +37,7 @@ export function Counter({
           −
         </button>
         <input
+          ref={input}
           id={id}
           type="number"
           name={name}

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { useField, ValidatedForm } from "remix-validated-form";
 import { AdminBar } from "~/components/AdminBar";
 import { Page } from "~/components/Page";
 import { Toasts, type ToastMessage } from "~/components/Toast";
+import { useAdoptTypedValue } from "~/components/useAdoptTypedValue";
 import { useHydrated } from "~/components/useHydrated";
 import { cancelValidator } from "~/domain/cancel-validator";
 import { formatChf } from "~/domain/money";
@@ -64,8 +65,10 @@ function Field({
   placeholder: string;
 }) {
   const { error } = useField(name);
+  const control = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  useAdoptTypedValue(control, value, (typed) => onChange(multiline ? typed : typed.toUpperCase()));
   const message = error ?? serverError;
-  const props = { id: name, name, "aria-invalid": message ? true : undefined, "aria-describedby": message ? `${name}-error` : undefined };
+  const props = { ref: control, id: name, name, "aria-invalid": message ? true : undefined, "aria-describedby": message ? `${name}-error` : undefined };
   return (
     <div className="field">
       <label htmlFor={name}>{label}</label>

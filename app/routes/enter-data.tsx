@@ -198,13 +198,15 @@ export default function EnterData() {
   const [clientAlert, setClientAlert] = useState<string | null>(null);
   const termsRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  // After "Back", the browser restores what was typed and ticked; the state must follow the form.
+  // After "Back", or when typed before hydration, the form holds what the family entered; the state must follow it.
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
     setTerms(termsRef.current?.checked ?? false);
     setEmail((form.elements.namedItem("email") as HTMLInputElement | null)?.value ?? "");
     setEmailRepeat((form.elements.namedItem("emailRepeat") as HTMLInputElement | null)?.value ?? "");
+    const typedCode = (form.elements.namedItem("couponCode") as HTMLInputElement | null)?.value;
+    if (typedCode !== undefined) setCouponCode(typedCode.toUpperCase());
   }, []);
   const lastAction = useRef(actionData);
   if (lastAction.current !== actionData) {

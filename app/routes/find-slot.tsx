@@ -6,7 +6,9 @@ import { Calendar } from "~/components/Calendar";
 import { Counter } from "~/components/Counter";
 import { AppointmentSummary } from "~/components/AppointmentSummary";
 import { Page } from "~/components/Page";
+import { useAdoptCheckedRadio } from "~/components/useAdoptTypedValue";
 import { useHydrated } from "~/components/useHydrated";
+import { useWhenChanged } from "~/components/useWhenChanged";
 import { applyStep, countsFrom, COUNT_PARAMS, dateFrom } from "~/domain/booking-query";
 import { monthOf, parseMonth } from "~/domain/calendar";
 import { MSG } from "~/domain/messages";
@@ -137,13 +139,19 @@ export default function FindSlot() {
   const [selected, setSelected] = useState<string | null>(loaderData.selected);
   const debounce = useRef<ReturnType<typeof setTimeout>>();
 
+  // Several counters may report at once (values typed before hydration), so read the latest counts, not the render's.
+  const latestCounts = useRef(counts);
+  latestCounts.current = counts;
+
   // A new date from the server resets the choice unless the draft still holds it.
-  useEffect(() => setSelected(loaderData.selected), [date, loaderData.selected]);
-  useEffect(() => setCounts(loaderData.counts), [loaderData.counts]);
+  useWhenChanged(`${date}|${loaderData.selected}`, () => setSelected(loaderData.selected));
+  useWhenChanged(loaderData.counts, setCounts);
+  useAdoptCheckedRadio("slot", setSelected);
   useEffect(() => () => clearTimeout(debounce.current), []);
 
   function changeCount(name: keyof PartyCounts, value: number) {
-    const next = { ...counts, [name]: value };
+    const next = { ...latestCounts.current, [name]: value };
+    latestCounts.current = next;
     setCounts(next);
     clearTimeout(debounce.current);
     // Spec §7: the slot search is debounced by 300 ms and repeated on every change of the counts.

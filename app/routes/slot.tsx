@@ -3,7 +3,9 @@ import { data, Form, redirect, useActionData, useLoaderData, useNavigate, useNav
 import { useEffect, useRef, useState } from "react";
 import { AppointmentSummary } from "~/components/AppointmentSummary";
 import { Page } from "~/components/Page";
+import { useAdoptCheckedRadio, useAdoptTypedValue } from "~/components/useAdoptTypedValue";
 import { useHydrated } from "~/components/useHydrated";
+import { useWhenChanged } from "~/components/useWhenChanged";
 import { dateFrom } from "~/domain/booking-query";
 import { gamePriceRappen, NORMAL_MAX_ROUNDS, PACKAGE_INCLUDED_ROUNDS, PACKAGE_MAX_EXTRA_ROUNDS, totalRounds, type GameType } from "~/domain/games";
 import { MSG } from "~/domain/messages";
@@ -81,14 +83,23 @@ export default function Slot() {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const navigation = useNavigation();
+  const clampPlayers = (typed: string) => {
+    const n = Number.parseInt(typed, 10);
+    return Number.isFinite(n) ? Math.min(location.capacity, Math.max(1, n)) : 1;
+  };
   const [rounds, setRounds] = useState(loaderData.rounds);
   const [players, setPlayers] = useState(loaderData.players);
   const [selected, setSelected] = useState<number | null>(loaderData.selected);
   const debounce = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => {
+  useWhenChanged(`${loaderData.rounds}|${loaderData.players}`, () => {
     setRounds(loaderData.rounds);
     setPlayers(loaderData.players);
-  }, [loaderData.rounds, loaderData.players]);
+  });
+  const roundsSelect = useRef<HTMLSelectElement>(null);
+  const playersInput = useRef<HTMLInputElement>(null);
+  useAdoptTypedValue(roundsSelect, rounds, (typed) => change({ rounds: Number(typed), players: Number(playersInput.current?.value ?? players) }));
+  useAdoptTypedValue(playersInput, players, (typed) => change({ rounds: Number(roundsSelect.current?.value ?? rounds), players: clampPlayers(typed) }));
+  useAdoptCheckedRadio("start", (value) => setSelected(parseTime(value)));
   useEffect(() => () => clearTimeout(debounce.current), []);
 
   function change(next: { rounds: number; players: number }) {
@@ -118,7 +129,7 @@ export default function Slot() {
         <div className="grid-2">
           <div className="field">
             <label htmlFor="rounds">{gameType === 1 ? "Runden à 20 Minuten" : "Zusätzliche Runden (3 inklusive)"}</label>
-            <select id="rounds" name="rounds" value={rounds} onChange={(e) => change({ rounds: Number(e.currentTarget.value), players })}>
+            <select ref={roundsSelect} id="rounds" name="rounds" value={rounds} onChange={(e) => change({ rounds: Number(e.currentTarget.value), players })}>
               {roundOptions.map((r) => (
                 <option key={r} value={r}>
                   {gameType === 1 ? `${r} ${r === 1 ? "Runde" : "Runden"} (${r * 20} Minuten)` : `${r} zusätzlich (${(r + PACKAGE_INCLUDED_ROUNDS) * 20} Minuten)`}
@@ -135,10 +146,8 @@ export default function Slot() {
               min={1}
               max={location.capacity}
               value={players}
-              onChange={(e) => {
-                const n = Number.parseInt(e.currentTarget.value, 10);
-                change({ rounds, players: Number.isFinite(n) ? Math.min(location.capacity, Math.max(1, n)) : 1 });
-              }}
+              ref={playersInput}
+              onChange={(e) => change({ rounds, players: clampPlayers(e.currentTarget.value) })}
             />
           </div>
         </div>

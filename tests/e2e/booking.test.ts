@@ -33,6 +33,8 @@ async function chooseSlot(page: Page, javaScriptEnabled: boolean, date: string, 
   await expect(page.getByText("Bitte wählen Sie zuerst die Anzahl Personen aus, um verfügbare Zeitslots zu sehen.")).toBeVisible();
   await pickDate(page, date);
   if (javaScriptEnabled) {
+    // Hydrated: the steppers change the count in place instead of submitting the form.
+    await expect(page.getByRole("button", { name: "Kinder: eins mehr" })).toHaveAttribute("type", "button");
     for (let i = 0; i < children; i++) await page.getByRole("button", { name: "Kinder: eins mehr" }).click();
   } else {
     await page.getByLabel("Kinder", { exact: true }).fill(String(children));

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type BrowserContext, type Page } from "@playwright/test";
-import { E2E_ADMIN_TOKEN, E2E_DATA_DIR } from "../../playwright.config";
+import { E2E_ADMIN_PASSWORD, E2E_ADMIN_TOKEN, E2E_DATA_DIR } from "../../playwright.config";
 
 /** Every test fails on a console error or an uncaught page error, and checks accessibility on demand. */
 export const test = base.extend<{ failOnConsoleErrors: void }>({
@@ -99,4 +99,30 @@ export async function pickDate(page: Page, iso: string) {
     await page.waitForURL(/month=/);
   }
   throw new Error(`date ${iso} (${label}) not found in the calendar`);
+}
+
+/** Signs in as the bootstrap staff account on the way to /admin/storno. */
+export async function signIn(page: Page) {
+  await page.goto("/admin/storno");
+  await expect(page).toHaveURL(/\/admin\/login/);
+  await page.getByLabel("E-Mail").fill("admin");
+  await page.getByLabel("Passwort").fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await expect(page).toHaveURL(/\/admin\/storno$/);
+  await expect(page.getByRole("heading", { name: "Reservierungen verwalten" })).toBeVisible();
+}
+
+/**
+ * Holds back the page's JavaScript until `release()`, so a test can act as a visitor on a slow phone
+ * who types before the page has hydrated.
+ */
+export async function holdScripts(page: Page): Promise<{ release: () => Promise<void> }> {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  // The route stays: once the gate is open it lets every script through at once.
+  return { release: async () => open() };
 }

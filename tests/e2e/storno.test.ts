@@ -1,16 +1,6 @@
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN_PASSWORD } from "../../playwright.config";
-import { createVoucher, expect, expectAccessible, futureWeekday, test } from "./helpers";
-
-async function signIn(page: Page) {
-  await page.goto("/admin/storno");
-  await expect(page).toHaveURL(/\/admin\/login/);
-  await page.getByLabel("E-Mail").fill("admin");
-  await page.getByLabel("Passwort").fill(E2E_ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Anmelden" }).click();
-  await expect(page).toHaveURL(/\/admin\/storno$/);
-  await expect(page.getByRole("heading", { name: "Reservierungen verwalten" })).toBeVisible();
-}
+import { createVoucher, expect, expectAccessible, futureWeekday, signIn, test } from "./helpers";
 
 /** A booking as a family makes it (API), paid in full by a voucher so it is confirmed at once. */
 async function confirmedBooking(page: Page, date: string, start: string) {
