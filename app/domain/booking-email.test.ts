@@ -5,6 +5,7 @@ import {
   escapeHtml,
   foldLine,
   icsEscape,
+  lateRefundEmail,
   type BookingEmailData,
 } from "./booking-email";
 import { VENUE_CONTACT } from "./venue-contact";
@@ -216,6 +217,26 @@ describe("cancellation e-mail", () => {
   it("leaves the reason out when none (or only blanks) was given", () => {
     expect(cancellationEmail(booking, VENUE_CONTACT, undefined, { now: NOW }).text).not.toContain("Grund:");
     expect(cancellationEmail(booking, VENUE_CONTACT, "   ", { now: NOW }).text).not.toContain("Grund:");
+  });
+});
+
+describe("late-payment refund e-mail", () => {
+  it("says the payment came after the hold ran out and how much goes back, without a calendar entry", () => {
+    const mail = lateRefundEmail(booking, VENUE_CONTACT);
+    expect(mail.subject).toBe("Rückerstattung Ihrer Zahlung – Buchung FW-7K3M9Q, Fun World");
+    expect(mail.text).toContain("erst nach Ablauf der Reservierungszeit");
+    expect(mail.text).toContain("am 28.03.2026 um 10:00 - 12:00 Uhr");
+    expect(mail.text).toContain("bezahlten Betrag von CHF 202.00 vollständig zurück");
+    expect(mail.text).not.toContain("Gutschein");
+    expect(mail).not.toHaveProperty("ics");
+  });
+
+  it("tells a family whose booking staff cancelled meanwhile why, and that their voucher stays", () => {
+    const mail = lateRefundEmail({ ...withVoucher, firstName: "<Anna>" }, VENUE_CONTACT, "cancelled");
+    expect(mail.text).toContain("wurde storniert, bevor Ihre Zahlung bei uns eingetroffen ist");
+    expect(mail.text).toContain("CHF 152.00");
+    expect(mail.text).toContain("Der Betrag Ihres Gutscheins ABCD2345EFGH bleibt Ihnen erhalten.");
+    expect(mail.html).toContain("&lt;Anna&gt;");
   });
 });
 

@@ -28,7 +28,10 @@ export type BookingEmailData = {
 
 export type IcsMethod = "PUBLISH" | "CANCEL";
 
-export type BookingEmail = { subject: string; text: string; html: string; ics: string; icsMethod: IcsMethod };
+/** A message without a calendar entry (nothing to put in or take out of the family's calendar). */
+export type PlainEmail = { subject: string; text: string; html: string };
+
+export type BookingEmail = PlainEmail & { ics: string; icsMethod: IcsMethod };
 
 export type EmailOptions = {
   /** DTSTAMP: when the calendar object was created, i.e. when the mail is queued. */
@@ -324,5 +327,39 @@ export function cancellationEmail(
     html: htmlDocument({ title, paragraphs, rows, afterRows: [calendarNote, questions, closing], venue }),
     ics: buildIcs(r, venue, "CANCEL", now),
     icsMethod: "CANCEL",
+  };
+}
+
+/**
+ * A payment that arrived after the hold ran out, for a table that has meanwhile gone to another
+ * family: the booking never became valid and the money goes back. The family paid and saw a page
+ * saying so, but a page is easily closed; this message is their record.
+ */
+export function lateRefundEmail(r: BookingEmailData, venue: VenueContact, cause: "expired" | "cancelled" = "expired"): PlainEmail {
+  const title = "Rückerstattung Ihrer Zahlung";
+  const greeting = `Guten Tag ${fullName(r)}`;
+  const intro =
+    cause === "cancelled"
+      ? `Ihre Buchung ${r.code} für den ${formatDateDE(r.date)} um ${timeRange(r)} wurde storniert, bevor Ihre Zahlung bei uns eingetroffen ist.`
+      : `Ihre Zahlung für die Buchung ${r.code} ist erst nach Ablauf der Reservierungszeit bei uns eingetroffen. ` +
+        `Der gewählte Termin am ${formatDateDE(r.date)} um ${timeRange(r)} war inzwischen nicht mehr verfügbar, ` +
+        "deshalb ist diese Buchung nicht zustande gekommen.";
+  const refund = `Wir erstatten Ihnen den bezahlten Betrag von ${formatChf(r.amountRappen)} vollständig zurück. Je nach Zahlungsmittel erscheint die Gutschrift innerhalb weniger Tage.`;
+  const voucher = r.discountRappen > 0 && r.voucherCode ? `Der Betrag Ihres Gutscheins ${r.voucherCode} bleibt Ihnen erhalten.` : null;
+  const again = "Gerne können Sie online einen neuen Termin buchen. Bei Fragen erreichen Sie uns telefonisch oder per E-Mail.";
+  const closing = `Freundliche Grüsse\nIhr Team von ${venue.name}`;
+  const rows = detailRows(r);
+  const paragraphs = [greeting, intro, refund, ...(voucher ? [voucher] : [])];
+  const text = [
+    ...paragraphs,
+    `Nicht zustande gekommene Buchung:\n\n${textRows(rows)}`,
+    again,
+    closing,
+    ["-- ", ...contactLines(venue)].join("\n"),
+  ].join("\n\n");
+  return {
+    subject: `${title} – Buchung ${r.code}, ${venue.name}`,
+    text: `${text}\n`,
+    html: htmlDocument({ title, paragraphs, rows, afterRows: [again, closing], venue }),
   };
 }

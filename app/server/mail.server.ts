@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
-import { cancellationEmail, confirmationEmail, type BookingEmail } from "~/domain/booking-email";
+import { cancellationEmail, confirmationEmail, lateRefundEmail, type BookingEmail, type PlainEmail } from "~/domain/booking-email";
 import { VENUE_CONTACT } from "~/domain/venue-contact";
 import { getDb, type Db, type Tx } from "./db.server";
 import { mailOutbox, reservations } from "./db/schema";
@@ -11,7 +11,7 @@ export { createTransport, type MailTransport, type OutgoingMail } from "./mail-t
 
 type Reservation = typeof reservations.$inferSelect;
 
-export type MailKind = "confirmation" | "cancellation";
+export type MailKind = "confirmation" | "cancellation" | "late-refund";
 
 /**
  * Mail goes through the `mail_outbox` table: the row is written in the booking's own transaction,
@@ -31,7 +31,7 @@ export function retryDelayMs(failedAttempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failedAttempts - 1), MAX_RETRY_MS);
 }
 
-async function enqueue(tx: Tx, reservation: Reservation, kind: MailKind, mail: BookingEmail): Promise<void> {
+async function enqueue(tx: Tx, reservation: Reservation, kind: MailKind, mail: BookingEmail | PlainEmail): Promise<void> {
   await tx.insert(mailOutbox).values({
     reservationId: reservation.id,
     kind,
@@ -39,8 +39,8 @@ async function enqueue(tx: Tx, reservation: Reservation, kind: MailKind, mail: B
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    ics: mail.ics,
-    icsMethod: mail.icsMethod,
+    ics: "ics" in mail ? mail.ics : null,
+    icsMethod: "ics" in mail ? mail.icsMethod : null,
     // The deliverer compares against the application clock, so the row is due by that clock too.
     nextAttemptAt: new Date(),
   });
@@ -53,6 +53,12 @@ export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation):
 export async function enqueueCancellationMail(tx: Tx, reservation: Reservation, reason?: string | null): Promise<void> {
   const why = reason ?? reservation.cancelReason;
   await enqueue(tx, reservation, "cancellation", cancellationEmail(reservation, VENUE_CONTACT, why));
+}
+
+/** The booking did not happen after all: its money goes back (see confirmPayment). */
+export async function enqueueLateRefundMail(tx: Tx, reservation: Reservation): Promise<void> {
+  const cause = reservation.status === "cancelled" ? "cancelled" : "expired";
+  await enqueue(tx, reservation, "late-refund", lateRefundEmail(reservation, VENUE_CONTACT, cause));
 }
 
 type OutboxRow = typeof mailOutbox.$inferSelect;

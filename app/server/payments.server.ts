@@ -8,7 +8,7 @@ import { locationOccupations } from "./games.server";
 import { getDb, type Db } from "./db.server";
 import { payments, reservations } from "./db/schema";
 import { getEnv } from "./env.server";
-import { enqueueConfirmationMail, kickMailer } from "./mail.server";
+import { enqueueConfirmationMail, enqueueLateRefundMail, kickMailer } from "./mail.server";
 import { createDatatransProvider } from "./payments/datatrans.server";
 import type { PaymentProvider, TransactionInfo } from "./payments/provider.server";
 import { createSimulatedProvider } from "./payments/simulated.server";
@@ -167,12 +167,17 @@ export async function confirmPayment(
     }
     // Paid, but the table went to someone else after the hold ran out (or staff cancelled): refund.
     await tx.update(payments).set({ status: "refund_pending", updatedAt: now }).where(eq(payments.id, payment.id));
-    await tx.update(reservations).set({ paymentStatus: "refund_pending", updatedAt: now }).where(eq(reservations.id, reservation.id));
+    const [lost] = await tx
+      .update(reservations)
+      .set({ paymentStatus: "refund_pending", updatedAt: now })
+      .where(eq(reservations.id, reservation.id))
+      .returning();
+    await enqueueLateRefundMail(tx, lost!);
     return { kind: "refund" as const };
   });
 
   if (result.kind !== "lost") reservationsChanged(db);
-  if (result.kind === "confirmed") kickMailer();
+  if (result.kind !== "lost") kickMailer();
   if (result.kind === "refund") await refund(db, provider, payment, now);
   return { payment: await findPayment(db, transactionId), providerStatus: info.status, confirmedNow: result.kind === "confirmed" };
 }

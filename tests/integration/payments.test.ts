@@ -204,11 +204,12 @@ describe.each(drivers)("payments against the fake Datatrans on $name", ({ open }
 
   const reservation = async (id: number) => (await findReservationById(database.db, id))!;
 
-  const confirmationMails = (reservationIds: number[]) =>
+  const mailsOfKind = (kind: string, reservationIds: number[]) =>
     database.db
       .select()
       .from(mailOutbox)
-      .where(and(inArray(mailOutbox.reservationId, reservationIds), eq(mailOutbox.kind, "confirmation")));
+      .where(and(inArray(mailOutbox.reservationId, reservationIds), eq(mailOutbox.kind, kind)));
+  const confirmationMails = (reservationIds: number[]) => mailsOfKind("confirmation", reservationIds);
 
   async function slotAvailable(date: string, startMin: number, persons: number): Promise<boolean> {
     const slots = await availableBirthdaySlots(database.db, { date, persons, offerId: 1 });
@@ -422,6 +423,13 @@ describe.each(drivers)("payments against the fake Datatrans on $name", ({ open }
     expect(await reservation(held.id)).toMatchObject({ status: "expired", paymentStatus: "refunded" });
     expect(await reservation(other.id)).toMatchObject({ status: "held", tableId: held.tableId });
     expect(await confirmationMails([held.id])).toHaveLength(0);
+
+    // The family hears about it once, even when the browser's return confirms after the webhook.
+    await confirmPayment(database.db, transactionId, { now: later });
+    const refundMails = await mailsOfKind("late-refund", [held.id]);
+    expect(refundMails).toHaveLength(1);
+    expect(refundMails[0]).toMatchObject({ to: held.email, ics: null });
+    expect(refundMails[0]!.text).toContain(`bezahlten Betrag von CHF`);
   });
 
   it("releases the hold and reports the error when the provider is down at the start", async () => {
