@@ -4,7 +4,7 @@ import compression from "compression";
 import express from "express";
 import { ConfigError, getEnv } from "./app/server/env.server";
 import { closeDatabase, getDatabase } from "./app/server/db.server";
-import { ensureBootstrapAdmin } from "./app/server/auth.server";
+import { ensureBootstrapAdmin } from "./app/server/staff-accounts.server";
 import { startBackgroundJobs } from "./app/server/background.server";
 import { mailerIdle } from "./app/server/mail.server";
 

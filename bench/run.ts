@@ -426,7 +426,7 @@ async function main(): Promise<number> {
       step(`Lighthouse on ${chosen.length} pages × ${args.lighthouseRuns} run(s)`);
       await quiet("lighthouse");
       if (QUICK) results.notes.push(`quick mode: Lighthouse on ${chosen.map((p) => p.label).join(", ")} only, 1 run each`);
-      results.lighthouse = { database: server.kind, runsPerPage: args.lighthouseRuns, pages: await runLighthouse(server.url, chosen, args.lighthouseRuns) };
+      results.lighthouse = { database: server.kind, runsPerPage: args.lighthouseRuns, pages: await runLighthouse(server.url, chosen, args.lighthouseRuns, QUICK ? "skip" : "throw") };
       printLighthouse(results.lighthouse.pages, server.kind);
     }
     if (args.only.has("throughput")) {

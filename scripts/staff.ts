@@ -1,18 +1,38 @@
 /**
- * Staff command: `npm run staff -- add EMAIL` creates a staff account for the sign-in at /admin/login.
- * The password comes from STAFF_PASSWORD or is asked for twice on the terminal (not shown).
+ * Staff command for the sign-in at /admin/login:
+ *   npm run staff -- add EMAIL        create an account
+ *   npm run staff -- password EMAIL   set a new password (ends the account's open sessions)
+ *   npm run staff -- disable EMAIL    refuse the account (at once, open sessions included)
+ *   npm run staff -- enable EMAIL     allow it again
+ *   npm run staff -- list             all accounts
+ * A password comes from STAFF_PASSWORD or is asked for twice on the terminal (not shown).
  * Uses the server's database configuration (DATABASE_URL, or the embedded database in DATA_DIR).
  */
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
-import { createStaffAccount, StaffAccountError } from "../app/server/auth.server";
 import { DataDirLockedError } from "../app/server/data-dir-lock.server";
 import { openDatabase } from "../app/server/db.server";
 import { getEnv } from "../app/server/env.server";
 import { passwordProblem } from "../app/server/passwords.server";
+import {
+  createStaffAccount,
+  listStaffAccounts,
+  setStaffAccountDisabled,
+  setStaffPassword,
+  StaffAccountError,
+} from "../app/server/staff-accounts.server";
 
 function usage(): never {
-  console.error("Aufruf: npm run staff -- add E-MAIL   (Passwort aus STAFF_PASSWORD oder verdeckte Eingabe)");
+  console.error(
+    [
+      "Aufruf: npm run staff -- add E-MAIL        Konto anlegen",
+      "        npm run staff -- password E-MAIL   neues Passwort (beendet offene Sitzungen)",
+      "        npm run staff -- disable E-MAIL    Konto sperren",
+      "        npm run staff -- enable E-MAIL     Konto entsperren",
+      "        npm run staff -- list              alle Konten",
+      "Das Passwort kommt aus STAFF_PASSWORD oder wird verdeckt abgefragt.",
+    ].join("\n"),
+  );
   process.exit(2);
 }
 
@@ -67,15 +87,13 @@ async function readPassword(): Promise<string> {
   return first;
 }
 
+const WITH_EMAIL = new Set(["add", "password", "disable", "enable"]);
+
 async function main() {
   const [command, email, ...rest] = process.argv.slice(2);
-  if (command !== "add" || !email || rest.length > 0) usage();
-  const password = await readPassword();
-  const problem = passwordProblem(password);
-  if (problem) {
-    console.error(problem);
-    process.exit(1);
-  }
+  const valid = command === "list" ? email === undefined : WITH_EMAIL.has(command ?? "") && Boolean(email) && rest.length === 0;
+  if (!valid) usage();
+  const password = command === "add" || command === "password" ? await readPassword() : undefined;
   const env = getEnv();
   let database;
   try {
@@ -88,8 +106,21 @@ async function main() {
     throw error;
   }
   try {
-    const staff = await createStaffAccount(database.db, email, password);
-    console.info(`Konto für ${staff.email} angelegt (Anmeldung unter ${env.PUBLIC_URL}/admin/login).`);
+    const db = database.db;
+    if (command === "list") {
+      const accounts = await listStaffAccounts(db);
+      if (accounts.length === 0) console.info("Noch keine Konten.");
+      for (const a of accounts) console.info(`${a.email}\t${a.disabledAt ? "gesperrt" : "aktiv"}\tangelegt ${a.createdAt.toISOString().slice(0, 10)}`);
+    } else if (command === "add") {
+      const staff = await createStaffAccount(db, email!, password!);
+      console.info(`Konto für ${staff.email} angelegt (Anmeldung unter ${env.PUBLIC_URL}/admin/login).`);
+    } else if (command === "password") {
+      const staff = await setStaffPassword(db, email!, password!);
+      console.info(`Neues Passwort für ${staff.email} gesetzt; offene Sitzungen sind beendet.`);
+    } else {
+      const staff = await setStaffAccountDisabled(db, email!, command === "disable");
+      console.info(command === "disable" ? `Konto ${staff.email} gesperrt; offene Sitzungen sind beendet.` : `Konto ${staff.email} entsperrt.`);
+    }
   } catch (error) {
     if (!(error instanceof StaffAccountError)) throw error;
     console.error(error.message);

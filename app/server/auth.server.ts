@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb, type Executor } from "./db.server";
 import { staffAccounts } from "./db/schema";
 import { getEnv, type Env } from "./env.server";
-import { hashPassword, passwordProblem, verifyPassword } from "./passwords.server";
+import { hashPassword, verifyPassword } from "./passwords.server";
 import { FailureLimiter } from "./rate-limit.server";
 import { singleton } from "./singleton.server";
 
@@ -25,8 +25,6 @@ export const AUTH_MSG = {
   wrongCredentials: "E-Mail oder Passwort ist falsch.",
   tooManyAttempts: "Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.",
   foreignOrigin: "Ungültige Anfrage (Herkunft).",
-  invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
-  duplicate: (email: string) => `Es gibt bereits ein Konto für ${email}.`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -58,7 +56,7 @@ function staffStorage(): SessionStorage<StaffSessionData> {
   return storage.sessions;
 }
 
-/** The signed-in staff member, or null (no cookie, bad signature, older than 8 h, account gone or disabled). */
+/** The signed-in staff member, or null (no cookie, bad signature, older than 8 h, account gone or disabled, password changed since). */
 export async function getStaff(request: Request, db?: Executor): Promise<Staff | null> {
   const header = request.headers.get("Cookie");
   if (!header || !header.includes(`${STAFF_COOKIE}=`)) return null;
@@ -71,10 +69,17 @@ export async function getStaff(request: Request, db?: Executor): Promise<Staff |
   if (age > SESSION_MS || age < -CLOCK_SKEW_MS) return null;
   const executor = db ?? (await getDb());
   const [account] = await executor
-    .select({ id: staffAccounts.id, email: staffAccounts.email, disabledAt: staffAccounts.disabledAt })
+    .select({
+      id: staffAccounts.id,
+      email: staffAccounts.email,
+      disabledAt: staffAccounts.disabledAt,
+      sessionsValidAfter: staffAccounts.sessionsValidAfter,
+    })
     .from(staffAccounts)
     .where(eq(staffAccounts.id, staffId));
   if (!account || account.disabledAt) return null;
+  // A password change (or disabling) ends every session issued before it, e.g. on a lost phone.
+  if (account.sessionsValidAfter && issuedAt <= account.sessionsValidAfter.getTime()) return null;
   return { id: account.id, email: account.email };
 }
 
@@ -211,74 +216,4 @@ export async function signIn(
 export async function signOut(request: Request): Promise<string> {
   const sessions = staffStorage();
   return sessions.destroySession(await sessions.getSession(request.headers.get("Cookie")));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Accounts
-
-export class StaffAccountError extends Error {
-  constructor(
-    readonly reason: "invalid-email" | "weak-password" | "duplicate",
-    message: string,
-  ) {
-    super(message);
-    this.name = "StaffAccountError";
-  }
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505") return true;
-  }
-  return false;
-}
-
-/**
- * Creates a staff account (e-mail trimmed and lower-cased; `admin` is the bootstrap name).
- * Throws StaffAccountError with a German message for a bad address, a short password or a duplicate.
- */
-export async function createStaffAccount(db: Executor, email: string, password: string): Promise<Staff> {
-  const name = normalizeEmail(email);
-  if (name !== "admin" && (!EMAIL.test(name) || name.length > 254)) {
-    throw new StaffAccountError("invalid-email", AUTH_MSG.invalidEmail);
-  }
-  const problem = passwordProblem(password);
-  if (problem) throw new StaffAccountError("weak-password", problem);
-  const [existing] = await db
-    .select({ id: staffAccounts.id })
-    .from(staffAccounts)
-    .where(sql`lower(${staffAccounts.email}) = ${name}`);
-  if (existing) throw new StaffAccountError("duplicate", AUTH_MSG.duplicate(name));
-  const passwordHash = await hashPassword(password);
-  try {
-    const [row] = await db
-      .insert(staffAccounts)
-      .values({ email: name, passwordHash })
-      .returning({ id: staffAccounts.id, email: staffAccounts.email });
-    return row!;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new StaffAccountError("duplicate", AUTH_MSG.duplicate(name));
-    throw error;
-  }
-}
-
-/**
- * At start: with ADMIN_PASSWORD set and no staff account at all, creates `admin` with it.
- * Returns the account it created, or null. A too-short ADMIN_PASSWORD throws (fail fast).
- */
-export async function ensureBootstrapAdmin(db: Executor, adminPassword: string | undefined): Promise<Staff | null> {
-  if (!adminPassword) return null;
-  const [any] = await db.select({ id: staffAccounts.id }).from(staffAccounts).limit(1);
-  if (any) return null;
-  try {
-    const staff = await createStaffAccount(db, "admin", adminPassword);
-    console.info("Staff account 'admin' created from ADMIN_PASSWORD.");
-    return staff;
-  } catch (error) {
-    // Another process created it in the meantime.
-    if (error instanceof StaffAccountError && error.reason === "duplicate") return null;
-    throw error;
-  }
 }

@@ -4,8 +4,6 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
-  createStaffAccount,
-  ensureBootstrapAdmin,
   getStaff,
   requireSameOrigin,
   requireStaff,
@@ -13,8 +11,15 @@ import {
   safeAdminRedirect,
   signIn,
   signOut,
-  StaffAccountError,
 } from "~/server/auth.server";
+import {
+  createStaffAccount,
+  ensureBootstrapAdmin,
+  listStaffAccounts,
+  setStaffAccountDisabled,
+  setStaffPassword,
+  StaffAccountError,
+} from "~/server/staff-accounts.server";
 import { staffAccounts } from "~/server/db/schema";
 import { resetEnvForTests } from "~/server/env.server";
 import { drivers, type TestDatabase } from "./databases";
@@ -158,6 +163,44 @@ describe.each(drivers)("staff sign-in on $name", ({ open }) => {
       message: "E-Mail oder Passwort ist falsch.",
     });
     if (before.ok) expect(await getStaff(withCookie(before.cookie), database.db)).toBeNull();
+  });
+
+  it("lets the operator disable and enable an account; enabling does not revive old sessions", async () => {
+    const email = `${unique("hanna")}@funworld.ch`;
+    await createStaffAccount(database.db, email, PASSWORD);
+    const before = await signIn(database.db, request(), email, PASSWORD, unique("client"));
+    if (!before.ok) throw new Error("sign-in failed");
+
+    await setStaffAccountDisabled(database.db, email.toUpperCase(), true);
+    expect(await getStaff(withCookie(before.cookie), database.db)).toBeNull();
+    expect(await signIn(database.db, request(), email, PASSWORD, unique("client"))).toMatchObject({ ok: false, status: 401 });
+    expect((await listStaffAccounts(database.db)).find((a) => a.email === email)).toMatchObject({ disabledAt: expect.any(Date) });
+
+    await setStaffAccountDisabled(database.db, email, false);
+    expect(await getStaff(withCookie(before.cookie), database.db)).toBeNull();
+    const after = await signIn(database.db, request(), email, PASSWORD, unique("client"));
+    if (!after.ok) throw new Error("sign-in after enabling failed");
+    expect(await getStaff(withCookie(after.cookie), database.db)).toMatchObject({ email });
+    expect((await listStaffAccounts(database.db)).find((a) => a.email === email)).toMatchObject({ disabledAt: null });
+
+    await expect(setStaffAccountDisabled(database.db, `${unique("niemand")}@funworld.ch`, true)).rejects.toThrow(/^Es gibt kein Konto für /);
+  });
+
+  it("sets a new password, which ends the sessions signed in with the old one", async () => {
+    const email = `${unique("ivo")}@funworld.ch`;
+    await createStaffAccount(database.db, email, PASSWORD);
+    const old = await signIn(database.db, request(), email, PASSWORD, unique("client"));
+    if (!old.ok) throw new Error("sign-in failed");
+    await expect(setStaffPassword(database.db, email, "kurz")).rejects.toThrow("mindestens 10 Zeichen");
+    expect(await getStaff(withCookie(old.cookie), database.db)).not.toBeNull();
+
+    await setStaffPassword(database.db, email, "ein-ganz-neues-passwort");
+    expect(await getStaff(withCookie(old.cookie), database.db)).toBeNull();
+    expect(await signIn(database.db, request(), email, PASSWORD, unique("client"))).toMatchObject({ ok: false, status: 401 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const fresh = await signIn(database.db, request(), email, "ein-ganz-neues-passwort", unique("client"));
+    if (!fresh.ok) throw new Error("sign-in with the new password failed");
+    expect(await getStaff(withCookie(fresh.cookie), database.db)).toMatchObject({ email });
   });
 
   it("rejects a session older than 8 hours, a tampered cookie and no cookie", async () => {

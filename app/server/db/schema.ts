@@ -159,6 +159,8 @@ export const staffAccounts = pgTable(
     passwordHash: text("password_hash").notNull(),
     createdAt: createdAt(),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** Sessions issued up to this instant are void (set by a password change or disabling). */
+    sessionsValidAfter: timestamp("sessions_valid_after", { withTimezone: true }),
   },
   (t) => [uniqueIndex("staff_accounts_email_key").on(sql`lower(${t.email})`)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "staff_accounts" ADD COLUMN "sessions_valid_after" timestamp with time zone;
