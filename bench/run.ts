@@ -176,6 +176,8 @@ function throughputTargets(cookie: string): LoadTarget[] {
   return [
     { name: "floor: empty resource route", path: "/bench/empty" },
     { name: "floor: SSR page, no loader", path: "/bench/ssr" },
+    // A default Remix page hydrates (manifest, route modules, hydration data): the budget's "bare Remix page".
+    { name: "floor: SSR page, no loader, hydrated", path: "/bench/ssr-hydrated" },
     {
       name: "GET /api/tables/available",
       path: `/api/tables/available?date=${PAGE_DATE}&count=7&offerId=1`,
@@ -193,14 +195,22 @@ function throughputTargets(cookie: string): LoadTarget[] {
             rate: 500,
           },
         ]),
-    { name: "GET /find-slot (SSR, slots)", path: `/find-slot?${SLOT_QUERY}`, cookie, floor: "floor: SSR page, no loader", minRatio: QUICK ? undefined : 0.6 },
-    { name: "GET /offers (SSR)", path: "/offers", floor: "floor: SSR page, no loader" },
+    {
+      name: "GET /find-slot (SSR, slots)",
+      path: `/find-slot?${SLOT_QUERY}`,
+      cookie,
+      floor: "floor: SSR page, no loader, hydrated",
+      minRatio: QUICK ? undefined : 0.6,
+    },
+    { name: "GET /offers (SSR)", path: "/offers", floor: "floor: SSR page, no loader, hydrated" },
     // Context rows (full mode): where the distance to the floors comes from.
     ...(QUICK
       ? []
       : [
           { name: "GET /api/offers (JSON, cached, no query)", path: "/api/offers", floor: "floor: empty resource route" },
-          { name: "GET /find-slot (SSR, no slot query)", path: `/find-slot?date=${PAGE_DATE}`, cookie, floor: "floor: SSR page, no loader" },
+          { name: "GET /find-slot (SSR, no slot query)", path: `/find-slot?date=${PAGE_DATE}`, cookie, floor: "floor: SSR page, no loader, hydrated" },
+          // The stricter comparison: against the page without any scripts (like /, /agb).
+          { name: "GET /find-slot (SSR, slots) vs no-JS floor", path: `/find-slot?${SLOT_QUERY}`, cookie, floor: "floor: SSR page, no loader" },
         ]),
   ];
 }

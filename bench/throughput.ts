@@ -1,8 +1,8 @@
 /**
  * Throughput and latency with autocannon on loopback. Each endpoint is measured beside its floor in
  * the same server and run: the JSON API beside an empty resource route (/bench/empty), pages beside
- * an SSR page without a loader (/bench/ssr). The server runs in its own process; the load is
- * generated here.
+ * an SSR page without a loader, hydrated like any interactive page (/bench/ssr-hydrated) and
+ * without scripts (/bench/ssr). The server runs in its own process; the load is generated here.
  */
 import http from "node:http";
 import autocannon from "autocannon";

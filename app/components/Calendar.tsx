@@ -1,10 +1,13 @@
-import { Link } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
+import type { MouseEvent } from "react";
 import { longDateLabel, monthGrid, monthLabel, WEEKDAY_LABELS, WEEKDAY_NAMES } from "~/domain/calendar";
 import { addMonths } from "~/domain/time";
 
 /**
  * A month view made of links, so choosing a day works without JavaScript; `hrefFor` keeps the
- * rest of the step's query (counts, location) in every link.
+ * rest of the step's query (counts, location) in every link. The ~35 links are plain `<a>`s with one
+ * delegated click handler instead of `<Link>`s: each `<Link>` costs several hooks in every server
+ * render of the slot page, and all of them navigate the same way (replace, keep the scroll).
  */
 export function Calendar({
   month,
@@ -23,13 +26,22 @@ export function Calendar({
   const prev = addMonths(`${month}-01`, -1).slice(0, 7);
   const next = addMonths(`${month}-01`, 1).slice(0, 7);
   const canGoBack = prev >= today.slice(0, 7);
+  const navigate = useNavigate();
+  function followInApp(event: MouseEvent<HTMLElement>) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = (event.target as Element).closest("a[href]");
+    if (!link || !event.currentTarget.contains(link)) return;
+    event.preventDefault();
+    navigate(link.getAttribute("href")!, { replace: true, preventScrollReset: true });
+  }
   return (
-    <section className="calendar" aria-label={label}>
+    // Clicks on the links inside bubble here; keyboard activation of a link is a click as well.
+    <section className="calendar" aria-label={label} onClick={followInApp}>
       <div className="calendar-head">
         {canGoBack ? (
-          <Link className="calendar-nav" to={hrefFor({ month: prev })} preventScrollReset replace aria-label="Vorheriger Monat">
+          <a className="calendar-nav" href={hrefFor({ month: prev })} aria-label="Vorheriger Monat">
             ‹
-          </Link>
+          </a>
         ) : (
           <span className="calendar-nav" aria-disabled="true">
             <span aria-hidden="true">‹</span>
@@ -37,9 +49,9 @@ export function Calendar({
           </span>
         )}
         <h2 aria-live="polite">{monthLabel(month)}</h2>
-        <Link className="calendar-nav" to={hrefFor({ month: next })} preventScrollReset replace aria-label="Nächster Monat">
+        <a className="calendar-nav" href={hrefFor({ month: next })} aria-label="Nächster Monat">
           ›
-        </Link>
+        </a>
       </div>
       <table>
         <thead>
@@ -62,15 +74,13 @@ export function Calendar({
                       <span className="visually-hidden">{`${longDateLabel(day.date)} (vergangen)`}</span>
                     </span>
                   ) : (
-                    <Link
-                      to={hrefFor({ date: day.date, month })}
-                      preventScrollReset
-                      replace
+                    <a
+                      href={hrefFor({ date: day.date, month })}
                       aria-current={day.date === selected ? "date" : undefined}
                       aria-label={longDateLabel(day.date)}
                     >
                       {day.day}
-                    </Link>
+                    </a>
                   )}
                 </td>
               ))}

@@ -30,3 +30,18 @@ test("counts typed before the slot page hydrated are kept and searched", async (
   await expect(page).toHaveURL(/numChildren=6/);
   await expect(page.getByRole("radio", { name: /^10:00 - 12:00/ })).toBeEnabled();
 });
+
+test("with JavaScript, calendar days change the date in place and keep the counts", async ({ page }) => {
+  const date = futureWeekday(0, 35);
+  await page.goto(`/find-slot?offerId=1&date=${date}&numChildren=5`);
+  await expect(page.getByRole("button", { name: "Kinder: eins mehr" })).toHaveAttribute("type", "button");
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+  await page.getByRole("link", { name: "Nächster Monat" }).click();
+  await expect(page).toHaveURL(/month=/);
+  await page.locator(".calendar a[aria-label]").filter({ hasText: /^15$/ }).click();
+  await expect(page).toHaveURL(/date=\d{4}-\d{2}-15/);
+  await expect(page.locator(".calendar a[aria-current=date]")).toHaveText("15");
+  await expect(page.getByLabel("Kinder", { exact: true })).toHaveValue("5");
+  // Still the same document: the navigation happened in the app, not by a reload.
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+});
