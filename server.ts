@@ -1,6 +1,8 @@
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import express from "express";
 import { ConfigError, getEnv } from "./app/server/env.server";
 import { closeDatabase, getDatabase } from "./app/server/db.server";
@@ -68,7 +70,16 @@ if (viteDevServer) {
 } else {
   // Fingerprinted assets can be cached forever; everything else briefly.
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
+  // The other public files are known at start: only their paths reach the file system, so pages
+  // and API calls do not each pay a stat() for a file that is not there.
+  const publicFiles = new Set(
+    readdirSync("build/client", { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${path.relative("build/client", path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`)
+      .filter((file) => !file.startsWith("/assets/")),
+  );
+  const servePublic = express.static("build/client", { maxAge: "1h", index: false, redirect: false });
+  app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
 }
 
 const build = viteDevServer
