@@ -9,6 +9,7 @@ import { venueNow } from "~/domain/time";
 import { reservationsChanged, tableOccupations } from "./availability.server";
 import type { Db, Executor, Tx } from "./db.server";
 import { reservations } from "./db/schema";
+import { KeyedMutex } from "./keyed-mutex.server";
 import { enqueueConfirmationMail, kickMailer } from "./mail.server";
 import { creditVoucher, debitVoucher, recordLedger } from "./vouchers.server";
 import { getVenue } from "./venue.server";
@@ -99,6 +100,14 @@ export type ReservationSpec = {
   columns: Omit<NewReservation, "code" | "date" | "status" | "priceRappen" | "discountRappen" | "amountRappen" | "tableId" | "locationId">;
 };
 
+/** Bookings of one day queue in this process before they take a connection (see KeyedMutex). */
+const dayQueues = new WeakMap<Db, KeyedMutex>();
+function dayQueueOf(db: Db): KeyedMutex {
+  let queue = dayQueues.get(db);
+  if (!queue) dayQueues.set(db, (queue = new KeyedMutex()));
+  return queue;
+}
+
 /**
  * One transaction for every kind of booking: lock the day, sweep expired holds, claim a free
  * resource, debit the voucher (never below zero; a ledger row) and insert the reservation, held for
@@ -108,7 +117,7 @@ export type ReservationSpec = {
 export async function placeReservation(db: Db, spec: ReservationSpec, options: { now?: Date; holdMinutes: number }): Promise<ReserveResult> {
   const now = options.now ?? new Date();
   try {
-    const result = await db.transaction(async (tx): Promise<ReserveResult> => {
+    const result = await dayQueueOf(db).run(`${spec.lockKind}:${spec.date}`, () => db.transaction(async (tx): Promise<ReserveResult> => {
       await lockDay(tx, spec.lockKind, spec.date);
       await expireHolds(tx, now);
       const resource = await spec.claim(tx);
@@ -146,7 +155,7 @@ export async function placeReservation(db: Db, spec: ReservationSpec, options: {
       }
       if (confirmed) await enqueueConfirmationMail(tx, reservation);
       return { ok: true, reservation, requiresPayment: !confirmed };
-    });
+    }));
     reservationsChanged(db);
     if (result.ok && !result.requiresPayment) kickMailer();
     return result;
