@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
@@ -6,9 +7,16 @@ import { CHROMIUM_ARGS, findChromium } from "./tests/setup/chromium";
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `fun-world-e2e-${PORT}`);
-export const E2E_ADMIN_TOKEN = "e2e-admin-token-0123456789";
+/**
+ * Fresh secrets for every test run: made once in the runner process and inherited through the
+ * environment by its workers (which load this file again) and by the test server.
+ */
+function runSecret(name: string): string {
+  return (process.env[name] ??= randomBytes(18).toString("base64url"));
+}
+export const E2E_ADMIN_TOKEN = runSecret("E2E_ADMIN_TOKEN");
 /** The bootstrap staff account `admin` (created at start from ADMIN_PASSWORD). */
-export const E2E_ADMIN_PASSWORD = "e2e-admin-password-123";
+export const E2E_ADMIN_PASSWORD = runSecret("E2E_ADMIN_PASSWORD");
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -46,7 +54,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: E2E_DATA_DIR,
       PUBLIC_URL: E2E_BASE_URL,
-      SESSION_SECRET: "e2e-session-secret-0123456789",
+      SESSION_SECRET: runSecret("E2E_SESSION_SECRET"),
       PAYMENT_PROVIDER: "simulated",
       ADMIN_API_TOKEN: E2E_ADMIN_TOKEN,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,

@@ -3,13 +3,15 @@
  * stops it again by the node process' own PID, as the stack notes require.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
-export const ADMIN_TOKEN = "bench-admin-token-0123456789";
+/** Made per bench run: the bench's servers are throw-away, on temporary data. */
+export const ADMIN_TOKEN = randomBytes(18).toString("base64url");
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -64,7 +66,7 @@ export async function startServer(options: { port: number; dataDir: string; data
       DATA_DIR: dataDir,
       DATABASE_URL: options.databaseUrl ?? "",
       PUBLIC_URL: url,
-      SESSION_SECRET: "bench-session-secret-0123456789",
+      SESSION_SECRET: randomBytes(24).toString("base64url"),
       PAYMENT_PROVIDER: "simulated",
       ADMIN_API_TOKEN: ADMIN_TOKEN,
       ADMIN_PASSWORD: "",
