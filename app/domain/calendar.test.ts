@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { longDateLabel, monthGrid, monthLabel, monthOf, parseMonth, WEEKDAY_LABELS, WEEKDAY_NAMES, type CalendarDay } from "./calendar";
 import { venueNow, weekdayOf } from "./time";
 
-const dates = (week: CalendarDay[] | undefined) => (week ?? []).map((d) => d.date);
+const dates = (week: readonly CalendarDay[] | undefined) => (week ?? []).map((d) => d.date);
 
 describe("monthLabel", () => {
   it("names the month in German", () => {
@@ -130,5 +130,17 @@ describe("monthGrid", () => {
       "2027-01-02",
       "2027-01-03",
     ]);
+  });
+});
+
+describe("monthGrid memo", () => {
+  it("hands out the same frozen grid for the same month and day, and a new one when today moves", () => {
+    const a = monthGrid("2026-12", "2026-12-05");
+    expect(monthGrid("2026-12", "2026-12-05")).toBe(a);
+    expect(Object.isFrozen(a) && Object.isFrozen(a[0]) && Object.isFrozen(a[0]![0])).toBe(true);
+    const later = monthGrid("2026-12", "2026-12-06");
+    expect(later).not.toBe(a);
+    expect(later.flat().find((d) => d.date === "2026-12-05")?.past).toBe(true);
+    expect(a.flat().find((d) => d.date === "2026-12-05")?.past).toBe(false);
   });
 });

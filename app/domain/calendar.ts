@@ -1,4 +1,5 @@
 import { addDays, getISODay, lightFormat } from "date-fns";
+import { memoByKey } from "./memo";
 import { addMonths, isIsoDate } from "./time";
 
 export type CalendarDay = { date: string; day: number; inMonth: boolean; past: boolean };
@@ -33,12 +34,20 @@ export const WEEKDAY_LABELS = ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"];
 export const WEEKDAY_NAMES = ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"];
 
 /** A full-date label for screen readers: `Samstag, 28. November 2026`. */
-export function longDateLabel(iso: string): string {
-  return longDateFormatter.format(localNoon(iso));
-}
+export const longDateLabel: (iso: string) => string = memoByKey(400, (iso) => longDateFormatter.format(localNoon(iso)));
 
 /** The weeks (Monday first) covering a month; days outside it are marked. */
-export function monthGrid(month: string, today: string): CalendarDay[][] {
+export function monthGrid(month: string, today: string): readonly (readonly CalendarDay[])[] {
+  return cachedGrid(`${month}|${today}`);
+}
+
+// Every render of a calendar step builds the same grid for the same month and day.
+const cachedGrid = memoByKey(48, (key) => {
+  const [month, today] = key.split("|") as [string, string];
+  return Object.freeze(buildMonthGrid(month, today).map((week) => Object.freeze(week.map((day) => Object.freeze(day)))));
+});
+
+function buildMonthGrid(month: string, today: string): CalendarDay[][] {
   const first = localNoon(`${month}-01`);
   const nextMonth = addMonths(`${month}-01`, 1);
   const weeks: CalendarDay[][] = [];

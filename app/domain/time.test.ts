@@ -26,6 +26,14 @@ describe("venueNow", () => {
     expect(venueNow(at("2026-07-01T08:00:00Z"))).toEqual({ date: "2026-07-01", minutes: 10 * 60 });
   });
 
+  it("reuses its answer within one minute only, and hands out copies", () => {
+    const first = venueNow(at("2026-11-21T22:59:00.000Z"));
+    first.minutes = -1;
+    expect(venueNow(at("2026-11-21T22:59:59.999Z"))).toEqual({ date: "2026-11-21", minutes: 23 * 60 + 59 });
+    expect(venueNow(at("2026-11-21T23:00:00.000Z"))).toEqual({ date: "2026-11-22", minutes: 0 });
+    expect(venueNow(at("2026-11-21T22:59:30.000Z"))).toEqual({ date: "2026-11-21", minutes: 23 * 60 + 59 });
+  });
+
   it("already shows the next day around local midnight (winter, UTC+1)", () => {
     expect(venueNow(at("2026-11-21T22:59:59Z"))).toEqual({ date: "2026-11-21", minutes: 23 * 60 + 59 });
     expect(venueNow(at("2026-11-21T23:00:00Z"))).toEqual({ date: "2026-11-22", minutes: 0 });

@@ -18,9 +18,16 @@ const partsFormatter = new Intl.DateTimeFormat("en-CA", {
 
 export type VenueNow = { date: string; minutes: number };
 
+/** The venue's offset is whole hours, so one UTC minute is one venue minute: the last answer is reused within it. */
+let lastNow: { minute: number; value: VenueNow } | undefined;
+
 export function venueNow(instant: Date = new Date()): VenueNow {
-  const p = Object.fromEntries(partsFormatter.formatToParts(instant).map((x) => [x.type, x.value]));
-  return { date: `${p.year}-${p.month}-${p.day}`, minutes: Number(p.hour) * 60 + Number(p.minute) };
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (lastNow?.minute !== minute) {
+    const p = Object.fromEntries(partsFormatter.formatToParts(instant).map((x) => [x.type, x.value]));
+    lastNow = { minute, value: { date: `${p.year}-${p.month}-${p.day}`, minutes: Number(p.hour) * 60 + Number(p.minute) } };
+  }
+  return { ...lastNow.value };
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

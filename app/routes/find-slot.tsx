@@ -114,12 +114,13 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithDraft("/enter-data", cookie);
 }
 
+/** Built by hand (all values are digits and dashes): the calendar calls this for every day it shows. */
 function queryString(offerId: number, date: string | null, month: string | null, counts: PartyCounts): string {
-  const q = new URLSearchParams({ offerId: String(offerId) });
-  if (date) q.set("date", date);
-  if (month) q.set("month", month);
-  for (const p of COUNT_PARAMS) q.set(p, String(counts[p]));
-  return `?${q.toString()}`;
+  let q = `?offerId=${offerId}`;
+  if (date) q += `&date=${date}`;
+  if (month) q += `&month=${month}`;
+  for (const p of COUNT_PARAMS) q += `&${p}=${counts[p]}`;
+  return q;
 }
 
 function sameCounts(a: PartyCounts, b: PartyCounts) {
