@@ -9,7 +9,7 @@ import {
   useMatches,
   useRouteError,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Page } from "./components/Page";
 import { SITE_DESCRIPTION } from "./domain/page-meta";
 import styles from "./styles.css?url";
@@ -55,6 +55,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document once the page's own effects have run: a hook for styles and for the browser
+  // tests that act exactly when an enhanced page takes over.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
+import { ChoiceCards } from "~/components/ChoiceCards";
 import { Page } from "~/components/Page";
 import { useHydrated } from "~/components/useHydrated";
 import { ANY_DAY, GAME_TYPES } from "~/domain/games";
@@ -61,20 +62,17 @@ export default function Game() {
             {actionData.error}
           </p>
         ) : null}
-        <fieldset className="offer-list">
-          <legend className="visually-hidden">Spielart</legend>
-          {GAME_TYPES.map((type) => (
-            <label key={type.id} className="offer-card">
-              <input type="radio" name="gameType" value={type.id} defaultChecked={type.id === selected} onChange={() => setChoice(type.id)} />
-              <span className="offer-name">{type.name}</span>
-              <ul>
-                {type.points.map((p) => (
-                  <li key={p}>{p.replace("{capacity}", String(location.capacity))}</li>
-                ))}
-              </ul>
-            </label>
-          ))}
-        </fieldset>
+        <ChoiceCards
+          name="gameType"
+          legend="Spielart"
+          choices={GAME_TYPES.map((type) => ({
+            value: type.id,
+            title: type.name,
+            points: type.points.map((p) => p.replace("{capacity}", String(location.capacity))),
+          }))}
+          selected={selected}
+          onChoose={setChoice}
+        />
         <div className="actions">
           <a href="/games" className="button button-secondary">
             Zurück

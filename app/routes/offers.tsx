@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
+import { ChoiceCards } from "~/components/ChoiceCards";
 import { Page } from "~/components/Page";
 import { useHydrated } from "~/components/useHydrated";
 import { MSG } from "~/domain/messages";
@@ -56,27 +57,18 @@ export default function Offers() {
         {offers.length === 0 ? (
           <p className="alert alert-info">{MSG.noOffers}</p>
         ) : (
-          <fieldset className="offer-list">
-            <legend className="visually-hidden">Geburtstagsangebote</legend>
-            {offers.map((offer) => (
-              <label key={offer.id} className="offer-card">
-                <input
-                  type="radio"
-                  name="offerId"
-                  value={offer.id}
-                  defaultChecked={offer.id === selected}
-                  onChange={() => setChoice(offer.id)}
-                />
-                <span className="offer-name">{offer.name}</span>
-                <span className="offer-price">{formatChf(offer.basePriceRappen)} pro Kind</span>
-                <ul>
-                  {offer.items.map((item) => (
-                    <li key={item.itemId}>{item.desc}</li>
-                  ))}
-                </ul>
-              </label>
-            ))}
-          </fieldset>
+          <ChoiceCards
+            name="offerId"
+            legend="Geburtstagsangebote"
+            choices={offers.map((offer) => ({
+              value: offer.id,
+              title: offer.name,
+              price: `${formatChf(offer.basePriceRappen)} pro Kind`,
+              points: offer.items.map((item) => item.desc),
+            }))}
+            selected={selected}
+            onChoose={setChoice}
+          />
         )}
         <div className="actions">
           <a href="/" className="button button-secondary">

@@ -86,6 +86,8 @@ test("a day without games says so on /slot", async ({ page }) => {
   await page.goto("/game?locationId=1");
   await page.getByRole("radio", { name: /Normales Spiel/ }).check();
   await page.getByRole("button", { name: "Weiter" }).click();
+  // The choice must be in the draft before /slot is opened by hand.
+  await expect(page).toHaveURL(/\/date\?day=7/);
   await page.goto(`/slot?date=${futureWeekday(1, 7)}`);
   await expect(page.getByText(/An diesem Tag finden keine Spiele statt/)).toBeVisible();
 });

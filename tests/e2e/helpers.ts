@@ -126,3 +126,9 @@ export async function holdScripts(page: Page): Promise<{ release: () => Promise<
   // The route stays: once the gate is open it lets every script through at once.
   return { release: async () => open() };
 }
+
+/** Waits until React has taken over the page and the renders its mount effects asked for are on screen. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}

@@ -1,4 +1,4 @@
-import { expect, futureWeekday, holdScripts, signIn, test } from "./helpers";
+import { expect, futureWeekday, holdScripts, signIn, test, waitForHydration } from "./helpers";
 
 // A visitor on a slow phone types while the page's scripts are still loading; hydration must keep it.
 test.beforeEach(({ javaScriptEnabled }) => {
@@ -44,4 +44,16 @@ test("with JavaScript, calendar days change the date in place and keep the count
   await expect(page.getByLabel("Kinder", { exact: true })).toHaveValue("5");
   // Still the same document: the navigation happened in the app, not by a reload.
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+});
+
+test("an offer chosen before the page hydrated keeps Weiter enabled", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/offers", { waitUntil: "commit" });
+  await page.getByRole("radio", { name: /Geburtstag Classic/ }).check();
+  await scripts.release();
+  await waitForHydration(page);
+  const next = page.getByRole("button", { name: "Weiter" });
+  await expect(next).toBeEnabled();
+  await next.click();
+  await expect(page).toHaveURL(/\/find-slot/);
 });
