@@ -38,8 +38,13 @@ export default defineConfig({
   projects: [
     { name: "api", testMatch: /\.?api\.test\.ts$/ },
     { name: "js", testIgnore: /\.?api\.test\.ts$/, use: { javaScriptEnabled: true } },
-    // Keyboard focus is read from the page, which needs script there: the keyboard walk runs with JS only.
-    { name: "no-js", testIgnore: [/\.?api\.test\.ts$/, /keyboard\.test\.ts$/], use: { javaScriptEnabled: false } },
+    // Keyboard focus is read from the page, which needs script there: the keyboard walk runs with JS only,
+    // and so do the hydration races (a page without JavaScript never hydrates).
+    {
+      name: "no-js",
+      testIgnore: [/\.?api\.test\.ts$/, /keyboard\.test\.ts$/, /hydration\.test\.ts$/],
+      use: { javaScriptEnabled: false },
+    },
   ],
   webServer: {
     command: "node --import tsx tests/e2e/serve.ts",

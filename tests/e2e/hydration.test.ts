@@ -1,9 +1,7 @@
 import { expect, futureWeekday, holdScripts, signIn, test, waitForHydration } from "./helpers";
 
 // A visitor on a slow phone types while the page's scripts are still loading; hydration must keep it.
-test.beforeEach(({ javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "only a page with JavaScript hydrates");
-});
+// (JS project only, see playwright.config.ts.)
 
 test("a booking code typed before the staff page hydrated is kept and sent", async ({ page }) => {
   await signIn(page);
