@@ -26,6 +26,16 @@ describe("contact validation order (spec §5)", () => {
       "Bitte füllen Sie alle erforderlichen Felder aus.",
     );
   });
+  it("then an address that cannot be one (our addition), before the terms", () => {
+    for (const bad of ["anna-at-gmail", "anna@gmail", "anna @gmail.com", "@gmail.com", "anna@.ch", "anna@gmail.c"]) {
+      expect(firstContactError({ ...complete, email: bad, emailRepeat: bad, terms: undefined })).toBe(
+        "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+      );
+    }
+    for (const good of ["a.b+fun@sub.example.ch", "ANNA@EXAMPLE.COM", "müller@bücher.ch"]) {
+      expect(firstContactError({ ...complete, email: good, emailRepeat: good })).toBeNull();
+    }
+  });
   it("then the terms", () => {
     expect(firstContactError({ ...complete, terms: undefined })).toBe("Bitte akzeptieren Sie die AGBs.");
   });

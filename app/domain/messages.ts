@@ -16,6 +16,7 @@ export const MSG = {
   emailsDiffer: "Die E-Mails stimmen nicht überein.",
   requiredFields: "Bitte füllen Sie alle erforderlichen Felder aus.",
   acceptTerms: "Bitte akzeptieren Sie die AGBs.",
+  invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
   bookingFailed: "Buchung konnte nicht verarbeitet werden. Bitte erneut versuchen.",
   slotTaken: "Dieser Termin wurde soeben vergeben. Bitte wählen Sie einen anderen Zeitslot.",
   // vouchers

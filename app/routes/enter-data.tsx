@@ -15,7 +15,7 @@ import { placeBooking } from "~/server/place-booking.server";
 import { findReservationByCode } from "~/server/bookings.server";
 import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
-import { clearDraft, redirectWithDraft, requireCompleteDraft, takeFormFlash } from "~/server/draft.server";
+import { clearDraft, redirectWithDraft, requireCompleteDraft, takeFormFlash, updateDraft } from "~/server/draft.server";
 import { applyCouponToDraft, removeCouponFromDraft } from "~/server/draft-coupon.server";
 import { pageMeta } from "~/domain/page-meta";
 
@@ -106,9 +106,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (problem) return data<ActionData>({ alert: problem, values }, { status: 400 });
   const outcome = await placeBooking(db, request, draft, toContact(Object.fromEntries(form) as ContactInput));
   if (outcome.kind === "redirect") return redirectWithDraft(outcome.to, outcome.cookie);
+  const slotTaken = outcome.status === 409 && !outcome.coupon;
+  // The family goes off to choose another slot: what they typed waits in the draft for their return.
+  const { terms: _terms, ...typed } = values;
+  const keep = slotTaken ? await updateDraft(request, {}, { values: typed as Record<string, string> }) : null;
   return data<ActionData>(
-    { alert: outcome.message, values, coupon: outcome.coupon ?? undefined, slotTaken: outcome.status === 409 && !outcome.coupon },
-    { status: outcome.status },
+    { alert: outcome.message, values, coupon: outcome.coupon ?? undefined, slotTaken },
+    { status: outcome.status, headers: keep ? { "Set-Cookie": keep } : undefined },
   );
 }
 

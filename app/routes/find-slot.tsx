@@ -184,7 +184,8 @@ export default function FindSlot() {
 
       {/* One form: the counters travel with the slot choice, and without JavaScript the
           "Verfügbare Zeiten anzeigen" button re-reads the list with a GET of the same fields. */}
-      <Form method="post" key={date} preventScrollReset>
+      {/* A submit replaces a pending debounced slot search, which would otherwise interrupt it. */}
+      <Form method="post" key={date} preventScrollReset onSubmit={() => clearTimeout(debounce.current)}>
         {/* The form's default button: Enter in a counter re-reads the list instead of pressing − or +. */}
         <button type="submit" formMethod="get" formAction="/find-slot" className="visually-hidden" tabIndex={-1} aria-hidden="true">
           Verfügbare Zeiten anzeigen

@@ -89,16 +89,22 @@ export default function Slot() {
   };
   const [rounds, setRounds] = useState(loaderData.rounds);
   const [players, setPlayers] = useState(loaderData.players);
+  // What is in the field while the family types ("" or "1" on the way to "12"); `players` is the last valid number.
+  const [playersText, setPlayersText] = useState(String(loaderData.players));
   const [selected, setSelected] = useState<number | null>(loaderData.selected);
   const debounce = useRef<ReturnType<typeof setTimeout>>();
   useWhenChanged(`${loaderData.rounds}|${loaderData.players}`, () => {
     setRounds(loaderData.rounds);
     setPlayers(loaderData.players);
+    setPlayersText(String(loaderData.players));
   });
   const roundsSelect = useRef<HTMLSelectElement>(null);
   const playersInput = useRef<HTMLInputElement>(null);
   useAdoptTypedValue(roundsSelect, rounds, (typed) => change({ rounds: Number(typed), players: Number(playersInput.current?.value ?? players) }));
-  useAdoptTypedValue(playersInput, players, (typed) => change({ rounds: Number(roundsSelect.current?.value ?? rounds), players: clampPlayers(typed) }));
+  useAdoptTypedValue(playersInput, players, (typed) => {
+    setPlayersText(typed);
+    change({ rounds: Number(roundsSelect.current?.value ?? rounds), players: clampPlayers(typed) });
+  });
   useAdoptCheckedRadio("start", (value) => setSelected(parseTime(value)));
   useEffect(() => () => clearTimeout(debounce.current), []);
 
@@ -123,92 +129,105 @@ export default function Slot() {
         {gameType === 1 ? "Normales Spiel" : "Geburtstagspaket"} · <strong>{location.name}</strong> · {formatDateDE(date)} ·{" "}
         <a href={`/date?day=7&locationId=${location.id}&date=${date}`}>Datum ändern</a>
       </p>
-      <Form method="get" className="card" replace preventScrollReset>
-        <h2>Runden und Spieler</h2>
+      {/* One form: whatever the family set last (rounds, players, start) goes with "Weiter", also without
+          JavaScript; "Startzeiten anzeigen" submits the same fields as a GET to reload the start times. */}
+      {/* A submit replaces a pending debounced reload, which would otherwise interrupt it. */}
+      <Form method="post" preventScrollReset onSubmit={() => clearTimeout(debounce.current)}>
         <input type="hidden" name="date" value={date} />
-        <div className="grid-2">
-          <div className="field">
-            <label htmlFor="rounds">{gameType === 1 ? "Runden à 20 Minuten" : "Zusätzliche Runden (3 inklusive)"}</label>
-            <select ref={roundsSelect} id="rounds" name="rounds" value={rounds} onChange={(e) => change({ rounds: Number(e.currentTarget.value), players })}>
-              {roundOptions.map((r) => (
-                <option key={r} value={r}>
-                  {gameType === 1 ? `${r} ${r === 1 ? "Runde" : "Runden"} (${r * 20} Minuten)` : `${r} zusätzlich (${(r + PACKAGE_INCLUDED_ROUNDS) * 20} Minuten)`}
-                </option>
-              ))}
-            </select>
+        <section className="card">
+          <h2>Runden und Spieler</h2>
+          <div className="grid-2">
+            <div className="field">
+              <label htmlFor="rounds">{gameType === 1 ? "Runden à 20 Minuten" : "Zusätzliche Runden (3 inklusive)"}</label>
+              <select ref={roundsSelect} id="rounds" name="rounds" value={rounds} onChange={(e) => change({ rounds: Number(e.currentTarget.value), players })}>
+                {roundOptions.map((r) => (
+                  <option key={r} value={r}>
+                    {gameType === 1 ? `${r} ${r === 1 ? "Runde" : "Runden"} (${r * 20} Minuten)` : `${r} zusätzlich (${(r + PACKAGE_INCLUDED_ROUNDS) * 20} Minuten)`}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="players">Spieler (1 bis {location.capacity})</label>
+              <input
+                id="players"
+                name="players"
+                type="number"
+                min={1}
+                max={location.capacity}
+                value={playersText}
+                ref={playersInput}
+                onChange={(e) => {
+                  const typed = e.currentTarget.value;
+                  setPlayersText(typed);
+                  const n = Number(typed);
+                  // Only a whole number in range changes the choice; anything else waits for more typing or the blur.
+                  if (typed !== "" && Number.isInteger(n) && n >= 1 && n <= location.capacity) change({ rounds, players: n });
+                }}
+                onBlur={() => {
+                  const n = clampPlayers(playersText);
+                  setPlayersText(String(n));
+                  if (n !== players) change({ rounds, players: n });
+                }}
+              />
+            </div>
           </div>
-          <div className="field">
-            <label htmlFor="players">Spieler (1 bis {location.capacity})</label>
-            <input
-              id="players"
-              name="players"
-              type="number"
-              min={1}
-              max={location.capacity}
-              value={players}
-              ref={playersInput}
-              onChange={(e) => change({ rounds, players: clampPlayers(e.currentTarget.value) })}
-            />
-          </div>
-        </div>
-        <p className="total" aria-live="polite">
-          Preis: {formatChf(price)}
-        </p>
-        <button type="submit" className="button button-secondary">
-          Startzeiten anzeigen
-        </button>
-      </Form>
-
-      <Form method="post" className="card">
-        <h2>Startzeit am {formatDateDE(date)}</h2>
-        <input type="hidden" name="date" value={date} />
-        <input type="hidden" name="rounds" value={rounds} />
-        <input type="hidden" name="players" value={players} />
-        {actionData?.error ? (
-          <p className="alert alert-error" role="alert">
-            {actionData.error}
+          <p className="total" aria-live="polite">
+            Preis: {formatChf(price)}
           </p>
-        ) : null}
-        <div aria-live="polite">
-          {loading ? (
-            <p className="alert alert-info">{MSG.slotsLoading}</p>
-          ) : starts.length === 0 ? (
-            <p className="alert alert-warning">
-              An diesem Tag finden keine Spiele statt. Spiele sind Mittwoch bis Sonntag buchbar –{" "}
-              <a href={`/date?day=7&locationId=${location.id}`}>bitte wählen Sie ein anderes Datum</a>.
-            </p>
-          ) : !starts.some((s) => s.available) ? (
-            <p className="alert alert-warning">An diesem Tag ist {location.name} ausgebucht.</p>
-          ) : null}
-        </div>
-        {!loading && starts.length > 0 ? (
-          <fieldset className="slot-grid">
-            <legend className="visually-hidden">Startzeit wählen</legend>
-            {starts.map((s) => (
-              <label key={s.startTime} className="slot">
-                <input
-                  type="radio"
-                  name="start"
-                  value={s.startTime}
-                  disabled={!s.available}
-                  checked={selected === parseTime(s.startTime) && s.available}
-                  onChange={() => setSelected(parseTime(s.startTime))}
-                />
-                {s.startTime} - {s.endTime}
-                <small>{s.available ? location.name : "nicht verfügbar"}</small>
-              </label>
-            ))}
-          </fieldset>
-        ) : null}
-        {chosen ? <AppointmentSummary date={date} slot={chosen} /> : null}
-        <div className="actions">
-          <a href={`/date?day=7&locationId=${location.id}&date=${date}`} className="button button-secondary">
-            Zurück
-          </a>
-          <button type="submit" className="button" disabled={hydrated && !chosen}>
-            Weiter zur Datenerfassung
+          <button type="submit" formMethod="get" formAction="/slot" className="button button-secondary">
+            Startzeiten anzeigen
           </button>
-        </div>
+        </section>
+
+        <section className="card">
+          <h2>Startzeit am {formatDateDE(date)}</h2>
+          {actionData?.error ? (
+            <p className="alert alert-error" role="alert">
+              {actionData.error}
+            </p>
+          ) : null}
+          <div aria-live="polite">
+            {loading ? (
+              <p className="alert alert-info">{MSG.slotsLoading}</p>
+            ) : starts.length === 0 ? (
+              <p className="alert alert-warning">
+                An diesem Tag finden keine Spiele statt. Spiele sind Mittwoch bis Sonntag buchbar –{" "}
+                <a href={`/date?day=7&locationId=${location.id}`}>bitte wählen Sie ein anderes Datum</a>.
+              </p>
+            ) : !starts.some((s) => s.available) ? (
+              <p className="alert alert-warning">An diesem Tag ist {location.name} ausgebucht.</p>
+            ) : null}
+          </div>
+          {!loading && starts.length > 0 ? (
+            <fieldset className="slot-grid">
+              <legend className="visually-hidden">Startzeit wählen</legend>
+              {starts.map((s) => (
+                <label key={s.startTime} className="slot">
+                  <input
+                    type="radio"
+                    name="start"
+                    value={s.startTime}
+                    disabled={!s.available}
+                    checked={selected === parseTime(s.startTime) && s.available}
+                    onChange={() => setSelected(parseTime(s.startTime))}
+                  />
+                  {s.startTime} - {s.endTime}
+                  <small>{s.available ? location.name : "nicht verfügbar"}</small>
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+          {chosen ? <AppointmentSummary date={date} slot={chosen} /> : null}
+          <div className="actions">
+            <a href={`/date?day=7&locationId=${location.id}&date=${date}`} className="button button-secondary">
+              Zurück
+            </a>
+            <button type="submit" className="button" disabled={hydrated && !chosen}>
+              Weiter zur Datenerfassung
+            </button>
+          </div>
+        </section>
       </Form>
     </Page>
   );

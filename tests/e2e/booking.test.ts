@@ -182,3 +182,47 @@ test("coming back from the payment page and submitting again does not block the 
   await page.getByRole("button", { name: "Bezahlen" }).click();
   await expect(page.getByRole("heading", { name: "Zahlung erfolgreich!" })).toBeVisible();
 });
+
+test("when another family takes the table first, the contact data waits for the next slot", async ({ page, javaScriptEnabled }) => {
+  const date = futureWeekday(4, javaScriptEnabled ? 42 : 49);
+  await chooseOffer(page);
+  // 30 persons: only the largest table fits, so one other booking takes the slot.
+  await page.goto(`/find-slot?offerId=1&date=${date}&numChildren=10&numActiveAdults=10&numAccompanyingAdults=10`);
+  await page.getByRole("radio", { name: /^14:00 - 16:00/ }).check();
+  await page.getByRole("button", { name: "Weiter zur Datenerfassung" }).click();
+  await expect(page).toHaveURL(/\/enter-data$/);
+  await fillContact(page);
+  await page.getByLabel("Nachricht (optional)").fill("Bitte mit Kerzen");
+
+  const other = await page.request.post("/api/birthday/reserve", {
+    data: {
+      reservationDate: date,
+      selectedSlots: [{ startTime: "14:00", endTime: "" }],
+      numChildren: 10,
+      numActiveAdults: 10,
+      numAccompanyingAdults: 10,
+      selectedOffer: { offerId: 1 },
+      firstName: "Beat",
+      lastName: "Keller",
+      street: "Seestrasse 5",
+      zip: "8002",
+      city: "Zürich",
+      phone: "044 987 65 43",
+      email: "beat@example.ch",
+    },
+  });
+  expect(other.status()).toBe(200);
+
+  await page.getByLabel(/Ich akzeptiere die/).check();
+  await page.getByRole("button", { name: "Weiter zur Zahlung" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Dieser Termin wurde soeben vergeben." })).toBeVisible();
+  await page.getByRole("link", { name: "Anderen Zeitslot wählen" }).click();
+  await expect(page).toHaveURL(/\/find-slot/);
+  await expect(page.getByRole("radio", { name: /^14:00 - 16:00/ })).toBeDisabled();
+  await page.getByRole("radio", { name: /^16:00 - 18:00/ }).check();
+  await page.getByRole("button", { name: "Weiter zur Datenerfassung" }).click();
+  await expect(page).toHaveURL(/\/enter-data$/);
+  await expect(page.getByText("16:00 - 18:00")).toBeVisible();
+  await expect(page.getByLabel("Vorname")).toHaveValue("Anna");
+  await expect(page.getByLabel("Nachricht (optional)")).toHaveValue("Bitte mit Kerzen");
+});

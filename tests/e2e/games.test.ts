@@ -91,3 +91,26 @@ test("a day without games says so on /slot", async ({ page }) => {
   await page.goto(`/slot?date=${futureWeekday(1, 7)}`);
   await expect(page.getByText(/An diesem Tag finden keine Spiele statt/)).toBeVisible();
 });
+
+test("rounds and players set on /slot go with the chosen start, even without reloading the start times", async ({ page, javaScriptEnabled }) => {
+  const date = futureWeekday(3, javaScriptEnabled ? 63 : 70);
+  await page.goto("/game?locationId=3");
+  await page.getByRole("radio", { name: /Normales Spiel/ }).check();
+  await page.getByRole("button", { name: "Weiter" }).click();
+  await expect(page).toHaveURL(/\/date\?day=7&locationId=3/);
+  await page.goto(`/slot?date=${date}`);
+  await page.getByLabel(/Runden/).selectOption("3");
+  const players = page.getByLabel(/Spieler \(1 bis/);
+  // Typed the way people do: clear the field, then the new number.
+  await players.click();
+  await players.press("End");
+  await players.press("Backspace");
+  await players.pressSequentially("6");
+  await expect(players).toHaveValue("6");
+  if (javaScriptEnabled) await expect(page.getByText("Preis: CHF 126.00")).toBeVisible();
+  await page.getByRole("radio", { name: /^15:00 - / }).check();
+  await page.getByRole("button", { name: "Weiter zur Datenerfassung" }).click();
+  await expect(page).toHaveURL(/\/enter-data$/);
+  await expect(page.getByText("CHF 126.00").first()).toBeVisible();
+  await expect(page.getByText("15:00 - 16:00 Uhr")).toBeVisible();
+});
