@@ -123,7 +123,12 @@ function ResultCard({ result }: { result: CancelResponse }) {
           Rückerstattung fehlgeschlagen: Bitte erstatten Sie {formatChf(Math.round((result.refundAmount ?? 0) * 100))} manuell.
         </p>
       ) : null}
-      {result.hasCoupon ? (
+      {result.hasCoupon && result.couponRestored ? (
+        <p className="alert alert-info">
+          Gutscheincode: <strong>{result.couponCode}</strong> · Betrag: <strong>CHF {(result.couponAmount ?? 0).toFixed(2)}</strong> ·
+          wieder auf dem Gutschein
+        </p>
+      ) : result.hasCoupon ? (
         <div className="alert alert-warning">
           <p>
             Achtung: Bei dieser Buchung wurde ein Gutschein eingelöst. Der Betrag muss im Gutscheinsystem manuell wiederhergestellt
@@ -132,15 +137,13 @@ function ResultCard({ result }: { result: CancelResponse }) {
           <p>
             Gutscheincode: <strong>{result.couponCode}</strong> · Betrag: <strong>CHF {(result.couponAmount ?? 0).toFixed(2)}</strong>
           </p>
-          {result.couponRestored ? null : (
-            <Form method="post">
-              <input type="hidden" name="intent" value="restore" />
-              <input type="hidden" name="bookingCode" value={result.bookingCode} />
-              <button type="submit" className="button button-secondary button-small">
-                Gutschein wiederherstellen
-              </button>
-            </Form>
-          )}
+          <Form method="post">
+            <input type="hidden" name="intent" value="restore" />
+            <input type="hidden" name="bookingCode" value={result.bookingCode} />
+            <button type="submit" className="button button-secondary button-small">
+              Gutschein wiederherstellen
+            </button>
+          </Form>
         </div>
       ) : null}
     </section>
@@ -179,6 +182,11 @@ export default function Storno() {
         body = (await response.json()) as CancelResponse;
       } catch {
         body = null;
+      }
+      if (response.status === 401) {
+        // The staff session ran out in an open tab: sign in again and come back to this code.
+        window.location.assign(`/admin/login?redirectTo=${encodeURIComponent(`/admin/storno?code=${values.bookingCode.trim().toUpperCase()}`)}`);
+        return;
       }
       if (!response.ok) {
         const message = body?.message || `HTTP ${response.status}: ${response.statusText}`;

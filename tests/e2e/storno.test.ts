@@ -59,6 +59,9 @@ test("staff cancel a booking by code, restore its voucher, and the table is free
 
   await card.getByRole("button", { name: "Gutschein wiederherstellen" }).click();
   await expect(page.getByText(`Der Gutschein ${voucher} wurde um CHF 595.00 wiederhergestellt.`)).toBeVisible();
+  // Done: no more "must be restored" warning, no second button.
+  await expect(page.getByText(/manuell wiederhergestellt werden/)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Gutschein wiederherstellen" })).toHaveCount(0);
 
   // Cancelling again changes nothing and says so.
   await page.getByLabel("Buchungscode").fill(code);
@@ -96,4 +99,18 @@ test("the day overview lists the day's bookings by table", async ({ page, javaSc
   await expectAccessible(page);
   await row.getByRole("link", { name: "Stornieren" }).click();
   await expect(page.getByLabel("Buchungscode")).toHaveValue(code);
+});
+
+test("when the staff session has run out, cancelling leads to the sign-in and back", async ({ page, javaScriptEnabled }) => {
+  await signIn(page);
+  await page.context().clearCookies();
+  await page.getByLabel("Buchungscode").fill("FW-ABC234");
+  await page.getByRole("button", { name: "Reservierung stornieren" }).click();
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=/);
+  await page.getByLabel("E-Mail").fill("admin");
+  await page.getByLabel("Passwort").fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await expect(page).toHaveURL(/\/admin\/storno/);
+  // With JavaScript the code typed is carried through the sign-in.
+  if (javaScriptEnabled) await expect(page.getByLabel("Buchungscode")).toHaveValue("FW-ABC234");
 });
