@@ -21,7 +21,8 @@ export type SummaryData = {
 
 export function personsLabel(s: Pick<SummaryData, "numChildren" | "numActiveAdults" | "numAccompanyingAdults">): string {
   const total = s.numChildren + s.numActiveAdults + s.numAccompanyingAdults;
-  return `${total} (${s.numChildren} Kinder, ${s.numActiveAdults} Erwachsene mitspielend, ${s.numAccompanyingAdults} Erwachsene nur Begleitung)`;
+  // Label: count, like the counters on /find-slot, so no word has to agree with a number of 1.
+  return `${total} (Kinder: ${s.numChildren}, Erwachsene mitspielend: ${s.numActiveAdults}, Erwachsene nur Begleitung: ${s.numAccompanyingAdults})`;
 }
 
 /** The booking at a glance: date, time, persons, package, original price and voucher, total. */

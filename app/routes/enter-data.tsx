@@ -89,6 +89,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const draft = await requireCompleteDraft(request);
 
   const typedCode = normalizeCode(values.couponCode);
+  // Shown back as it is checked and stored: upper-cased and trimmed, also without JavaScript.
+  if (values.couponCode !== undefined) values.couponCode = typedCode;
   // A code typed but not yet checked is checked first, so the family sees the new total before booking;
   // a field emptied by hand removes the voucher the same way.
   if (intent === "book" && typedCode === "" && draft.couponCode) {

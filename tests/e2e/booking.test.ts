@@ -92,6 +92,7 @@ test("a booking fully paid by a voucher is confirmed at once", async ({ page, ja
   await page.getByRole("button", { name: "Prüfen" }).click();
   await expect(page.getByText("Gutschein ist gültig.")).toBeVisible();
   await expect(page.getByText("Verfügbarer Betrag: CHF 500.00")).toBeVisible();
+  await expect(page.getByLabel("Gutscheincode")).toHaveValue(voucher);
   await expect(page.getByRole("button", { name: "Buchung abschließen" })).toBeVisible();
   await fillContact(page, "gutschein@example.ch");
   await page.getByLabel(/Ich akzeptiere die/).check();
