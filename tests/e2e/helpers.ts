@@ -110,6 +110,8 @@ export async function signIn(page: Page) {
   await page.getByRole("button", { name: "Anmelden" }).click();
   await expect(page).toHaveURL(/\/admin\/storno$/);
   await expect(page.getByRole("heading", { name: "Reservierungen verwalten" })).toBeVisible();
+  // With JavaScript, act on the enhanced page (typing before hydration has its own tests).
+  if (test.info().project.use.javaScriptEnabled !== false) await waitForHydration(page);
 }
 
 /**
