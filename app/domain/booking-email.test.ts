@@ -214,6 +214,15 @@ describe("cancellation e-mail", () => {
     expect(mail.text).toContain("+41 44 555 12 34");
   });
 
+  it("says what goes back: the online payment and the voucher part", () => {
+    const mail = cancellationEmail(withVoucher, VENUE_CONTACT, null, { now: NOW, refundRappen: 15_200 });
+    expect(mail.text).toContain("Der bezahlte Betrag von CHF 152.00 wird Ihnen zurückerstattet");
+    expect(mail.text).toContain("Der mit dem Gutschein ABCD2345EFGH bezahlte Betrag von CHF 50.00 wird dem Gutschein wieder gutgeschrieben.");
+    const unpaid = cancellationEmail(booking, VENUE_CONTACT, null, { now: NOW });
+    expect(unpaid.text).not.toContain("zurückerstattet");
+    expect(unpaid.text).not.toContain("Gutschein");
+  });
+
   it("leaves the reason out when none (or only blanks) was given", () => {
     expect(cancellationEmail(booking, VENUE_CONTACT, undefined, { now: NOW }).text).not.toContain("Grund:");
     expect(cancellationEmail(booking, VENUE_CONTACT, "   ", { now: NOW }).text).not.toContain("Grund:");

@@ -300,18 +300,27 @@ export function cancellationEmail(
   r: BookingEmailData,
   venue: VenueContact,
   reason?: string | null,
-  options: EmailOptions = {},
+  options: EmailOptions & { /** What was paid online and goes back. */ refundRappen?: number } = {},
 ): BookingEmail {
   const now = options.now ?? new Date();
   const title = "Stornierung Ihrer Buchung";
   const greeting = `Guten Tag ${fullName(r)}`;
   const intro = `Ihre Buchung ${r.code} bei ${venue.name} am ${formatDateDE(r.date)} wurde storniert.`;
   const why = reason?.trim() ? `Grund: ${reason.trim()}` : null;
+  // The money: what was paid goes back, and the voucher part returns to the voucher (AGB §5).
+  const money = [
+    options.refundRappen && options.refundRappen > 0
+      ? `Der bezahlte Betrag von ${formatChf(options.refundRappen)} wird Ihnen zurückerstattet; je nach Zahlungsmittel erscheint die Gutschrift innerhalb weniger Tage.`
+      : null,
+    r.discountRappen > 0 && r.voucherCode
+      ? `Der mit dem Gutschein ${r.voucherCode} bezahlte Betrag von ${formatChf(r.discountRappen)} wird dem Gutschein wieder gutgeschrieben.`
+      : null,
+  ].filter((line): line is string => line !== null);
   const calendarNote = "Mit dem Kalendereintrag im Anhang können Sie den Termin aus Ihrem Kalender entfernen.";
   const questions = "Bei Fragen erreichen Sie uns gerne telefonisch oder per E-Mail.";
   const closing = `Freundliche Grüsse\nIhr Team von ${venue.name}`;
   const rows = detailRows(r);
-  const paragraphs = why ? [greeting, intro, why] : [greeting, intro];
+  const paragraphs = [greeting, intro, ...(why ? [why] : []), ...money];
   const text = [
     ...paragraphs,
     `Stornierte Buchung:\n\n${textRows(rows)}`,

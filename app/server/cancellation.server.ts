@@ -82,7 +82,7 @@ export async function cancelReservation(
       reservationId: r.id,
       details: { reason: input.reason, previousStatus: r.status, paymentStatus: r.paymentStatus },
     });
-    if (r.status === "confirmed") await enqueueCancellationMail(tx, cancelled!, input.reason);
+    if (r.status === "confirmed") await enqueueCancellationMail(tx, cancelled!, input.reason, settled?.amountRappen ?? 0);
     return { kind: "cancelled" as const, r: cancelled!, settled: settled ?? null, pending };
   });
 

@@ -50,9 +50,9 @@ export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation):
   await enqueue(tx, reservation, "confirmation", confirmationEmail(reservation, VENUE_CONTACT));
 }
 
-export async function enqueueCancellationMail(tx: Tx, reservation: Reservation, reason?: string | null): Promise<void> {
+export async function enqueueCancellationMail(tx: Tx, reservation: Reservation, reason?: string | null, refundRappen = 0): Promise<void> {
   const why = reason ?? reservation.cancelReason;
-  await enqueue(tx, reservation, "cancellation", cancellationEmail(reservation, VENUE_CONTACT, why));
+  await enqueue(tx, reservation, "cancellation", cancellationEmail(reservation, VENUE_CONTACT, why, { refundRappen }));
 }
 
 /** The booking did not happen after all: its money goes back (see confirmPayment). */

@@ -95,6 +95,9 @@ describe.each(drivers)("cancelling bookings on $name", ({ open }) => {
     const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, reservation!.id));
     expect(mails.map((m) => m.kind).sort()).toEqual(["cancellation", "confirmation"]);
     expect(mails.find((m) => m.kind === "cancellation")!.ics).toContain("METHOD:CANCEL");
+    expect(mails.find((m) => m.kind === "cancellation")!.text).toContain(
+      `Der bezahlte Betrag von CHF ${(reservation!.amountRappen / 100).toFixed(2)} wird Ihnen zurückerstattet`,
+    );
 
     const second = await cancelReservation(database.db, { code, reason: null, actor: API });
     expect(second.status).toBe(409);
