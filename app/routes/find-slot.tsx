@@ -4,6 +4,7 @@ import { data, Form, redirect, useActionData, useLoaderData, useNavigate, useNav
 import { useEffect, useRef, useState } from "react";
 import { Calendar } from "~/components/Calendar";
 import { Counter } from "~/components/Counter";
+import { SlotGrid } from "~/components/SlotGrid";
 import { AppointmentSummary } from "~/components/AppointmentSummary";
 import { Page } from "~/components/Page";
 import { useAdoptCheckedRadio } from "~/components/useAdoptTypedValue";
@@ -241,23 +242,14 @@ export default function FindSlot() {
             ) : null}
           </div>
           {total > 0 && !loadingSlots && slots && slots.length > 0 ? (
-            <fieldset className="slot-grid">
-              <legend className="visually-hidden">Zeitslot wählen</legend>
-              {slots.map((slot) => (
-                <label key={slot.startTime} className="slot">
-                  <input
-                    type="radio"
-                    name="slot"
-                    value={slot.startTime}
-                    disabled={!slot.available}
-                    checked={selected === slot.startTime && slot.available}
-                    onChange={() => setSelected(slot.startTime)}
-                  />
-                  {slot.startTime} - {slot.endTime}
-                  <small>Geburtstagstisch{slot.available ? "" : " (nicht verfügbar)"}</small>
-                </label>
-              ))}
-            </fieldset>
+            <SlotGrid
+              name="slot"
+              legend="Zeitslot wählen"
+              slots={slots}
+              chosen={(slot) => selected === slot.startTime}
+              onChoose={setSelected}
+              note={(slot) => `Geburtstagstisch${slot.available ? "" : " (nicht verfügbar)"}`}
+            />
           ) : null}
           {chosen ? <AppointmentSummary date={date} slot={chosen} /> : null}
           <div className="actions">

@@ -3,6 +3,7 @@ import { data, Form, redirect, useActionData, useLoaderData, useNavigate, useNav
 import { useEffect, useRef, useState } from "react";
 import { AppointmentSummary } from "~/components/AppointmentSummary";
 import { Page } from "~/components/Page";
+import { SlotGrid } from "~/components/SlotGrid";
 import { useAdoptCheckedRadio, useAdoptTypedValue } from "~/components/useAdoptTypedValue";
 import { useHydrated } from "~/components/useHydrated";
 import { useWhenChanged } from "~/components/useWhenChanged";
@@ -200,23 +201,14 @@ export default function Slot() {
             ) : null}
           </div>
           {!loading && starts.length > 0 ? (
-            <fieldset className="slot-grid">
-              <legend className="visually-hidden">Startzeit wählen</legend>
-              {starts.map((s) => (
-                <label key={s.startTime} className="slot">
-                  <input
-                    type="radio"
-                    name="start"
-                    value={s.startTime}
-                    disabled={!s.available}
-                    checked={selected === parseTime(s.startTime) && s.available}
-                    onChange={() => setSelected(parseTime(s.startTime))}
-                  />
-                  {s.startTime} - {s.endTime}
-                  <small>{s.available ? location.name : "nicht verfügbar"}</small>
-                </label>
-              ))}
-            </fieldset>
+            <SlotGrid
+              name="start"
+              legend="Startzeit wählen"
+              slots={starts}
+              chosen={(slot) => selected === parseTime(slot.startTime)}
+              onChoose={(startTime) => setSelected(parseTime(startTime))}
+              note={(slot) => (slot.available ? location.name : "nicht verfügbar")}
+            />
           ) : null}
           {chosen ? <AppointmentSummary date={date} slot={chosen} /> : null}
           <div className="actions">
