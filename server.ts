@@ -1,14 +1,17 @@
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import express from "express";
-import { ConfigError, getEnv } from "./app/server/env.server";
-import { closeDatabase, getDatabase } from "./app/server/db.server";
-import { ensureBootstrapAdmin } from "./app/server/staff-accounts.server";
+import { ConfigError, getEnv } from "./app/server/platform/env.server";
+import { closeDatabase, getDatabase } from "./app/server/platform/db.server";
+import { ensureBootstrapAdmin } from "./app/server/staff/staff-accounts.server";
 import { startBackgroundJobs } from "./app/server/background.server";
-import { mailerIdle } from "./app/server/mail.server";
+import { mailerIdle } from "./app/server/mail/mail.server";
+import { contentSecurityPolicy, newCspNonce } from "./app/server/platform/csp.server";
+import { errorHandler, guardRequest, remixHandler, requestLog, sameOriginPosts } from "./app/server/platform/http.server";
+import { readiness } from "./app/server/platform/db-health.server";
+import { startupFailure } from "./app/server/platform/startup.server";
 
 let env;
 try {
@@ -18,17 +21,14 @@ try {
     console.error(error.message);
     process.exit(1);
   }
-  throw error;
+  startupFailure(error);
 }
 
 const production = env.NODE_ENV === "production";
 // `npm run dev` serves the app through Vite with hot reload; otherwise the production build is served.
 const dev = process.argv.includes("--dev");
 
-const database = await getDatabase().catch((error: Error) => {
-  console.error(`Cannot open the database: ${error.message}`);
-  process.exit(1);
-});
+const database = await getDatabase().catch((error: unknown) => startupFailure(error));
 await ensureBootstrapAdmin(database.db, env.ADMIN_PASSWORD).catch((error: Error) => {
   console.error(`ADMIN_PASSWORD: ${error.message}`);
   process.exit(1);
@@ -41,7 +41,11 @@ const viteDevServer = !dev
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", "loopback");
+// Which proxies may name the client (X-Forwarded-For) is configuration: by default none, so a
+// client cannot pick its own address for the rate limits.
+app.set("trust proxy", env.TRUST_PROXY);
+// First: every request gets its id and its log line, also the ones refused below.
+app.use(requestLog);
 app.use(compression());
 app.use((_req, res, next) => {
   res.setHeader("X-Content-Type-Options", "nosniff");
@@ -49,6 +53,9 @@ app.use((_req, res, next) => {
   res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  // A nonce per response lets Remix's inline scripts run and nothing else inline (entry.server).
+  res.locals.cspNonce = newCspNonce();
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce as string, { env, dev }));
   if (production && env.PUBLIC_URL.startsWith("https://")) {
     res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }
@@ -56,13 +63,22 @@ app.use((_req, res, next) => {
 });
 
 // Cross-site form posts are refused here with a clear 403 (Remix would answer them with a 500).
-const trustedOrigins = new Set([new URL(env.PUBLIC_URL).origin]);
-app.use((req, res, next) => {
-  const origin = req.get("origin");
-  if (req.method === "GET" || req.method === "HEAD" || !origin || origin === "null") return next();
-  const own = `${req.protocol}://${req.get("host")}`;
-  if (origin === own || trustedOrigins.has(origin)) return next();
-  res.status(403).type("text/plain; charset=utf-8").send("Ungültige Anfrage (Herkunft).");
+app.use(sameOriginPosts(new Set([new URL(env.PUBLIC_URL).origin])));
+// NUL bytes, oversized bodies, non-form posts to pages: 4xx before any route or the database.
+app.use(guardRequest);
+
+// For load balancers and process managers; before any rate limit, and without personal data.
+app.get("/healthz", (_req, res) => {
+  res.setHeader("Cache-Control", "no-store");
+  res.json({ status: "ok", uptimeSeconds: Math.round(process.uptime()) });
+});
+app.get("/readyz", (_req, res, next) => {
+  readiness()
+    .then((r) => {
+      res.setHeader("Cache-Control", "no-store");
+      res.status(r.ready ? 200 : 503).json({ status: r.ready ? "ready" : "unavailable", ...r });
+    })
+    .catch(next);
 });
 
 if (viteDevServer) {
@@ -88,16 +104,23 @@ const build = viteDevServer
 
 app.all(
   "*",
-  createRequestHandler({
+  remixHandler({
     build,
     mode: dev ? "development" : "production",
-    getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+    getLoadContext: (req, res) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", cspNonce: res.locals.cspNonce as string }),
   }),
 );
+app.use(errorHandler);
 
 const server = app.listen(env.PORT, env.HOST, () => {
-  console.info(`Fun World booking site on ${env.PUBLIC_URL} (${database.kind === "pglite" ? `embedded PGlite in ${env.DATA_DIR}` : "PostgreSQL"})`);
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  console.info(
+    `Fun World booking site on ${env.PUBLIC_URL} (listening on ${env.HOST}:${port}; ${database.kind === "pglite" ? `embedded PGlite in ${env.DATA_DIR}` : "PostgreSQL"})`,
+  );
 });
+// Port taken, HOST not an address of this machine: one line naming the variable, exit 1.
+server.on("error", (error) => startupFailure(error, { port: env.PORT, host: env.HOST }));
 
 let stopping = false;
 function shutdown(signal: string) {

@@ -4,164 +4,103 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import * as isbotModule from "isbot";
+import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { NonceProvider } from "./components/Nonce";
+import { logError, markRenderAborted } from "~/server/platform/log.server";
 
 const ABORT_DELAY = 5_000;
 
+/**
+ * Renders a document. Browsers get the shell as soon as it is ready (streaming); bots and SPA mode
+ * wait for everything, so they see complete HTML. The response's CSP nonce (server.ts) goes to
+ * Remix's inline scripts and, through `NonceProvider`, to the app's own.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext
+  loadContext: AppLoadContext,
 ) {
-  const prohibitOutOfOrderStreaming =
-    isBotRequest(request.headers.get("user-agent")) || remixContext.isSpaMode;
-
-  return prohibitOutOfOrderStreaming
-    ? handleBotRequest(
-        request,
-        responseStatusCode,
-        responseHeaders,
-        remixContext
-      )
-    : handleBrowserRequest(
-        request,
-        responseStatusCode,
-        responseHeaders,
-        remixContext
-      );
-}
-
-// We have some Remix apps in the wild already running with isbot@3 so we need
-// to maintain backwards compatibility even though we want new apps to use
-// isbot@4.  That way, we can ship this as a minor Semver update to @remix-run/dev.
-function isBotRequest(userAgent: string | null) {
-  if (!userAgent) {
-    return false;
-  }
-
-  // isbot >= 3.8.0, >4
-  if ("isbot" in isbotModule && typeof isbotModule.isbot === "function") {
-    return isbotModule.isbot(userAgent);
-  }
-
-  // isbot < 3.8.0
-  if ("default" in isbotModule && typeof isbotModule.default === "function") {
-    return isbotModule.default(userAgent);
-  }
-
-  return false;
-}
-
-function handleBotRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext
-) {
-  return new Promise((resolve, reject) => {
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  const nonce = loadContext.cspNonce ?? "";
+  return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    const ready = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set("Content-Type", "text/html");
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer
-        context={remixContext}
-        url={request.url}
-        abortDelay={ABORT_DELAY}
-      />,
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
       {
-        onAllReady() {
-          shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-
-          responseHeaders.set("Content-Type", "text/html");
-
-          resolve(
-            new Response(stream, {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            })
-          );
-
-          pipe(body);
-        },
+        nonce,
+        ...(waitForAll
+          ? {
+              onAllReady: () => {
+                disarmAbort(request);
+                ready();
+              },
+            }
+          : { onShellReady: ready, onAllReady: () => disarmAbort(request) }),
         onShellError(error: unknown) {
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Log streaming rendering errors from inside the shell.  Don't log
-          // errors encountered during initial shell rendering since they'll
-          // reject and get logged in handleDocumentRequest.
-          if (shellRendered) {
-            console.error(error);
-          }
+          // Errors inside the shell are logged here; a failed shell rejects and Remix logs it.
+          if (shellRendered) logError(error, request, "render error");
         },
-      }
+      },
     );
-
-    setTimeout(abort, ABORT_DELAY);
-  });
-}
-
-function handleBrowserRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext
-) {
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <RemixServer
-        context={remixContext}
-        url={request.url}
-        abortDelay={ABORT_DELAY}
-      />,
-      {
-        onShellReady() {
-          shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-
-          responseHeaders.set("Content-Type", "text/html");
-
-          resolve(
-            new Response(stream, {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            })
-          );
-
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Log streaming rendering errors from inside the shell.  Don't log
-          // errors encountered during initial shell rendering since they'll
-          // reject and get logged in handleDocumentRequest.
-          if (shellRendered) {
-            console.error(error);
-          }
-        },
-      }
-    );
-
-    setTimeout(abort, ABORT_DELAY);
+    armAbort(request, abort);
   });
 }
 
 /**
- * Remix logs every error it hands to an error boundary; an unknown URL or a visitor who closed the
- * tab is not worth a stack trace in the log.
+ * Remix logs every error it hands to an error boundary; an unknown URL, a refused request or a
+ * visitor who closed the tab is not worth a stack trace in the log.
  */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  if (isRouteErrorResponse(error) && error.status === 404) return;
+  // A 4xx thrown on purpose (bad input, not found, no access) is an answer, not a failure of the site.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   if (error instanceof Error && /^No route matches URL/.test(error.message)) return;
-  console.error(error);
+  logError(error, request);
+}
+
+/*
+ * The abort timer caps the streaming of deferred data. It used to be armed before React began: while
+ * the embedded database (synchronous WebAssembly on this thread) served a burst, the event loop
+ * stalled for seconds, and a timer already due runs before React's render (scheduled with
+ * setImmediate: timers run first), so the shell was aborted and the family got a 500 instead of the
+ * page. Armed from a setImmediate queued after React's, it starts once React has rendered what it can.
+ */
+const abortTimers = new WeakMap<Request, ReturnType<typeof setTimeout>>();
+const finished = new WeakSet<Request>();
+
+function armAbort(request: Request, abort: () => void) {
+  setImmediate(() => {
+    if (finished.has(request)) return;
+    abortTimers.set(
+      request,
+      setTimeout(() => {
+        if (finished.has(request)) return;
+        logError(new Error(`render not complete after ${ABORT_DELAY} ms: aborted`), request, "render aborted");
+        // server.ts answers the family with the retry page instead of a half-rendered one.
+        markRenderAborted(request);
+        abort();
+      }, ABORT_DELAY),
+    );
+  });
+}
+
+function disarmAbort(request: Request) {
+  finished.add(request);
+  clearTimeout(abortTimers.get(request));
 }

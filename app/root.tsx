@@ -1,4 +1,5 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { simulatedInProduction } from "./server/platform/dev-mode.server";
 import {
   isRouteErrorResponse,
   Links,
@@ -10,6 +11,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { useNonce } from "./components/Nonce";
 import { Page } from "./components/Page";
 import { SITE_DESCRIPTION } from "./domain/page-meta";
 import styles from "./styles.css?url";
@@ -24,6 +26,16 @@ export const meta: MetaFunction = () => [
   { name: "description", content: SITE_DESCRIPTION },
 ];
 
+/** A production site on the simulated provider (a test system): every page says so (see `Page`). */
+export function loader() {
+  return { simulatedPayments: simulatedInProduction() };
+}
+
+// The flag is fixed for the life of the process: client navigations need not ask again.
+export function shouldRevalidate() {
+  return false;
+}
+
 /** Routes that need client-side code say so with `handle: { hydrate: true }`; the rest ship no JavaScript. */
 export type RouteHandle = { hydrate?: boolean };
 
@@ -33,6 +45,7 @@ function useHydrate(): boolean {
 
 export function Layout({ children }: { children: ReactNode }) {
   const hydrate = useHydrate();
+  const nonce = useNonce();
   return (
     <html lang="de-CH">
       <head>
@@ -45,8 +58,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         {hydrate ? (
           <>
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         ) : null}
       </body>

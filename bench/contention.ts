@@ -6,7 +6,7 @@
  */
 import pg from "pg";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../app/server/db.server";
+import { openDatabase } from "../app/server/platform/db.server";
 import { apiBooking, availableSlots, countsFor, HttpError, type BookingStep, type Slot } from "./lib/flow";
 import { fixed, mark, percentile, printTable } from "./lib/format";
 import { cpuMs, foreignCpuMeter } from "./lib/machine";

@@ -1,7 +1,7 @@
 /** `npm run db:migrate` applies the committed migrations; `npm run db:seed` adds the venue's seed data where missing. */
-import { openDatabase } from "../app/server/db.server";
-import { getEnv } from "../app/server/env.server";
-import { seed } from "../app/server/seed.server";
+import { openDatabase } from "../app/server/platform/db.server";
+import { getEnv } from "../app/server/platform/env.server";
+import { seed } from "../app/server/platform/seed.server";
 
 const command = process.argv[2];
 if (command !== "migrate" && command !== "seed") {

@@ -10,17 +10,17 @@
  */
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
-import { DataDirLockedError } from "../app/server/data-dir-lock.server";
-import { openDatabase } from "../app/server/db.server";
-import { getEnv } from "../app/server/env.server";
-import { passwordProblem } from "../app/server/passwords.server";
+import { DataDirLockedError } from "../app/server/platform/data-dir-lock.server";
+import { openDatabase } from "../app/server/platform/db.server";
+import { getEnv } from "../app/server/platform/env.server";
+import { passwordProblem } from "../app/server/staff/passwords.server";
 import {
   createStaffAccount,
   listStaffAccounts,
   setStaffAccountDisabled,
   setStaffPassword,
   StaffAccountError,
-} from "../app/server/staff-accounts.server";
+} from "../app/server/staff/staff-accounts.server";
 
 function usage(): never {
   console.error(

@@ -4,18 +4,31 @@
  * While the server holds the embedded database, the command goes through the server's API
  * (with ADMIN_API_TOKEN) instead of opening the files behind its back.
  */
-import { DataDirLockedError } from "../app/server/data-dir-lock.server";
-import { openDatabase } from "../app/server/db.server";
-import { getEnv } from "../app/server/env.server";
-import { voucherReport, voucherSummary, type VoucherReport } from "../app/server/voucher-report.server";
-import { createVoucher } from "../app/server/vouchers.server";
-import { isIsoDate } from "../app/domain/time";
+import { DataDirLockedError } from "../app/server/platform/data-dir-lock.server";
+import { describeDatabaseError, openDatabase } from "../app/server/platform/db.server";
+import { getEnv } from "../app/server/platform/env.server";
+import { voucherReport, voucherSummary, type VoucherReport } from "../app/server/vouchers/voucher-report.server";
+import { createVoucher } from "../app/server/vouchers/vouchers.server";
+import { isIsoDate, venueNow } from "../app/domain/time";
+import { voucherAmountRappen } from "../app/domain/voucher-amount";
 
 type Summary = Omit<VoucherReport, "ledger">;
 
-function usage(): never {
+function usage(reason?: string): never {
+  if (reason) console.error(reason);
   console.error("Aufruf: npm run voucher -- create BETRAG_CHF [GUELTIG_BIS_YYYY-MM-DD] | show CODE");
   process.exit(2);
+}
+
+/** Refuses bad input with a German reason (exit 2) before anything reaches the database. */
+function checkCreate(amountArg: string, validUntil: string | undefined): number {
+  const amount = voucherAmountRappen(amountArg);
+  if (!amount.ok) usage(amount.message);
+  if (validUntil !== undefined) {
+    if (!isIsoDate(validUntil)) usage(`Gültig bis: "${validUntil}" ist kein Datum im Format JJJJ-MM-TT.`);
+    if (validUntil < venueNow().date) usage(`Gültig bis: ${validUntil} liegt in der Vergangenheit.`);
+  }
+  return amount.rappen;
 }
 
 function print(v: Summary & { ledger?: VoucherReport["ledger"] }) {
@@ -32,7 +45,7 @@ function print(v: Summary & { ledger?: VoucherReport["ledger"] }) {
   }
 }
 
-async function viaServer(command: string, arg: string, validUntil?: string): Promise<void> {
+async function viaServer(command: string, arg: string, validUntil?: string, amountRappen = 0): Promise<void> {
   const env = getEnv();
   if (!env.ADMIN_API_TOKEN) {
     console.error(
@@ -44,7 +57,7 @@ async function viaServer(command: string, arg: string, validUntil?: string): Pro
   const headers = { Authorization: `Bearer ${env.ADMIN_API_TOKEN}`, "Content-Type": "application/json" };
   const response =
     command === "create"
-      ? await fetch(`${env.PUBLIC_URL}/api/vouchers`, { method: "POST", headers, body: JSON.stringify({ amount: Number(arg), validUntil }) })
+      ? await fetch(`${env.PUBLIC_URL}/api/vouchers`, { method: "POST", headers, body: JSON.stringify({ amount: amountRappen / 100, validUntil }) })
       : await fetch(`${env.PUBLIC_URL}/api/vouchers/${encodeURIComponent(arg)}`, { headers });
   const body = (await response.json()) as Summary & { error?: string; ledger?: VoucherReport["ledger"] };
   if (!response.ok) {
@@ -57,19 +70,19 @@ async function viaServer(command: string, arg: string, validUntil?: string): Pro
 async function main() {
   const [command, arg, validUntil] = process.argv.slice(2);
   if ((command !== "create" && command !== "show") || !arg) usage();
-  if (command === "create" && !(Number(arg) > 0)) usage();
-  if (validUntil !== undefined && !isIsoDate(validUntil)) usage();
+  if (command === "show" && validUntil !== undefined) usage();
+  const amountRappen = command === "create" ? checkCreate(arg, validUntil) : 0;
   const env = getEnv();
   let database;
   try {
     database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   } catch (error) {
-    if (error instanceof DataDirLockedError) return viaServer(command, arg, validUntil);
+    if (error instanceof DataDirLockedError) return viaServer(command, arg, validUntil, amountRappen);
     throw error;
   }
   try {
     if (command === "create") {
-      print(voucherSummary(await createVoucher(database.db, { amountRappen: Math.round(Number(arg) * 100), validUntil })));
+      print(voucherSummary(await createVoucher(database.db, { amountRappen, validUntil })));
     } else {
       const report = await voucherReport(database.db, arg);
       if (!report) {
@@ -82,7 +95,8 @@ async function main() {
   }
 }
 
-main().catch((error: Error) => {
-  console.error(error.message);
+// One line naming the cause (the database's own reason, not Drizzle's "Failed query: …"), never a stack.
+main().catch((error: unknown) => {
+  console.error(error instanceof DataDirLockedError ? error.message : describeDatabaseError(error, getEnv().DATABASE_URL));
   process.exit(1);
 });

@@ -1,4 +1,6 @@
+import { Fragment } from "react";
 import { formatChf } from "~/domain/money";
+import { birthdayPriceLines } from "~/domain/pricing";
 import { formatDateDE, formatTime } from "~/domain/time";
 
 export type SummaryData = {
@@ -25,9 +27,13 @@ export function personsLabel(s: Pick<SummaryData, "numChildren" | "numActiveAdul
   return `${total} (Kinder: ${s.numChildren}, Erwachsene mitspielend: ${s.numActiveAdults}, Erwachsene nur Begleitung: ${s.numAccompanyingAdults})`;
 }
 
-/** The booking at a glance: date, time, persons, package, original price and voucher, total. */
+/**
+ * The booking at a glance: code, date, time, persons, package; then the price as a receipt (one line per
+ * kind of person with count × unit price, original price and voucher when one applies, total).
+ */
 export function BookingSummary({ summary, title = "Ihre Buchung" }: { summary: SummaryData; title?: string }) {
   const discounted = summary.discountRappen > 0;
+  const lines = summary.players ? [] : birthdayPriceLines(summary, summary.priceRappen);
   return (
     <section className="card summary" aria-labelledby="summary-title">
       <h2 id="summary-title">{title}</h2>
@@ -41,9 +47,9 @@ export function BookingSummary({ summary, title = "Ihre Buchung" }: { summary: S
           </>
         ) : null}
         <dt>Datum</dt>
-        <dd>{formatDateDE(summary.date)}</dd>
+        <dd className="nobreak">{formatDateDE(summary.date)}</dd>
         <dt>Zeit</dt>
-        <dd>
+        <dd className="nobreak">
           {formatTime(summary.startMin)} - {formatTime(summary.endMin)} Uhr
         </dd>
         {summary.players ? (
@@ -61,12 +67,27 @@ export function BookingSummary({ summary, title = "Ihre Buchung" }: { summary: S
         )}
         <dt>Paket</dt>
         <dd>{summary.offerName}</dd>
+      </dl>
+      <dl className="price-lines">
+        {lines.map((line) => (
+          <Fragment key={line.label}>
+            <dt>
+              {line.label}
+              <span className="price-detail"> {`${line.count} × ${formatChf(line.unitRappen)}`}</span>
+            </dt>
+            <dd>{formatChf(line.amountRappen)}</dd>
+          </Fragment>
+        ))}
         {discounted ? (
           <>
             <dt>Ursprünglicher Preis</dt>
             <dd>{formatChf(summary.priceRappen)}</dd>
-            <dt>Gutschein{summary.couponCode ? ` (${summary.couponCode})` : ""}</dt>
-            <dd>− {formatChf(summary.discountRappen)}</dd>
+            <dt className="voucher-line">
+              Gutschein
+              {/* The code on its own line: it cannot break, and next to the word it squeezed the amount. */}
+              {summary.couponCode ? <span className="price-detail"> {summary.couponCode}</span> : null}
+            </dt>
+            <dd className="voucher-line">− {formatChf(summary.discountRappen)}</dd>
           </>
         ) : null}
         <dt className="total">Total</dt>

@@ -1,6 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
-import { longDateLabel, monthGrid, monthLabel, WEEKDAY_LABELS, WEEKDAY_NAMES } from "~/domain/calendar";
+import { isClosedDay, longDateLabel, monthGrid, monthLabel, WEEKDAY_LABELS, WEEKDAY_NAMES } from "~/domain/calendar";
 import { addMonths } from "~/domain/time";
 
 /**
@@ -15,12 +15,15 @@ export function Calendar({
   today,
   hrefFor,
   label,
+  closed = [],
 }: {
   month: string;
   selected: string | null;
   today: string;
   hrefFor: (query: { date?: string; month?: string }) => string;
   label: string;
+  /** Weekdays (0 = Sunday) without birthdays or games: still selectable (spec), but marked `geschlossen`. */
+  closed?: readonly number[];
 }) {
   const weeks = monthGrid(month, today);
   const prev = addMonths(`${month}-01`, -1).slice(0, 7);
@@ -77,7 +80,8 @@ export function Calendar({
                     <a
                       href={hrefFor({ date: day.date, month })}
                       aria-current={day.date === selected ? "date" : undefined}
-                      aria-label={longDateLabel(day.date)}
+                      aria-label={isClosedDay(day.date, closed) ? `${longDateLabel(day.date)} (geschlossen)` : longDateLabel(day.date)}
+                      className={isClosedDay(day.date, closed) ? "closed" : undefined}
                     >
                       {day.day}
                     </a>
@@ -88,6 +92,14 @@ export function Calendar({
           ))}
         </tbody>
       </table>
+      {closed.length > 0 ? (
+        <p className="calendar-legend">
+          <span className="closed-sample" aria-hidden="true">
+            1
+          </span>{" "}
+          geschlossen
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -8,6 +8,10 @@ export function PaymentAborted({ title, devMode, children }: { title: string; de
       <div className="card">
         {children}
         <div className="actions">
+          {/* Contact data and voucher wait in the draft; booking again holds the slot anew if it is still free. */}
+          <a className="button button-secondary" href="/enter-data">
+            Zurück zur Buchung
+          </a>
           <a className="button" href="/">
             Neue Buchung starten
           </a>

@@ -11,6 +11,7 @@ export function SlotGrid({
   chosen,
   onChoose,
   note,
+  byHour = false,
 }: {
   name: string;
   legend: string;
@@ -18,24 +19,51 @@ export function SlotGrid({
   chosen: (slot: SlotOption) => boolean;
   onChoose: (startTime: string) => void;
   note: (slot: SlotOption) => string;
+  /** Many short starts (games, every 20 minutes): one row per hour, tiles showing the start time only. */
+  byHour?: boolean;
 }) {
+  const tile = (slot: SlotOption) => (
+    <label key={slot.startTime} className="slot">
+      <input
+        type="radio"
+        name={name}
+        value={slot.startTime}
+        disabled={!slot.available}
+        checked={chosen(slot) && slot.available}
+        onChange={() => onChoose(slot.startTime)}
+      />
+      {byHour ? (
+        <>
+          {slot.startTime}
+          <span className="visually-hidden"> - {slot.endTime}</span>
+          <small className={slot.available ? "visually-hidden" : undefined}> {note(slot)}</small>
+        </>
+      ) : (
+        <>
+          {slot.startTime} - {slot.endTime}
+          <small>{note(slot)}</small>
+        </>
+      )}
+    </label>
+  );
+  if (byHour) {
+    const hours = [...new Set(slots.map((s) => s.startTime.slice(0, 2)))];
+    return (
+      <fieldset className="slot-hours">
+        <legend className="visually-hidden">{legend}</legend>
+        {hours.map((hour) => (
+          <fieldset key={hour} className="slot-grid slot-grid-hour">
+            <legend className="slot-hour">{`${hour} Uhr`}</legend>
+            {slots.filter((s) => s.startTime.startsWith(hour)).map(tile)}
+          </fieldset>
+        ))}
+      </fieldset>
+    );
+  }
   return (
     <fieldset className="slot-grid">
       <legend className="visually-hidden">{legend}</legend>
-      {slots.map((slot) => (
-        <label key={slot.startTime} className="slot">
-          <input
-            type="radio"
-            name={name}
-            value={slot.startTime}
-            disabled={!slot.available}
-            checked={chosen(slot) && slot.available}
-            onChange={() => onChoose(slot.startTime)}
-          />
-          {slot.startTime} - {slot.endTime}
-          <small>{note(slot)}</small>
-        </label>
-      ))}
+      {slots.map(tile)}
     </fieldset>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { longDateLabel, monthGrid, monthLabel, monthOf, parseMonth, WEEKDAY_LABELS, WEEKDAY_NAMES, type CalendarDay } from "./calendar";
+import { closedWeekdays, firstBookableDay, isClosedDay, longDateLabel, monthGrid, monthLabel, monthOf, parseMonth, WEEKDAY_LABELS, WEEKDAY_NAMES, type CalendarDay } from "./calendar";
 import { venueNow, weekdayOf } from "./time";
 
 const dates = (week: readonly CalendarDay[] | undefined) => (week ?? []).map((d) => d.date);
@@ -142,5 +142,31 @@ describe("monthGrid memo", () => {
     expect(later).not.toBe(a);
     expect(later.flat().find((d) => d.date === "2026-12-05")?.past).toBe(true);
     expect(a.flat().find((d) => d.date === "2026-12-05")?.past).toBe(false);
+  });
+});
+
+describe("closed days", () => {
+  // Wednesday to Sunday, 10:00–22:00 (the seed); Monday and Tuesday have no birthdays or games.
+  const rules = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, openMin: 600, closeMin: 1320, birthdays: weekday === 0 || weekday >= 3 }));
+
+  it("marks Monday and Tuesday closed", () => {
+    expect(closedWeekdays(rules)).toEqual([1, 2]);
+    expect(isClosedDay("2026-11-23", [1, 2])).toBe(true); // a Monday
+    expect(isClosedDay("2026-11-25", [1, 2])).toBe(false); // a Wednesday
+  });
+
+  it("opens on today while a slot can still start, else on the next open day", () => {
+    expect(firstBookableDay({ date: "2026-11-25", minutes: 9 * 60 }, rules, 120)).toBe("2026-11-25");
+    expect(firstBookableDay({ date: "2026-11-25", minutes: 19 * 60 + 59 }, rules, 120)).toBe("2026-11-25");
+    // Past the last two-hour start (20:00): tomorrow.
+    expect(firstBookableDay({ date: "2026-11-25", minutes: 20 * 60 }, rules, 120)).toBe("2026-11-26");
+    // A closed Monday: Wednesday.
+    expect(firstBookableDay({ date: "2026-11-23", minutes: 8 * 60 }, rules, 120)).toBe("2026-11-25");
+    // Sunday evening: the next Wednesday.
+    expect(firstBookableDay({ date: "2026-11-29", minutes: 21 * 60 + 45 }, rules, 20)).toBe("2026-12-02");
+  });
+
+  it("stays on today when nothing is ever open (no rules)", () => {
+    expect(firstBookableDay({ date: "2026-11-23", minutes: 0 }, [], 120)).toBe("2026-11-23");
   });
 });

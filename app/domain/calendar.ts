@@ -1,6 +1,6 @@
 import { addDays, getISODay, lightFormat } from "date-fns";
 import { memoByKey } from "./memo";
-import { addMonths, isIsoDate } from "./time";
+import { addDays as addIsoDays, addMonths, isIsoDate, weekdayOf, type VenueNow } from "./time";
 
 export type CalendarDay = { date: string; day: number; inMonth: boolean; past: boolean };
 
@@ -63,4 +63,31 @@ function buildMonthGrid(month: string, today: string): CalendarDay[][] {
     weeks.push(week);
   }
   return weeks;
+}
+
+/** Weekday (0 = Sunday) → whether birthdays and games take place; only what the calendar needs of a DayRule. */
+export type OpenRule = { weekday: number; openMin: number; closeMin: number; birthdays: boolean };
+
+/** The weekdays (0 = Sunday) on which nothing can be booked: the calendar marks them `geschlossen`. */
+export function closedWeekdays(rules: readonly OpenRule[]): number[] {
+  return [0, 1, 2, 3, 4, 5, 6].filter((w) => !rules.some((r) => r.weekday === w && r.birthdays));
+}
+
+export function isClosedDay(iso: string, closed: readonly number[]): boolean {
+  return closed.includes(weekdayOf(iso));
+}
+
+/**
+ * The day a calendar step opens on: today while something can still start today, otherwise the next
+ * open day (today a closed Monday, or past the last start of `lengthMin`). Looks two weeks ahead at most.
+ */
+export function firstBookableDay(now: VenueNow, rules: readonly OpenRule[], lengthMin: number): string {
+  for (let i = 0; i < 14; i++) {
+    const day = addIsoDays(now.date, i);
+    const rule = rules.find((r) => r.weekday === weekdayOf(day) && r.birthdays);
+    if (!rule) continue;
+    const lastStart = rule.closeMin - lengthMin;
+    if (i > 0 || now.minutes < lastStart) return day;
+  }
+  return now.date;
 }

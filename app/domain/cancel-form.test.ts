@@ -31,11 +31,22 @@ describe("reservation type labels (spec §3)", () => {
     expect(reservationTypeLabel("BIRTHDAY_PARTY")).toBe("Geburtstagsfeier");
     expect(reservationTypeLabel("ESCAPE_ROOM_ADULT")).toBe("Escape Room (Erwachsene)");
     expect(reservationTypeLabel("ESCAPE_ROOM_KIDS")).toBe("Escape Room (Kinder)");
-    expect(reservationTypeLabel("PIXEL_GAMES")).toBe("PIXEL_GAMES");
-    expect(reservationTypeLabel("MIND_GOLF")).toBe("MIND_GOLF");
+    expect(reservationTypeLabel("PIXEL_GAMES")).toBe("Pixel Games");
+    expect(reservationTypeLabel("MIND_GOLF")).toBe("Mind Golf");
     expect(reservationTypeLabel("TICKET_SHOP")).toBe("Ticket-Shop");
     expect(reservationTypeLabel("LASER_TAG")).toBe("LASER_TAG");
     expect(reservationTypeLabel(undefined)).toBe("Unknown");
     expect(reservationTypeLabel("")).toBe("Unknown");
+  });
+});
+
+describe("cancel form length limits", () => {
+  it("refuses a reason over 1000 characters and a code over 40, naming the field in German", () => {
+    const reason = CancelFormSchema.safeParse({ bookingCode: "FW-7K3M9Q", reason: "x".repeat(1001) });
+    expect(reason.success).toBe(false);
+    expect(reason.error?.issues[0]?.message).toBe("Stornierungsgrund: höchstens 1000 Zeichen erlaubt.");
+    const code = CancelFormSchema.safeParse({ bookingCode: "F".repeat(41) });
+    expect(code.error?.issues[0]?.message).toBe("Buchungscode: höchstens 40 Zeichen erlaubt.");
+    expect(CancelFormSchema.safeParse({ bookingCode: "FW-7K3M9Q", reason: "x".repeat(1000) }).success).toBe(true);
   });
 });

@@ -48,3 +48,24 @@ describe("contact validation order (spec §5)", () => {
     expect(toContact({ ...complete, firstName: " Anna ", message: "  " })).toMatchObject({ firstName: "Anna", message: null });
   });
 });
+
+describe("length limits (docs/decisions.md)", () => {
+  it("accepts every field at its limit, including a 2,000-character message", () => {
+    expect(firstContactError({ ...complete, firstName: "A".repeat(100), street: "S".repeat(200), message: "M".repeat(2000) })).toBeNull();
+  });
+  it("names the first field over its limit, before the spec's rules", () => {
+    expect(firstContactError({ ...complete, firstName: "A".repeat(101) })).toBe("Vorname: höchstens 100 Zeichen erlaubt.");
+    expect(firstContactError({ ...complete, street: "S".repeat(201), emailRepeat: "x@y.ch" })).toBe(
+      "Strasse und Hausnummer: höchstens 200 Zeichen erlaubt.",
+    );
+    expect(firstContactError({ ...complete, phone: "1".repeat(41) })).toBe("Telefon: höchstens 40 Zeichen erlaubt.");
+    expect(firstContactError({ ...complete, message: "M".repeat(2001) })).toBe("Nachricht: höchstens 2000 Zeichen erlaubt.");
+    expect(firstContactError({ ...complete, zip: "1".repeat(13) })).toBe("PLZ: höchstens 12 Zeichen erlaubt.");
+  });
+  it("counts after trimming, like the stored value", () => {
+    expect(firstContactError({ ...complete, city: ` ${"Z".repeat(100)} ` })).toBeNull();
+  });
+  it("refuses a 10 MB name without storing it", () => {
+    expect(firstContactError({ ...complete, lastName: "x".repeat(10_000_000) })).toBe("Nachname: höchstens 100 Zeichen erlaubt.");
+  });
+});

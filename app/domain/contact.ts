@@ -26,11 +26,54 @@ export function isEmailAddress(value: string): boolean {
 }
 
 /**
+ * Longest accepted value per field (docs/decisions.md "Length limits"): generous for real names and
+ * addresses, small enough that a pasted megabyte is refused instead of stored and printed on the
+ * staff day page. The form shows the same numbers as `maxLength`.
+ */
+export const CONTACT_MAX_LENGTH = {
+  firstName: 100,
+  lastName: 100,
+  street: 200,
+  // Swiss 4 digits, foreign postcodes up to 10 characters ("SW1A 1AA", "12345-6789").
+  zip: 12,
+  city: 100,
+  phone: 40,
+  email: 254,
+  emailRepeat: 254,
+  message: 2000,
+} as const;
+
+export const CONTACT_FIELD_LABELS: Record<keyof typeof CONTACT_MAX_LENGTH, string> = {
+  firstName: "Vorname",
+  lastName: "Nachname",
+  street: "Strasse und Hausnummer",
+  zip: "PLZ",
+  city: "Ort",
+  phone: "Telefon",
+  email: "E-Mail",
+  emailRepeat: "E-Mail wiederholen",
+  message: "Nachricht",
+};
+
+export const tooLongMessage = (label: string, max: number) => `${label}: höchstens ${max} Zeichen erlaubt.`;
+
+/** The first field longer than its limit, as a German message naming the field; counted after trimming. */
+export function contactLengthError(input: ContactInput): string | null {
+  for (const [field, max] of Object.entries(CONTACT_MAX_LENGTH) as [keyof typeof CONTACT_MAX_LENGTH, number][]) {
+    if (str(input[field]).trim().length > max) return tooLongMessage(CONTACT_FIELD_LABELS[field], max);
+  }
+  return null;
+}
+
+/**
  * Spec §5, in this order: e-mails differ, a required field empty after trimming, terms not accepted.
  * Our addition (the spec shows none, docs/decisions.md): after the required fields, an address that
  * cannot be one, since the confirmation would never arrive. Only the first failing rule is reported.
  */
 export function firstContactError(input: ContactInput): string | null {
+  // Before the spec's rules: a value that cannot be stored is named first, whatever else is wrong.
+  const tooLong = contactLengthError(input);
+  if (tooLong) return tooLong;
   // Addresses differing only in upper/lower case reach the same mailbox in practice.
   if (str(input.email).trim().toLowerCase() !== str(input.emailRepeat).trim().toLowerCase()) return MSG.emailsDiffer;
   if (REQUIRED_CONTACT_FIELDS.some((f) => str(input[f]).trim() === "")) return MSG.requiredFields;

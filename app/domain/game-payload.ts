@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idField } from "./id-field";
 import { contactPayloadShape, refineContact } from "./contact-payload";
 import { isIsoDate, parseTime } from "./time";
 
@@ -9,7 +10,7 @@ import { isIsoDate, parseTime } from "./time";
 export const GameReservationSchema = z
   .object({
     reservationDate: z.string().refine(isIsoDate, "reservationDate must be YYYY-MM-DD"),
-    locationId: z.coerce.number().int().positive(),
+    locationId: idField("locationId"),
     gameType: z.union([z.literal(1), z.literal(2)], { errorMap: () => ({ message: "gameType must be 1 or 2" }) }),
     startTime: z.string().refine((v) => parseTime(v) !== null, "startTime must be HH:MM"),
     /** Total rounds (type 2: 3 to 6). */

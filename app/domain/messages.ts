@@ -7,6 +7,8 @@ export const MSG = {
   slotsPrompt: "Bitte wählen Sie zuerst die Anzahl Personen aus, um verfügbare Zeitslots zu sehen.",
   slotsLoading: "Lade verfügbare Zeiten...",
   slotsFull: "Alle Tische ausgebucht",
+  /** A day without birthdays or games (Monday, Tuesday): closed, not booked out. */
+  closedDay: "An diesem Tag ist Fun World geschlossen.",
   slotsError: "Zeiten können nicht geladen werden",
   chooseDateAndSlot: "Bitte wählen Sie ein Datum und einen Zeitslot aus.",
   chooseSlot: "Bitte wählen Sie einen Zeitslot aus.",
@@ -30,5 +32,8 @@ export const MSG = {
   voucherAvailable: "Verfügbarer Betrag:",
   // confirmation
   bookingConfirmed: "Ihre Buchung ist bestätigt.",
+  // limits against hoarding and guessing
+  tooManyHolds: "Sie haben bereits offene Reservierungen. Bitte schliessen Sie zuerst die Zahlung ab oder warten Sie einige Minuten.",
+  tooManyRequests: "Zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es erneut.",
   notFound: "Seite nicht gefunden",
 } as const;

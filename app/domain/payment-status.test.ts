@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paymentOutcome, toSpecStatus } from "./payment-status";
+import { isAbortedStatus, paymentOutcome, paymentStatusLabel, toSpecStatus } from "./payment-status";
 
 describe("toSpecStatus", () => {
   it.each([
@@ -38,5 +38,22 @@ describe("paymentOutcome", () => {
     ["something_new", "pending"],
   ])("%s is %s", (provider, outcome) => {
     expect(paymentOutcome(provider)).toBe(outcome);
+  });
+});
+
+describe("status words for families", () => {
+  it("translates the provider's words and keeps an unknown one as given", () => {
+    expect(paymentStatusLabel("canceled")).toBe("abgebrochen");
+    expect(paymentStatusLabel("failed")).toBe("fehlgeschlagen");
+    expect(paymentStatusLabel("settled")).toBe("bezahlt");
+    expect(paymentStatusLabel("weird_new_state")).toBe("weird_new_state");
+  });
+
+  it("knows which statuses mean there is no booking", () => {
+    expect(isAbortedStatus("canceled")).toBe(true);
+    expect(isAbortedStatus("failed")).toBe(true);
+    expect(isAbortedStatus("settled")).toBe(false);
+    expect(isAbortedStatus("initiated")).toBe(false);
+    expect(isAbortedStatus(null)).toBe(false);
   });
 });

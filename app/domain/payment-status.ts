@@ -39,3 +39,24 @@ export function paymentOutcome(providerStatus: string): PaymentOutcome {
       return "pending";
   }
 }
+
+/** Provider statuses in words a parent understands (the raw value only for one we do not know). */
+const STATUS_WORDS: Readonly<Record<string, string>> = {
+  initiated: "in Bearbeitung",
+  authorized: "in Bearbeitung",
+  settled: "bezahlt",
+  canceled: "abgebrochen",
+  cancelled: "abgebrochen",
+  failed: "fehlgeschlagen",
+  declined: "abgelehnt",
+  expired: "abgelaufen",
+};
+
+export function paymentStatusLabel(status: string): string {
+  return Object.hasOwn(STATUS_WORDS, status) ? (STATUS_WORDS[status] as string) : status;
+}
+
+/** Statuses after which there is no booking: the page must not look like a confirmation. */
+export function isAbortedStatus(status: string | null): boolean {
+  return status === "canceled" || status === "cancelled" || status === "failed" || status === "declined" || status === "expired";
+}

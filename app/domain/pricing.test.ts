@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCOMPANYING_ADULT_PRICE_RAPPEN, ACTIVE_ADULT_PRICE_RAPPEN, applyVoucher, birthdayPriceRappen, personCount } from "./pricing";
+import { ACCOMPANYING_ADULT_PRICE_RAPPEN, ACTIVE_ADULT_PRICE_RAPPEN, applyVoucher, birthdayPriceLines, birthdayPriceRappen, personCount } from "./pricing";
 
 const counts = (numChildren: number, numActiveAdults: number, numAccompanyingAdults: number) => ({
   numChildren,
@@ -60,5 +60,23 @@ describe("voucher discount (spec §9)", () => {
         expect(r.discountRappen).toBe(remaining === null ? 0 : Math.max(0, Math.min(price, remaining)));
       }
     }
+  });
+});
+
+describe("price lines (what a parent recomputes)", () => {
+  it("shows children, playing and accompanying adults with count × unit price, adding up to the total", () => {
+    const c = counts(4, 1, 2);
+    const lines = birthdayPriceLines(c, birthdayPriceRappen(c, 2900));
+    expect(lines).toEqual([
+      { label: "Kinder", count: 4, unitRappen: 2900, amountRappen: 11_600 },
+      { label: "Erwachsene mitspielend", count: 1, unitRappen: 2800, amountRappen: 2800 },
+      { label: "Erwachsene nur Begleitung", count: 2, unitRappen: 500, amountRappen: 1000 },
+    ]);
+    expect(lines.reduce((n, l) => n + l.amountRappen, 0)).toBe(15_400);
+  });
+
+  it("leaves out kinds of person nobody brings", () => {
+    expect(birthdayPriceLines(counts(0, 2, 0), 5600)).toEqual([{ label: "Erwachsene mitspielend", count: 2, unitRappen: 2800, amountRappen: 5600 }]);
+    expect(birthdayPriceLines(counts(0, 0, 0), 0)).toEqual([]);
   });
 });

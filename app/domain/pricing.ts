@@ -23,3 +23,21 @@ export function applyVoucher(priceRappen: number, voucherRemainingRappen: number
   const discountRappen = voucherRemainingRappen === null ? 0 : Math.max(0, Math.min(priceRappen, voucherRemainingRappen));
   return { priceRappen, discountRappen, amountRappen: priceRappen - discountRappen };
 }
+
+export type PriceLine = { label: string; count: number; unitRappen: number; amountRappen: number };
+
+/**
+ * The birthday price as a parent recomputes it: one line per kind of person with count × unit price.
+ * The per-child price is recovered from the total (spec §9 formula), so a booking made before an offer's
+ * price changed still adds up to what it cost.
+ */
+export function birthdayPriceLines(c: PartyCounts, priceRappen: number): PriceLine[] {
+  const adults = c.numActiveAdults * ACTIVE_ADULT_PRICE_RAPPEN + c.numAccompanyingAdults * ACCOMPANYING_ADULT_PRICE_RAPPEN;
+  const perChild = c.numChildren > 0 ? Math.round((priceRappen - adults) / c.numChildren) : 0;
+  const line = (label: string, count: number, unitRappen: number) => ({ label, count, unitRappen, amountRappen: count * unitRappen });
+  return [
+    ...(c.numChildren > 0 ? [line("Kinder", c.numChildren, perChild)] : []),
+    ...(c.numActiveAdults > 0 ? [line("Erwachsene mitspielend", c.numActiveAdults, ACTIVE_ADULT_PRICE_RAPPEN)] : []),
+    ...(c.numAccompanyingAdults > 0 ? [line("Erwachsene nur Begleitung", c.numAccompanyingAdults, ACCOMPANYING_ADULT_PRICE_RAPPEN)] : []),
+  ];
+}

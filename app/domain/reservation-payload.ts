@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idField } from "./id-field";
 import { contactPayloadShape, refineContact } from "./contact-payload";
 import { COUNTER_MAX } from "./booking-query";
 import { isIsoDate, parseTime } from "./time";
@@ -17,7 +18,7 @@ export const BirthdayReservationSchema = z
     numChildren: count,
     numAccompanyingAdults: count,
     numActiveAdults: count,
-    selectedOffer: z.object({ offerId: z.coerce.number().int().positive() }).passthrough(),
+    selectedOffer: z.object({ offerId: idField("selectedOffer.offerId") }, { invalid_type_error: "selectedOffer must be an object", required_error: "selectedOffer is required" }).passthrough(),
     couponCode: z.string().optional().nullable(),
     couponDiscount: z.unknown().optional(),
     basePrice: z.unknown().optional(),

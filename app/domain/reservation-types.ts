@@ -3,8 +3,9 @@ export const RESERVATION_TYPE_LABELS: Record<string, string> = {
   BIRTHDAY_PARTY: "Geburtstagsfeier",
   ESCAPE_ROOM_ADULT: "Escape Room (Erwachsene)",
   ESCAPE_ROOM_KIDS: "Escape Room (Kinder)",
-  PIXEL_GAMES: "PIXEL_GAMES",
-  MIND_GOLF: "MIND_GOLF",
+  // The spec names no label for these two; staff read the same words as in the systems note below the form.
+  PIXEL_GAMES: "Pixel Games",
+  MIND_GOLF: "Mind Golf",
   TICKET_SHOP: "Ticket-Shop",
 };
 

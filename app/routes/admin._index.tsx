@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminBar } from "~/components/AdminBar";
 import { Page } from "~/components/Page";
@@ -6,12 +6,15 @@ import { longDateLabel } from "~/domain/calendar";
 import { formatChf } from "~/domain/money";
 import { PAYMENT_LABELS, STATUS_LABELS } from "~/domain/staff-labels";
 import { addDays, formatDateDE, formatTime, isIsoDate, venueNow } from "~/domain/time";
-import { requireSameOrigin, requireStaff } from "~/server/auth.server";
-import { dayOverview } from "~/server/day-overview.server";
-import { getDb } from "~/server/db.server";
-import { issueVoucher } from "~/server/voucher-admin.server";
-import { voucherReport, type VoucherReport } from "~/server/voucher-report.server";
+import { requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
+import { dayOverview } from "~/server/staff/day-overview.server";
+import { getDb } from "~/server/platform/db.server";
+import { issueVoucher } from "~/server/vouchers/voucher-admin.server";
+import { voucherReport, type VoucherReport } from "~/server/vouchers/voucher-report.server";
 import { pageMeta } from "~/domain/page-meta";
+
+/** Staff pages (bookings, contact data): never kept by a browser or proxy cache. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export const meta: MetaFunction = () => pageMeta("Tagesübersicht", [{ name: "robots", content: "noindex" }]);
 
@@ -104,10 +107,10 @@ export default function DayOverview() {
             Anzeigen
           </button>
         </form>
-        <p>{total === 0 ? "Keine Buchungen an diesem Tag." : `${total} aktive Buchung${total === 1 ? "" : "en"}.`}</p>
+        <p>{total === 0 ? "Keine aktiven Buchungen an diesem Tag." : `${total} aktive Buchung${total === 1 ? "" : "en"}.`}</p>
         {tables.map((table) => (
           <table key={table.key} className="day-table" style={{ marginBottom: 16 }}>
-            <caption style={{ textAlign: "left", fontWeight: 700, padding: "8px 0" }}>
+            <caption>
               {table.name} ({table.capacityLabel})
             </caption>
             <thead>
@@ -134,14 +137,14 @@ export default function DayOverview() {
               ) : (
                 table.bookings.map((b) => (
                   <tr key={b.code} className={`status-${b.status}`}>
-                    <td>
+                    <td data-label="Zeit">
                       {formatTime(b.startMin)}–{formatTime(b.endMin)}
                     </td>
-                    <td>{b.code}</td>
-                    <td>
+                    <td data-label="Buchungscode">{b.code}</td>
+                    <td data-label="Name">
                       {b.name}
                       <br />
-                      <span className="muted">{b.phone}</span>
+                      <span className="muted phone">{b.phone}</span>
                       {b.message ? (
                         <>
                           <br />
@@ -149,10 +152,10 @@ export default function DayOverview() {
                         </>
                       ) : null}
                     </td>
-                    <td>{b.persons}</td>
-                    <td>{b.offerName}</td>
-                    <td>{STATUS_LABELS[b.status] ?? b.status}</td>
-                    <td>
+                    <td data-label="Personen">{b.persons}</td>
+                    <td data-label="Paket">{b.offerName}</td>
+                    <td data-label="Status">{STATUS_LABELS[b.status] ?? b.status}</td>
+                    <td data-label="Zahlung">
                       {PAYMENT_LABELS[b.paymentStatus] ?? b.paymentStatus}
                       {b.amountRappen > 0 ? ` (${formatChf(b.amountRappen)})` : ""}
                     </td>
@@ -173,7 +176,7 @@ export default function DayOverview() {
           <Form method="post">
             <div className="field">
               <label htmlFor="amount">Betrag (CHF)</label>
-              <input id="amount" name="amount" type="number" min="1" max="10000" step="0.05" required />
+              <input id="amount" name="amount" type="number" min="0.05" max="10000" step="0.01" required />
             </div>
             <div className="field">
               <label htmlFor="validUntil">Gültig bis (optional, sonst 3 Jahre)</label>

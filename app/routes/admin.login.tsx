@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { tooLongMessage } from "~/domain/contact";
+import { SIGN_IN_MAX_LENGTH } from "~/domain/sign-in";
 import { data, Form, isRouteErrorResponse, redirect, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { Page } from "~/components/Page";
-import { getStaff, requireSameOrigin, safeAdminRedirect, signIn } from "~/server/auth.server";
-import { clientKey } from "~/server/client.server";
-import { getDb } from "~/server/db.server";
+import { getStaff, requireSameOrigin, safeAdminRedirect, signIn } from "~/server/staff/auth.server";
+import { clientKey } from "~/server/platform/client.server";
+import { getDb } from "~/server/platform/db.server";
 
 // A plain form post: this page ships no JavaScript (no `hydrate` handle).
 export const meta: MetaFunction = () => [
@@ -27,6 +29,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const redirectTo = safeAdminRedirect(form.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo"));
   if (!email.trim() || !password) {
     return data({ error: "Bitte geben Sie E-Mail und Passwort ein.", email }, { status: 400 });
+  }
+  // Nothing longer is an account or a password here; refused before any look-up or hashing.
+  if (email.length > SIGN_IN_MAX_LENGTH.email) {
+    return data({ error: tooLongMessage("E-Mail", SIGN_IN_MAX_LENGTH.email), email: "" }, { status: 400 });
+  }
+  if (password.length > SIGN_IN_MAX_LENGTH.password) {
+    return data({ error: tooLongMessage("Passwort", SIGN_IN_MAX_LENGTH.password), email }, { status: 400 });
   }
   const result = await signIn(await getDb(), request, email, password, clientKey(request, context));
   if (!result.ok) return data({ error: result.message, email }, { status: result.status });
@@ -58,12 +67,13 @@ export default function AdminLogin() {
               autoCapitalize="none"
               spellCheck={false}
               required
+              maxLength={SIGN_IN_MAX_LENGTH.email}
               defaultValue={actionData?.email ?? ""}
             />
           </div>
           <div className="field">
             <label htmlFor="staff-password">Passwort</label>
-            <input id="staff-password" name="password" type="password" autoComplete="current-password" required />
+            <input id="staff-password" name="password" type="password" autoComplete="current-password" required maxLength={SIGN_IN_MAX_LENGTH.password} />
           </div>
           <button type="submit" className="button">
             Anmelden

@@ -1,7 +1,10 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction } from "@remix-run/node";
 import { isRouteErrorResponse, redirect, useRouteError } from "@remix-run/react";
 import { Page } from "~/components/Page";
-import { requireSameOrigin, signOut } from "~/server/auth.server";
+import { requireSameOrigin, signOut } from "~/server/staff/auth.server";
+
+/** Staff pages: never kept by a browser or proxy cache. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 /** Sign-out is a POST from the staff pages (`<form method="post" action="/admin/logout">`); a GET goes back. */
 export function loader() {

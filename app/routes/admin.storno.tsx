@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useCallback, useRef, useState } from "react";
 import { useField, ValidatedForm } from "remix-validated-form";
@@ -7,13 +7,17 @@ import { Page } from "~/components/Page";
 import { Toasts, type ToastMessage } from "~/components/Toast";
 import { useAdoptTypedValue } from "~/components/useAdoptTypedValue";
 import { useHydrated } from "~/components/useHydrated";
+import { CANCEL_MAX_LENGTH } from "~/domain/cancel-form";
 import { cancelValidator } from "~/domain/cancel-validator";
 import { formatChf } from "~/domain/money";
 import { reservationTypeLabel, SUPPORTED_SYSTEMS } from "~/domain/reservation-types";
-import { requireSameOrigin, requireStaff } from "~/server/auth.server";
-import { cancelReservation, restoreVoucher, type CancelResponse } from "~/server/cancellation.server";
-import { getDb } from "~/server/db.server";
+import { requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
+import { cancelReservation, restoreVoucher, type CancelResponse } from "~/server/staff/cancellation.server";
+import { getDb } from "~/server/platform/db.server";
 import { pageMeta } from "~/domain/page-meta";
+
+/** Staff pages (bookings, contact data): never kept by a browser or proxy cache. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export const handle = { hydrate: true };
 export const meta: MetaFunction = () => pageMeta("Reservierungen verwalten", [{ name: "robots", content: "noindex" }]);
@@ -73,13 +77,14 @@ function Field({
     <div className="field">
       <label htmlFor={name}>{label}</label>
       {multiline ? (
-        <textarea {...props} rows={3} value={value} placeholder={placeholder} onChange={(e) => onChange(e.currentTarget.value)} />
+        <textarea {...props} rows={3} maxLength={CANCEL_MAX_LENGTH.reason} value={value} placeholder={placeholder} onChange={(e) => onChange(e.currentTarget.value)} />
       ) : (
         <input
           {...props}
           type="text"
           className="booking-code-input"
           autoComplete="off"
+          maxLength={CANCEL_MAX_LENGTH.bookingCode}
           value={value}
           placeholder={placeholder}
           onChange={(e) => onChange(e.currentTarget.value.toUpperCase())}

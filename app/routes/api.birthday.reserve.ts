@@ -4,15 +4,18 @@ import { normalizeCode } from "~/domain/codes";
 import { MSG } from "~/domain/messages";
 import { BirthdayReservationSchema } from "~/domain/reservation-payload";
 import { parseTime } from "~/domain/time";
-import { reserveBirthday } from "~/server/bookings.server";
-import { getDb } from "~/server/db.server";
-import { getEnv } from "~/server/env.server";
+import { reserveBirthday } from "~/server/booking/bookings.server";
+import { getDb } from "~/server/platform/db.server";
+import { clientKey } from "~/server/platform/client.server";
+import { getEnv } from "~/server/platform/env.server";
+import { holdOwner, reserveFailureStatus } from "~/server/payments/reservation-owner.server";
 
 /**
- * `POST /api/birthday/reserve` → `{requiresPayment, finalPrice, bookingCode, couponRedeemed}`.
+ * `POST /api/birthday/reserve` → `{requiresPayment, finalPrice, bookingCode, couponRedeemed, reservationToken}`
+ * (the token is what `/api/payments/initiate` asks for: the booking code alone opens nothing).
  * The server prices the booking from its own data; 400 for a bad payload, 409 when the slot is taken.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ error: "method not allowed" }, { status: 405 });
   const parsed = BirthdayReservationSchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) {
@@ -31,15 +34,16 @@ export async function action({ request }: ActionFunctionArgs) {
         contact: toContact(p),
         couponCode: p.couponCode ? normalizeCode(p.couponCode) : null,
       },
-      { holdMinutes: getEnv().HOLD_MINUTES },
+      { holdMinutes: getEnv().HOLD_MINUTES, owner: holdOwner(clientKey(request, context)) },
     );
-    if (!result.ok) return Response.json({ error: result.message }, { status: result.reason === "slot_taken" ? 409 : 400 });
+    if (!result.ok) return Response.json({ error: result.message }, { status: reserveFailureStatus(result.reason) });
     const r = result.reservation;
     return Response.json({
       requiresPayment: result.requiresPayment,
       finalPrice: r.amountRappen / 100,
       bookingCode: r.code,
       couponRedeemed: r.discountRappen > 0,
+      reservationToken: result.reservationToken,
     });
   } catch (error) {
     console.error(`Reservation failed: ${(error as Error).message}`);

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
-import { clientKey } from "~/server/client.server";
-import { checkCoupon } from "~/server/coupon.server";
-import { getDb } from "~/server/db.server";
+import { clientKey } from "~/server/platform/client.server";
+import { checkCoupon } from "~/server/vouchers/coupon.server";
+import { getDb } from "~/server/platform/db.server";
 
 /** `POST /api/coupons/validate` `{couponCode, systemId, orderAmount}` → `{valid, message, couponCode, remainingValue}`. */
 export async function action({ request, context }: ActionFunctionArgs) {

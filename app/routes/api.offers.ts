@@ -1,6 +1,6 @@
 import { toChf } from "~/domain/money";
-import { getDb } from "~/server/db.server";
-import { listOffers } from "~/server/venue.server";
+import { getDb } from "~/server/platform/db.server";
+import { listOffers } from "~/server/booking/venue.server";
 
 export async function loader() {
   const offers = await listOffers(await getDb());

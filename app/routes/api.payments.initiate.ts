@@ -1,14 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { findReservationByCode } from "~/server/bookings.server";
-import { getDb } from "~/server/db.server";
-import { startPayment } from "~/server/payments.server";
+import { clientKey } from "~/server/platform/client.server";
+import { getDb } from "~/server/platform/db.server";
+import { initiatePaymentFor } from "~/server/payments/reservation-owner.server";
 
 const InitiateSchema = z.object({
   systemId: z.string().optional(),
   currency: z.literal("CHF", { errorMap: () => ({ message: "currency must be CHF" }) }),
   refno: z.string().optional(),
   amount: z.unknown().optional(),
+  reservationToken: z.string({ required_error: "reservationToken is required" }).min(1, "reservationToken is required"),
   reservationData: z
     .object({ bookingCode: z.string().min(3, "reservationData.bookingCode is required") })
     .passthrough()
@@ -17,24 +18,19 @@ const InitiateSchema = z.object({
 
 /**
  * `POST /api/payments/initiate` → `{paymentUrl}` for a held booking. The booking is named by its
- * code (`refno`, or `reservationData.bookingCode`); the amount charged is the booking's own, whatever
- * `amount` says.
+ * code (`refno`, or `reservationData.bookingCode`) and proven to be the caller's by the
+ * `reservationToken` the reservation answered with; the amount charged is the booking's own,
+ * whatever `amount` says. Unknown code and someone else's code answer alike (404).
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ error: "method not allowed" }, { status: 405 });
   const parsed = InitiateSchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return Response.json({ error: parsed.error.issues.map((i) => i.message).join("; ") }, { status: 400 });
   const code = (parsed.data.refno || parsed.data.reservationData?.bookingCode || "").trim().toUpperCase();
   if (!code) return Response.json({ error: "refno or reservationData.bookingCode is required" }, { status: 400 });
-  const db = await getDb();
-  const reservation = await findReservationByCode(db, code);
-  if (!reservation) return Response.json({ error: "booking not found" }, { status: 404 });
-  if (reservation.status !== "held" || reservation.amountRappen <= 0) {
-    return Response.json({ error: "booking is not awaiting payment" }, { status: 409 });
-  }
-  const payment = await startPayment(db, reservation);
-  if (!payment.ok) return Response.json({ error: "Failed to initiate payment" }, { status: 502 });
-  return Response.json({ paymentUrl: payment.paymentUrl });
+  const outcome = await initiatePaymentFor(await getDb(), { code, reservationToken: parsed.data.reservationToken, clientKey: clientKey(request, context) });
+  const headers = "retryAfterSeconds" in outcome && outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
+  return Response.json(outcome.body, { status: outcome.status, headers });
 }
 
 export function loader() {

@@ -1,22 +1,35 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { hasAdminToken } from "~/server/api-auth.server";
-import { findReservationById } from "~/server/bookings.server";
-import { reservationData } from "~/server/confirmation-view.server";
-import { getDb } from "~/server/db.server";
-import { getDraft } from "~/server/draft.server";
-import { confirmPayment, specStatusOf } from "~/server/payments.server";
-import { ProviderError } from "~/server/payments/provider.server";
+import { hasAdminToken } from "~/server/staff/api-auth.server";
+import { findReservationById } from "~/server/booking/bookings.server";
+import { clientKey } from "~/server/platform/client.server";
+import { reservationData } from "~/server/booking/confirmation-view.server";
+import { getDb } from "~/server/platform/db.server";
+import { getDraft } from "~/server/booking/draft.server";
+import { confirmPayment, specStatusOf } from "~/server/payments/payments.server";
+import { ProviderError } from "~/server/payments/providers/provider.server";
+import { checkLookup, countLookupMiss, ownsReservation } from "~/server/payments/reservation-owner.server";
 
-/** `GET /api/payments/transaction/{id}` → `{status, bookingCode, reservationData}` (spec §3, §7). */
-export async function loader({ params, request }: LoaderFunctionArgs) {
+/**
+ * `GET /api/payments/transaction/{id}` → `{status, bookingCode, reservationData}` (spec §3, §7).
+ * The family's data only with `?reservationToken=` (or the booking's draft cookie, or staff tools);
+ * unknown ids count against the client, so ids cannot be enumerated.
+ */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const db = await getDb();
+  const client = clientKey(request, context);
+  const refused = await checkLookup(db, client);
+  if (refused) return Response.json({ error: refused.error }, { status: 429, headers: { "Retry-After": String(refused.retryAfterSeconds) } });
   const draft = await getDraft(request);
   try {
     const result = await confirmPayment(db, params.transactionId ?? "");
-    if (!result.payment) return Response.json({ error: "transaction not found" }, { status: 404 });
+    if (!result.payment) {
+      await countLookupMiss(db, client);
+      return Response.json({ error: "transaction not found" }, { status: 404 });
+    }
     const reservation = await findReservationById(db, result.payment.reservationId);
-    // The family's data goes only to the browser that booked (its draft cookie) or to staff tools.
-    const mayRead = reservation !== null && (draft.bookingCode === reservation.code || hasAdminToken(request));
+    const token = new URL(request.url).searchParams.get("reservationToken");
+    const mayRead =
+      reservation !== null && (draft.bookingCode === reservation.code || ownsReservation(reservation, token) || hasAdminToken(request));
     return Response.json(
       { status: specStatusOf(result), bookingCode: result.payment.refno, reservationData: mayRead ? reservationData(reservation) : null },
       { headers: { "Cache-Control": "no-store" } },

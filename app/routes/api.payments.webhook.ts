@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/server/db.server";
-import { getEnv } from "~/server/env.server";
-import { confirmPayment } from "~/server/payments.server";
-import { verifyWebhookSignature } from "~/server/payments/signature.server";
+import { getDb } from "~/server/platform/db.server";
+import { getEnv } from "~/server/platform/env.server";
+import { confirmPayment } from "~/server/payments/payments.server";
+import { verifyWebhookSignature } from "~/server/payments/providers/signature.server";
+
+export const WEBHOOK_MAX_AGE_MS = 5 * 60_000;
 
 /**
  * Datatrans' webhook: the signature (HMAC over timestamp + raw body) is checked before anything
@@ -11,7 +13,9 @@ import { verifyWebhookSignature } from "~/server/payments/signature.server";
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ error: "method not allowed" }, { status: 405 });
   const raw = await request.text();
-  if (!verifyWebhookSignature(request.headers.get("Datatrans-Signature"), raw, getEnv().WEBHOOK_HMAC_KEY)) {
+  // A signature older than 5 minutes is refused, so a captured request cannot be replayed later
+  // (a replay within the window changes nothing: confirmPayment is exactly-once).
+  if (!verifyWebhookSignature(request.headers.get("Datatrans-Signature"), raw, getEnv().WEBHOOK_HMAC_KEY, { maxAgeMs: WEBHOOK_MAX_AGE_MS })) {
     return Response.json({ error: "invalid signature" }, { status: 401 });
   }
   let body: { transactionId?: unknown; status?: unknown; refno?: unknown; currency?: unknown; detail?: { settle?: { amount?: unknown }; authorize?: { amount?: unknown } } };

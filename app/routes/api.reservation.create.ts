@@ -4,16 +4,18 @@ import { toContact } from "~/domain/contact";
 import { GameReservationSchema } from "~/domain/game-payload";
 import { MSG } from "~/domain/messages";
 import { parseTime } from "~/domain/time";
-import { getDb } from "~/server/db.server";
-import { getEnv } from "~/server/env.server";
-import { reserveGame } from "~/server/games.server";
+import { getDb } from "~/server/platform/db.server";
+import { clientKey } from "~/server/platform/client.server";
+import { getEnv } from "~/server/platform/env.server";
+import { holdOwner, reserveFailureStatus } from "~/server/payments/reservation-owner.server";
+import { reserveGame } from "~/server/booking/games.server";
 
 /**
- * `POST /api/reservation/create` (a game booking) → `{message, code}`. The booking is held for
+ * `POST /api/reservation/create` (a game booking) → `{message, code, reservationToken}`. The booking is held for
  * payment (`/api/payments/initiate`) or confirmed at once when a voucher covers it; 400 for bad
  * input, 409 when the rounds are taken.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ error: "method not allowed" }, { status: 405 });
   const parsed = GameReservationSchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) {
@@ -34,13 +36,13 @@ export async function action({ request }: ActionFunctionArgs) {
         contact: toContact(p),
         couponCode: p.couponCode ? normalizeCode(p.couponCode) : null,
       },
-      { holdMinutes: getEnv().HOLD_MINUTES },
+      { holdMinutes: getEnv().HOLD_MINUTES, owner: holdOwner(clientKey(request, context)) },
     );
-    if (!result.ok) return Response.json({ error: result.message }, { status: result.reason === "slot_taken" ? 409 : 400 });
+    if (!result.ok) return Response.json({ error: result.message }, { status: reserveFailureStatus(result.reason) });
     const message = result.requiresPayment
       ? `Reservierung erstellt. Bitte bezahlen Sie innerhalb von ${getEnv().HOLD_MINUTES} Minuten.`
       : MSG.bookingConfirmed;
-    return Response.json({ message, code: result.reservation.code });
+    return Response.json({ message, code: result.reservation.code, reservationToken: result.reservationToken });
   } catch (error) {
     console.error(`Failed to create reservation: ${(error as Error).message}`);
     return Response.json({ error: MSG.bookingFailed }, { status: 500 });

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CancelFormSchema } from "~/domain/cancel-form";
-import { hasAdminToken } from "~/server/api-auth.server";
-import { getStaff, requireSameOrigin } from "~/server/auth.server";
-import { cancelReservation, type Actor } from "~/server/cancellation.server";
-import { getDb } from "~/server/db.server";
+import { hasAdminToken } from "~/server/staff/api-auth.server";
+import { getStaff, requireSameOrigin } from "~/server/staff/auth.server";
+import { cancelReservation, type Actor } from "~/server/staff/cancellation.server";
+import { getDb } from "~/server/platform/db.server";
 
 /**
  * `POST /api/reservations/cancel` `{bookingCode, reason}` → the spec's cancel response. Opens only

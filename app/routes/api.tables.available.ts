@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AvailabilityQuerySchema } from "~/domain/api-schemas";
-import { availableBirthdaySlots, UnknownOfferError } from "~/server/availability.server";
-import { getDb } from "~/server/db.server";
+import { availableBirthdaySlots, UnknownOfferError } from "~/server/booking/availability.server";
+import { getDb } from "~/server/platform/db.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = Object.fromEntries(new URL(request.url).searchParams);

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdminToken } from "~/server/api-auth.server";
-import { getDb } from "~/server/db.server";
-import { voucherReport } from "~/server/voucher-report.server";
+import { requireAdminToken } from "~/server/staff/api-auth.server";
+import { getDb } from "~/server/platform/db.server";
+import { voucherReport } from "~/server/vouchers/voucher-report.server";
 
 /** `GET /api/vouchers/{code}` — balance and ledger (staff tools; bearer token). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

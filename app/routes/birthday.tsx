@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect, useLoaderData } from "@remix-run/react";
 import { Page } from "~/components/Page";
 import { PACKAGE_WEEKDAYS } from "~/domain/games";
-import { getDb } from "~/server/db.server";
-import { findGameLocation } from "~/server/venue.server";
+import { getDb } from "~/server/platform/db.server";
+import { findGameLocation } from "~/server/booking/venue.server";
 import { pageMeta } from "~/domain/page-meta";
 
 export const meta: MetaFunction = () => pageMeta("Spieltag auswählen");

@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect, useLoaderData } from "@remix-run/react";
 import { Calendar } from "~/components/Calendar";
 import { Page } from "~/components/Page";
-import { monthOf, parseMonth, longDateLabel } from "~/domain/calendar";
-import { ANY_DAY, nextDateOnWeekday } from "~/domain/games";
+import { closedWeekdays, firstBookableDay, isClosedDay, monthOf, parseMonth, longDateLabel } from "~/domain/calendar";
+import { ANY_DAY, nextDateOnWeekday, ROUND_MINUTES } from "~/domain/games";
 import { dateFrom } from "~/domain/booking-query";
 import { venueNow } from "~/domain/time";
-import { getDb } from "~/server/db.server";
-import { findGameLocation } from "~/server/venue.server";
+import { getDb } from "~/server/platform/db.server";
+import { findGameLocation, getVenue } from "~/server/booking/venue.server";
 import { pageMeta } from "~/domain/page-meta";
 
 export const meta: MetaFunction = () => pageMeta("Datum auswählen");
@@ -19,17 +19,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!location) throw redirect("/games");
   const dayParam = Number(params.get("day") ?? ANY_DAY);
   const day = Number.isInteger(dayParam) && dayParam >= 0 && dayParam <= ANY_DAY ? dayParam : ANY_DAY;
-  const today = venueNow().date;
+  const now = venueNow();
+  const today = now.date;
+  const { rules } = await getVenue(await getDb());
   const chosen = dateFrom(params.get("date"));
-  // Every future day stays selectable (spec); the picked weekday only preselects its next date.
-  const date = chosen && chosen >= today ? chosen : nextDateOnWeekday(today, day);
+  // Every future day stays selectable (spec); the picked weekday only preselects its next date, and
+  // "any day" opens on the first day a game can still start (not a closed Monday or a finished evening).
+  const date = chosen && chosen >= today ? chosen : day === ANY_DAY ? firstBookableDay(now, rules, ROUND_MINUTES) : nextDateOnWeekday(today, day);
   const month = parseMonth(params.get("month")) ?? monthOf(date);
-  return { location: { id: location.id, name: location.name }, day, today, date, month: month < monthOf(today) ? monthOf(today) : month };
+  return { location: { id: location.id, name: location.name }, day, today, date, closed: closedWeekdays(rules), month: month < monthOf(today) ? monthOf(today) : month };
 }
 
 /** A month calendar of links (works without JavaScript); `Weiter` is a link to /slot for the chosen date. */
 export default function DatePage() {
-  const { location, day, today, date, month } = useLoaderData<typeof loader>();
+  const { location, day, today, date, month, closed } = useLoaderData<typeof loader>();
   const href = (q: { date?: string; month?: string }) =>
     `?${new URLSearchParams({ day: String(day), locationId: String(location.id), date: q.date ?? date, month: q.month ?? month }).toString()}`;
   return (
@@ -37,9 +40,10 @@ export default function DatePage() {
       <p className="muted">
         Spielort: <strong>{location.name}</strong>
       </p>
-      <Calendar month={month} selected={date} today={today} label="Datum wählen" hrefFor={href} />
-      <p className="alert alert-info" aria-live="polite">
+      <Calendar month={month} selected={date} today={today} closed={closed} label="Datum wählen" hrefFor={href} />
+      <p className={isClosedDay(date, closed) ? "alert alert-warning" : "alert alert-info"} aria-live="polite">
         Gewählt: <strong>{longDateLabel(date)}</strong>
+        {isClosedDay(date, closed) ? " – an diesem Tag ist Fun World geschlossen. Spiele sind Mittwoch bis Sonntag buchbar." : null}
       </p>
       <div className="actions">
         <a href={day === ANY_DAY ? `/game?locationId=${location.id}` : `/birthday?locationId=${location.id}`} className="button button-secondary">

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/server/db.server";
-import { applyCouponToDraft, removeCouponFromDraft } from "~/server/draft-coupon.server";
+import { getDb } from "~/server/platform/db.server";
+import { applyCouponToDraft, removeCouponFromDraft } from "~/server/checkout/draft-coupon.server";
 
 /**
  * The voucher box's inline check (with JavaScript): the same check as the form's `Prüfen` button,

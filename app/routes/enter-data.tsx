@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
@@ -6,17 +6,18 @@ import { BookingSummary } from "~/components/BookingSummary";
 import { Page } from "~/components/Page";
 import { useHydrated } from "~/components/useHydrated";
 import { normalizeCode } from "~/domain/codes";
-import { firstContactError, toContact, type ContactInput } from "~/domain/contact";
+import { CONTACT_MAX_LENGTH, firstContactError, toContact, type ContactInput } from "~/domain/contact";
 import { MSG } from "~/domain/messages";
 import { formatChf } from "~/domain/money";
-import type { CouponResult } from "~/server/coupon.server";
-import { checkoutSummary } from "~/server/checkout.server";
-import { placeBooking } from "~/server/place-booking.server";
-import { findReservationByCode } from "~/server/bookings.server";
-import { getDb } from "~/server/db.server";
-import { getEnv } from "~/server/env.server";
-import { clearDraft, redirectWithDraft, requireCompleteDraft, takeFormFlash, updateDraft } from "~/server/draft.server";
-import { applyCouponToDraft, removeCouponFromDraft } from "~/server/draft-coupon.server";
+import type { CouponResult } from "~/server/vouchers/coupon.server";
+import { checkoutSummary } from "~/server/checkout/checkout.server";
+import { placeBooking } from "~/server/checkout/place-booking.server";
+import { clientKey } from "~/server/platform/client.server";
+import { findReservationByCode } from "~/server/booking/bookings.server";
+import { getDb } from "~/server/platform/db.server";
+import { getEnv } from "~/server/platform/env.server";
+import { clearDraft, redirectWithDraft, requireCompleteDraft, takeFormFlash, updateDraft } from "~/server/booking/draft.server";
+import { applyCouponToDraft, removeCouponFromDraft } from "~/server/checkout/draft-coupon.server";
 import { pageMeta } from "~/domain/page-meta";
 
 export const handle = { hydrate: true };
@@ -25,9 +26,14 @@ export const meta: MetaFunction = () => pageMeta("Kontaktdaten");
 const TEXT_FIELDS = ["firstName", "lastName", "street", "zip", "city", "phone", "email", "emailRepeat", "message"] as const;
 type Values = Partial<Record<(typeof TEXT_FIELDS)[number] | "couponCode" | "terms", string>>;
 
+/** Personal data (typed contact details): never kept by a browser or proxy cache. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const draft = await requireCompleteDraft(request);
   const db = await getDb();
+  const confirmed = await confirmedDraftBooking(db, draft.bookingCode);
+  if (confirmed) throw redirectWithDraft(confirmed.to, await clearDraft(request, { bookingCode: confirmed.code }));
   const summary = await checkoutSummary(db, draft);
   if (!summary) throw redirect("/offers");
   const { flash, cookie } = await takeFormFlash(request);
@@ -44,13 +50,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/** The draft's booking when it is already confirmed (paid, or covered by a voucher), with its confirmation page. */
+async function confirmedDraftBooking(db: Awaited<ReturnType<typeof getDb>>, code: string | undefined) {
+  const r = code ? await findReservationByCode(db, code) : null;
+  if (!r || r.status !== "confirmed") return null;
+  return { code: r.code, to: r.type === "BIRTHDAY_PARTY" ? "/payment/success" : "/success" };
+}
+
 async function previousContact(db: Awaited<ReturnType<typeof getDb>>, code: string): Promise<Values | null> {
   const r = await findReservationByCode(db, code);
   if (!r || r.status === "confirmed") return null;
   return { firstName: r.firstName, lastName: r.lastName, street: r.street, zip: r.zip, city: r.city, phone: r.phone, email: r.email, emailRepeat: r.email, message: r.message ?? "" };
 }
 
-type ActionData = { alert?: string; coupon?: CouponResult | null; values: Values; slotTaken?: boolean };
+type ActionData = { alert?: string; coupon?: CouponResult | null; values: Values; slotTaken?: boolean; confirmCancel?: boolean };
 
 /**
  * With JavaScript a lost connection must not replace the page with an error screen: the family
@@ -82,7 +95,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = valuesOf(form);
   const db = await getDb();
 
-  if (intent === "cancel") return redirectWithDraft("/", await clearDraft(request));
+  // "Abbrechen" asks first (a second step that works without JavaScript); only the confirmation discards.
+  if (intent === "cancel") return data<ActionData>({ confirmCancel: true, values });
+  if (intent === "cancel-confirmed") return redirectWithDraft("/", await clearDraft(request));
+  if (intent === "cancel-keep") return data<ActionData>({ values });
+  // "Zurück" to the slot choice: what was typed waits in the draft (one-time flash) for the way back.
+  if (intent === "back") {
+    const draft = await requireCompleteDraft(request);
+    const { terms: _t, ...typed } = values;
+    const back = draft.kind === "game" ? `/slot?date=${draft.date}` : `/find-slot?date=${draft.date}`;
+    return redirectWithDraft(back, await updateDraft(request, {}, { values: typed as Record<string, string> }));
+  }
   // Voucher buttons without JavaScript: change the draft, then show the page again (post/redirect/get)
   // with everything typed carried over once, so the summary is priced with the new voucher.
   if (intent === "coupon-clear") return redirectWithDraft("/enter-data", await removeCouponFromDraft(request, values));
@@ -106,7 +129,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const problem = firstContactError(Object.fromEntries(form) as ContactInput);
   if (problem) return data<ActionData>({ alert: problem, values }, { status: 400 });
-  const outcome = await placeBooking(db, request, draft, toContact(Object.fromEntries(form) as ContactInput));
+  // An old tab of a booking that is already confirmed: show that booking instead of starting a second one.
+  const confirmed = await confirmedDraftBooking(db, draft.bookingCode);
+  if (confirmed) return redirectWithDraft(confirmed.to, await clearDraft(request, { bookingCode: confirmed.code }));
+  const outcome = await placeBooking(db, request, draft, toContact(Object.fromEntries(form) as ContactInput), clientKey(request, context));
   if (outcome.kind === "redirect") return redirectWithDraft(outcome.to, outcome.cookie);
   const slotTaken = outcome.status === 409 && !outcome.coupon;
   // The family goes off to choose another slot: what they typed waits in the draft for their return.
@@ -138,6 +164,30 @@ function FormAlert({ message, retryHref }: { message?: string | null; retryHref?
           ) : null}
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/** The second step of "Abbrechen": nothing is thrown away before the family says so. */
+function CancelConfirm() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: "center" });
+    ref.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <div className="alert alert-warning" role="alert" tabIndex={-1} ref={ref}>
+      <p>
+        <strong>Buchung wirklich abbrechen?</strong> Ihre Eingaben und der gewählte Termin werden verworfen.
+      </p>
+      <div className="actions">
+        <button type="submit" name="intent" value="cancel-keep" className="button button-secondary" formNoValidate>
+          Nein, weiter buchen
+        </button>
+        <button type="submit" name="intent" value="cancel-confirmed" className="button" formNoValidate>
+          Ja, abbrechen
+        </button>
+      </div>
     </div>
   );
 }
@@ -177,6 +227,7 @@ function TextField({
         type={type}
         autoComplete={autoComplete}
         defaultValue={values[name] ?? ""}
+        maxLength={CONTACT_MAX_LENGTH[name]}
         aria-required={required}
         aria-describedby={describedBy}
         aria-invalid={describedBy ? true : undefined}
@@ -221,7 +272,8 @@ export default function EnterData() {
   }
 
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "book";
-  const emailsDiffer = hydrated && emailRepeat !== "" && email.trim().toLowerCase() !== emailRepeat.trim().toLowerCase();
+  // Also rendered by the server after a submit without JavaScript (spec §5: inline as well as in the alert).
+  const emailsDiffer = emailRepeat !== "" && email.trim().toLowerCase() !== emailRepeat.trim().toLowerCase();
   const busy = submitting;
   const couponValid = coupon ? coupon.valid : summary.couponCode !== null;
   const label = submitting ? "Buchung läuft..." : summary.amountRappen <= 0 && couponValid ? "Buchung abschließen" : "Weiter zur Zahlung";
@@ -315,7 +367,7 @@ export default function EnterData() {
         </div>
         <div className="field">
           <label htmlFor="message">Nachricht (optional)</label>
-          <textarea id="message" name="message" rows={3} defaultValue={values.message ?? ""} />
+          <textarea id="message" name="message" rows={3} defaultValue={values.message ?? ""} maxLength={CONTACT_MAX_LENGTH.message} />
         </div>
 
         <fieldset className="card" disabled={busy}>
@@ -359,6 +411,11 @@ export default function EnterData() {
                   <p>
                     {MSG.voucherAvailable} CHF {shownCoupon.remainingValue.toFixed(2)}
                   </p>
+                  {/* The balance above is before this booking; a parent also wants what is left after it. */}
+                  <p>
+                    Restbetrag nach dieser Buchung:{" "}
+                    <span className="nobreak">{formatChf(Math.max(0, Math.round(shownCoupon.remainingValue * 100) - summary.priceRappen))}</span>
+                  </p>
                 </div>
               ) : (
                 <div className="alert alert-error">
@@ -398,7 +455,11 @@ export default function EnterData() {
           <p className="muted">Nach dem Absenden halten wir den Termin {holdMinutes} Minuten für Ihre Zahlung frei.</p>
         ) : null}
 
+        {actionData?.confirmCancel ? <CancelConfirm /> : null}
         <div className="actions">
+          <button type="submit" name="intent" value="back" className="button button-secondary" disabled={busy} formNoValidate>
+            Zurück
+          </button>
           <button type="submit" name="intent" value="cancel" className="button button-secondary" disabled={busy} formNoValidate>
             Abbrechen
           </button>

@@ -11,15 +11,15 @@ import { useAdoptCheckedRadio } from "~/components/useAdoptTypedValue";
 import { useHydrated } from "~/components/useHydrated";
 import { useWhenChanged } from "~/components/useWhenChanged";
 import { applyStep, countsFrom, COUNT_PARAMS, dateFrom } from "~/domain/booking-query";
-import { monthOf, parseMonth } from "~/domain/calendar";
+import { closedWeekdays, firstBookableDay, isClosedDay, monthOf, parseMonth } from "~/domain/calendar";
 import { MSG } from "~/domain/messages";
 import { personCount, type PartyCounts } from "~/domain/pricing";
 import { formatDateDE, formatTime, parseTime, venueNow } from "~/domain/time";
-import { availableBirthdaySlots } from "~/server/availability.server";
-import { getDb } from "~/server/db.server";
-import { getDraft, redirectWithDraft, updateDraft } from "~/server/draft.server";
-import { checkSlotChoice } from "~/server/slot-choice.server";
-import { findOffer } from "~/server/venue.server";
+import { availableBirthdaySlots } from "~/server/booking/availability.server";
+import { getDb } from "~/server/platform/db.server";
+import { getDraft, redirectWithDraft, updateDraft } from "~/server/booking/draft.server";
+import { checkSlotChoice } from "~/server/booking/slot-choice.server";
+import { findOffer, getVenue } from "~/server/booking/venue.server";
 import { pageMeta } from "~/domain/page-meta";
 
 export const handle = { hydrate: true };
@@ -40,9 +40,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const fromUrl = Number.isInteger(offerParam) && offerParam > 0 ? await findOffer(db, offerParam) : undefined;
   const offer = fromUrl ?? (draft.flow !== "game" && draft.offerId !== undefined ? await findOffer(db, draft.offerId) : undefined);
   if (!offer) throw redirect("/offers");
-  const today = venueNow().date;
+  const now = venueNow();
+  const today = now.date;
+  const { rules } = await getVenue(db);
   const requested = dateFrom(params.get("date"));
-  const date = requested && requested >= today ? requested : today;
+  // Without a chosen day the calendar opens on the first day a party can still start (not a closed Monday).
+  const date = requested && requested >= today ? requested : firstBookableDay(now, rules, offer.slotMinutes);
   const month = parseMonth(params.get("month")) ?? monthOf(date);
   const hasCounts = COUNT_PARAMS.some((p) => params.has(p));
   const counts: PartyCounts = hasCounts
@@ -67,6 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const body = {
     offer: { id: offer.id, name: offer.name },
     today,
+    closed: closedWeekdays(rules),
     date,
     month: month < monthOf(today) ? monthOf(today) : month,
     counts,
@@ -132,7 +136,7 @@ export default function FindSlot() {
   const loaderData = useLoaderData<typeof loader>();
   // The fallback for a failed reload starts from what the server rendered (browser only).
   if (typeof document !== "undefined" && !lastGood) lastGood = loaderData as LoaderData;
-  const { offer, today, date, month, slots, slotsError } = loaderData;
+  const { offer, today, date, month, slots, slotsError, closed } = loaderData;
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -179,6 +183,7 @@ export default function FindSlot() {
         month={month}
         selected={date}
         today={today}
+        closed={closed}
         label="Datum wählen"
         hrefFor={(q) => queryString(offer.id, q.date ?? date, q.month ?? month, counts)}
       />
@@ -227,13 +232,20 @@ export default function FindSlot() {
           ) : null}
           <div aria-live="polite">
             {total === 0 ? (
-              <p className="alert alert-info">{MSG.slotsPrompt}</p>
+              // After a submit without persons the red alert says it already; the prompt would repeat it.
+              actionData?.error ? null : (
+                <p className="alert alert-info">{MSG.slotsPrompt}</p>
+              )
             ) : loadingSlots ? (
               <p className="alert alert-info">{MSG.slotsLoading}</p>
             ) : slotsError ? (
               <p className="alert alert-error">{MSG.slotsError}</p>
             ) : !slots ? (
               <p className="alert alert-info">{MSG.slotsLoading}</p>
+            ) : isClosedDay(date, closed) ? (
+              <p className="alert alert-warning">
+                {MSG.closedDay} <span className="muted">– Geburtstage finden Mittwoch bis Sonntag statt.</span>
+              </p>
             ) : slots.length === 0 || !anyAvailable ? (
               <p className="alert alert-warning">
                 {MSG.slotsFull}

@@ -5,9 +5,9 @@ import { ChoiceCards } from "~/components/ChoiceCards";
 import { Page } from "~/components/Page";
 import { useHydrated } from "~/components/useHydrated";
 import { ANY_DAY, GAME_TYPES } from "~/domain/games";
-import { getDb } from "~/server/db.server";
-import { getDraft, redirectWithDraft, updateDraft } from "~/server/draft.server";
-import { findGameLocation } from "~/server/venue.server";
+import { getDb } from "~/server/platform/db.server";
+import { getDraft, redirectWithDraft, updateDraft } from "~/server/booking/draft.server";
+import { findGameLocation } from "~/server/booking/venue.server";
 import { pageMeta } from "~/domain/page-meta";
 
 export const handle = { hydrate: true };

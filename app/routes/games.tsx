@@ -2,8 +2,8 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Page } from "~/components/Page";
 import { formatChf } from "~/domain/money";
-import { getDb } from "~/server/db.server";
-import { listGameLocations } from "~/server/venue.server";
+import { getDb } from "~/server/platform/db.server";
+import { listGameLocations } from "~/server/booking/venue.server";
 import { pageMeta } from "~/domain/page-meta";
 
 export const meta: MetaFunction = () => pageMeta("Spielort wählen");

@@ -6,9 +6,10 @@ import { Page } from "~/components/Page";
 import { useHydrated } from "~/components/useHydrated";
 import { MSG } from "~/domain/messages";
 import { formatChf } from "~/domain/money";
-import { getDb } from "~/server/db.server";
-import { getDraft, redirectWithDraft, updateDraft } from "~/server/draft.server";
-import { findOffer, listOffers } from "~/server/venue.server";
+import { ACCOMPANYING_ADULT_PRICE_RAPPEN, ACTIVE_ADULT_PRICE_RAPPEN } from "~/domain/pricing";
+import { getDb } from "~/server/platform/db.server";
+import { getDraft, redirectWithDraft, updateDraft } from "~/server/booking/draft.server";
+import { findOffer, listOffers } from "~/server/booking/venue.server";
 import { pageMeta } from "~/domain/page-meta";
 
 export const handle = { hydrate: true };
@@ -70,6 +71,12 @@ export default function Offers() {
             onChoose={setChoice}
           />
         )}
+        {/* Adults are part of the total too; a parent should see that before the summary adds them up. */}
+        {offers.length > 0 ? (
+          <p className="muted">
+            Erwachsene: mitspielend {formatChf(ACTIVE_ADULT_PRICE_RAPPEN)}, nur Begleitung {formatChf(ACCOMPANYING_ADULT_PRICE_RAPPEN)} pro Person.
+          </p>
+        ) : null}
         <div className="actions">
           <a href="/" className="button button-secondary">
             Zurück

@@ -2,12 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect, useLoaderData } from "@remix-run/react";
 import { DevBadge } from "~/components/DevBadge";
 import { pageMeta } from "~/domain/page-meta";
+import { useNonce } from "~/components/Nonce";
 import { Page } from "~/components/Page";
-import { isDevMode } from "~/server/dev-mode.server";
-import { findReservationByCode } from "~/server/bookings.server";
-import { getDb } from "~/server/db.server";
-import { getDraft } from "~/server/draft.server";
-import { pendingPaymentOf } from "~/server/payments.server";
+import { isDevMode } from "~/server/platform/dev-mode.server";
+import { findReservationByCode } from "~/server/booking/bookings.server";
+import { getDb } from "~/server/platform/db.server";
+import { getDraft } from "~/server/booking/draft.server";
+import { pendingPaymentOf } from "~/server/payments/payments.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const draft = await getDraft(request);
@@ -28,6 +29,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /** No app JavaScript here: a meta refresh, a one-line script and a plain link all lead on. */
 export default function PaymentRedirect() {
   const { paymentUrl, devMode } = useLoaderData<typeof loader>();
+  // The page's Content-Security-Policy runs an inline script only with this response's nonce.
+  const nonce = useNonce();
   return (
     <Page title="Weiterleitung zur Zahlung">
       <DevBadge show={devMode} />
@@ -37,7 +40,7 @@ export default function PaymentRedirect() {
         <a className="button" href={paymentUrl}>
           Weiter zur Zahlung
         </a>
-        <script dangerouslySetInnerHTML={{ __html: `window.location.replace(${JSON.stringify(paymentUrl)})` }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `window.location.replace(${JSON.stringify(paymentUrl)})` }} />
       </div>
     </Page>
   );

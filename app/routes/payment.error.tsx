@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PaymentAborted } from "~/components/PaymentAborted";
 import { VENUE_CONTACT } from "~/domain/venue-contact";
-import { getDb } from "~/server/db.server";
-import { isDevMode } from "~/server/dev-mode.server";
-import { handleAbandonedReturn } from "~/server/payment-return.server";
+import { getDb } from "~/server/platform/db.server";
+import { isDevMode } from "~/server/platform/dev-mode.server";
+import { handleAbandonedReturn } from "~/server/payments/payment-return.server";
 import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/domain/page-meta";
 

@@ -1,15 +1,17 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { BookingSummary } from "~/components/BookingSummary";
 import { DevBadge } from "~/components/DevBadge";
 import { Page } from "~/components/Page";
 import { VenueNotes } from "~/components/VenueNotes";
-import { getDb } from "~/server/db.server";
-import { clearDraft, getDraft } from "~/server/draft.server";
-import { isDevMode } from "~/server/dev-mode.server";
-import { paymentPageState } from "~/server/payment-view.server";
+import { clientKey } from "~/server/platform/client.server";
+import { getDb } from "~/server/platform/db.server";
+import { clearDraft, getDraft } from "~/server/booking/draft.server";
+import { isDevMode } from "~/server/platform/dev-mode.server";
+import { paymentPageState } from "~/server/payments/payment-view.server";
 import { pageMeta } from "~/domain/page-meta";
+import { isAbortedStatus, paymentStatusLabel } from "~/domain/payment-status";
 
 export const handle = { hydrate: true };
 export const meta: MetaFunction = () => pageMeta("Buchungsbestätigung");
@@ -17,7 +19,14 @@ export const meta: MetaFunction = () => pageMeta("Buchungsbestätigung");
 /** Spec §9: the status is polled every second until it changes. */
 const POLL_MS = 1000;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+/** Personal data: never kept by a browser or proxy cache (the document and its data requests). */
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers(loaderHeaders);
+  headers.set("Cache-Control", "no-store");
+  return headers;
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const draft = await getDraft(request);
   const state = await paymentPageState(
@@ -28,28 +37,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
       mock: url.searchParams.get("mock") === "true",
     },
     draft,
+    clientKey(request, context),
   );
   const devMode = isDevMode(request);
   // Game bookings end at /success (spec §2): the same confirmation, read from the server there.
-  if (state.kind === "booking" && state.status === "settled" && state.reservation.type !== "BIRTHDAY_PARTY") {
+  // Only for the browser that made the booking: a return link never moves a booking into a draft.
+  if (state.kind === "booking" && !state.restricted && state.status === "settled" && state.reservation.type !== "BIRTHDAY_PARTY") {
     throw redirect("/success", { headers: { "Set-Cookie": await clearDraft(request, { bookingCode: state.reservation.code }) } });
   }
   const headers = new Headers({ "Cache-Control": "no-store" });
   // Once confirmed, the half-finished draft is done with; the booking code stays for this page.
-  if (state.kind === "booking" && state.status === "settled" && (draft.offerId !== undefined || draft.startMin !== undefined)) {
+  if (state.kind === "booking" && !state.restricted && state.status === "settled" && (draft.offerId !== undefined || draft.startMin !== undefined)) {
     headers.set("Set-Cookie", await clearDraft(request, { bookingCode: state.reservation.code }));
   }
-  // Whoever holds only the transaction id (a shared link, another browser) sees the status and the
-  // booking code; the family's personal data stays with the browser that made the booking.
-  const shown =
-    state.kind === "booking" && state.restricted
-      ? { ...state, reservation: { ...state.reservation, firstName: "", lastName: "", street: "", zip: "", city: "", phone: "", email: "" } }
-      : state;
-  return data({ state: shown, devMode }, { headers });
+  // Whoever holds only the transaction id (a shared link, another browser) gets the status and the
+  // booking code only (paymentPageState builds that view on the server).
+  return data({ state, devMode }, { headers });
 }
 
 function headline(status: string | null, couponOnly: boolean, refund: boolean): string {
   if (refund) return "Termin nicht mehr verfügbar";
+  if (status === "canceled" || status === "cancelled") return "Zahlung abgebrochen";
+  if (status === "failed") return "Zahlung fehlgeschlagen";
   if (status === null) return "Buchung erhalten";
   if (status === "initiated" || status === "authorized") return "Zahlung wird verarbeitet";
   if (status === "settled") return couponOnly ? "Buchung erfolgreich!" : "Zahlung erfolgreich!";
@@ -60,6 +69,8 @@ export default function PaymentSuccess() {
   const { state, devMode } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const pending = state.kind === "booking" && (state.status === "initiated" || state.status === "authorized");
+  // Cancelled, failed or unknown: no booking exists, so no booking card and no "arrive early" note.
+  const notBooked = state.kind === "booking" && state.status !== null && !pending && state.status !== "settled";
 
   useEffect(() => {
     if (!pending) return;
@@ -109,15 +120,21 @@ export default function PaymentSuccess() {
                   Ihren Spam-Ordner.
                 </p>
               </>
+            ) : isAbortedStatus(state.status) ? (
+              <p>
+                Status: <strong>{paymentStatusLabel(state.status)}</strong>
+                <br />
+                Ihre Buchung wurde nicht bestätigt und es wurde kein Geld belastet.
+              </p>
             ) : (
               <p>
-                Status: <strong>{state.status}</strong>
+                Status: <strong>{paymentStatusLabel(state.status)}</strong>
                 <br />
-                Unbekannter Status {state.status}. Bitte kontaktieren Sie uns für weitere Informationen.
+                Unbekannter Status {paymentStatusLabel(state.status)}. Bitte kontaktieren Sie uns für weitere Informationen.
               </p>
             )}
           </div>
-          {state.restricted ? (
+          {notBooked ? null : state.restricted ? (
             <section className="card">
               <p>
                 Buchungscode: <strong className="nowrap">{state.reservation.code}</strong>
@@ -143,7 +160,7 @@ export default function PaymentSuccess() {
           </section>
             </>
           )}
-          {state.refund ? null : <VenueNotes />}
+          {state.refund || notBooked ? null : <VenueNotes />}
           <div className="actions">
             {state.status === "settled" && !state.refund ? (
               <a className="button" href="/">
@@ -154,9 +171,16 @@ export default function PaymentSuccess() {
                 Zur Startseite
               </a>
             ) : (
-              <a className="button" href="/offers">
-                Neue Buchung versuchen
-              </a>
+              <>
+                {notBooked && !state.restricted ? (
+                  <a className="button button-secondary" href="/enter-data">
+                    Zurück zur Buchung
+                  </a>
+                ) : null}
+                <a className="button" href="/offers">
+                  Neue Buchung versuchen
+                </a>
+              </>
             )}
           </div>
         </>

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, redirect, useLoaderData } from "@remix-run/react";
 import { Page } from "~/components/Page";
 import { formatChf } from "~/domain/money";
-import { getDb } from "~/server/db.server";
-import { getEnv } from "~/server/env.server";
-import { completeSimulatedPayment, findSimulatedTransaction, type SimulatedOutcome } from "~/server/payments/simulated.server";
+import { getDb } from "~/server/platform/db.server";
+import { getEnv } from "~/server/platform/env.server";
+import { completeSimulatedPayment, findSimulatedTransaction, type SimulatedOutcome } from "~/server/payments/providers/simulated.server";
 import { pageMeta } from "~/domain/page-meta";
 
 export const meta: MetaFunction = () => pageMeta("Zahlung (Simulation)", [{ name: "robots", content: "noindex" }]);

@@ -12,10 +12,10 @@ import { gamePriceRappen, NORMAL_MAX_ROUNDS, PACKAGE_INCLUDED_ROUNDS, PACKAGE_MA
 import { MSG } from "~/domain/messages";
 import { formatChf } from "~/domain/money";
 import { formatDateDE, parseTime, venueNow } from "~/domain/time";
-import { getDb } from "~/server/db.server";
-import { getDraft, redirectWithDraft, updateDraft } from "~/server/draft.server";
-import { availableGameStarts } from "~/server/games.server";
-import { findGameLocation } from "~/server/venue.server";
+import { getDb } from "~/server/platform/db.server";
+import { getDraft, redirectWithDraft, updateDraft } from "~/server/booking/draft.server";
+import { availableGameStarts } from "~/server/booking/games.server";
+import { findGameLocation } from "~/server/booking/venue.server";
 import { pageMeta } from "~/domain/page-meta";
 
 export const handle = { hydrate: true };
@@ -46,7 +46,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const date = dateFrom(params.get("date"));
   if (!date || date < venueNow().date) throw redirect(`/date?day=7&locationId=${location.id}`);
   const rounds = roundsChoice(gameType, params.get("rounds") ?? (draft.rounds !== undefined ? String(gameType === 1 ? draft.rounds : draft.rounds - PACKAGE_INCLUDED_ROUNDS) : null));
-  const players = intIn(params.get("players") ?? (draft.players !== undefined ? String(draft.players) : null), 1, location.capacity, Math.min(2, location.capacity));
+  const asked = params.get("players") ?? (draft.players !== undefined ? String(draft.players) : null);
+  const players = intIn(asked, 1, location.capacity, Math.min(2, location.capacity));
+  // Without JavaScript an out-of-range number arrives as typed: clamp it and say so in German.
+  const playersNotice = asked !== null && String(players) !== asked.trim() ? playersOutOfRange(location.capacity, players) : null;
   const starts = await availableGameStarts(await getDb(), { locationId: location.id, date, rounds: totalRounds(gameType, rounds) });
   return {
     location: { id: location.id, name: location.name, capacity: location.capacity, pricePerPlayerRoundRappen: location.pricePerPlayerRoundRappen, packagePriceRappen: location.packagePriceRappen, extraRoundPriceRappen: location.extraRoundPriceRappen, reservationType: location.reservationType },
@@ -54,6 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     date,
     rounds,
     players,
+    playersNotice,
     starts: starts ?? [],
     selected: draft.date === date && draft.startMin !== undefined ? draft.startMin : null,
   };
@@ -64,7 +68,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const date = dateFrom(form.get("date"));
   const rounds = totalRounds(gameType, roundsChoice(gameType, form.get("rounds")));
-  const players = intIn(form.get("players"), 1, location.capacity, 1);
+  const players = Number(form.get("players"));
+  if (!Number.isInteger(players) || players < 1 || players > location.capacity) {
+    return data({ error: `Bitte geben Sie 1 bis ${location.capacity} Spieler ein.` }, { status: 400 });
+  }
   const startMin = parseTime(form.get("start"));
   if (!date) return data({ error: MSG.chooseDateAndSlot }, { status: 400 });
   if (startMin === null) return data({ error: "Bitte wählen Sie eine Startzeit aus." }, { status: 400 });
@@ -74,6 +81,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!start.available) return data({ error: MSG.slotGone }, { status: 409 });
   const cookie = await updateDraft(request, { date, startMin, endMin: parseTime(start.endTime)!, rounds, players });
   return redirectWithDraft("/enter-data", cookie);
+}
+
+function playersOutOfRange(capacity: number, players: number): string {
+  return `Es sind 1 bis ${capacity} Spieler möglich – die Anzahl wurde auf ${players} gesetzt.`;
 }
 
 /** Start time, rounds and players for a game location (the spec does not show this screen). */
@@ -94,7 +105,13 @@ export default function Slot() {
   const [playersText, setPlayersText] = useState(String(loaderData.players));
   const [selected, setSelected] = useState<number | null>(loaderData.selected);
   const debounce = useRef<ReturnType<typeof setTimeout>>();
-  useWhenChanged(`${loaderData.rounds}|${loaderData.players}`, () => {
+  // The rounds/players of the last reload this page asked for. When its answer arrives the family may
+  // already be typing the next number (the field cleared on the way from 2 to 6): what it types wins,
+  // so the answer to its own request never resets the fields. Other changes (back button, a clamp by
+  // the server) still do.
+  const requested = useRef<string | null>(null);
+  useWhenChanged(`${loaderData.rounds}|${loaderData.players}`, (key) => {
+    if (key === requested.current) return;
     setRounds(loaderData.rounds);
     setPlayers(loaderData.players);
     setPlayersText(String(loaderData.players));
@@ -114,6 +131,7 @@ export default function Slot() {
     setPlayers(next.players);
     clearTimeout(debounce.current);
     debounce.current = setTimeout(() => {
+      requested.current = `${next.rounds}|${next.players}`;
       navigate(`?date=${date}&rounds=${next.rounds}&players=${next.players}`, { replace: true, preventScrollReset: true });
     }, 300);
   }
@@ -133,7 +151,7 @@ export default function Slot() {
       {/* One form: whatever the family set last (rounds, players, start) goes with "Weiter", also without
           JavaScript; "Startzeiten anzeigen" submits the same fields as a GET to reload the start times. */}
       {/* A submit replaces a pending debounced reload, which would otherwise interrupt it. */}
-      <Form method="post" preventScrollReset onSubmit={() => clearTimeout(debounce.current)}>
+      <Form method="post" preventScrollReset noValidate onSubmit={() => clearTimeout(debounce.current)}>
         <input type="hidden" name="date" value={date} />
         <section className="card">
           <h2>Runden und Spieler</h2>
@@ -173,6 +191,11 @@ export default function Slot() {
               />
             </div>
           </div>
+          {loaderData.playersNotice && !actionData?.error ? (
+            <p className="alert alert-warning" role="status">
+              {loaderData.playersNotice}
+            </p>
+          ) : null}
           <p className="total" aria-live="polite">
             Preis: {formatChf(price)}
           </p>
@@ -189,7 +212,8 @@ export default function Slot() {
             </p>
           ) : null}
           <div aria-live="polite">
-            {loading ? (
+            {/* Only when nothing is listed yet: a message above the list would push it down under a finger. */}
+            {loading && starts.length === 0 ? (
               <p className="alert alert-info">{MSG.slotsLoading}</p>
             ) : starts.length === 0 ? (
               <p className="alert alert-warning">
@@ -200,7 +224,8 @@ export default function Slot() {
               <p className="alert alert-warning">An diesem Tag ist {location.name} ausgebucht.</p>
             ) : null}
           </div>
-          {!loading && starts.length > 0 ? (
+          {/* The list stays while new start times load, so a start chosen meanwhile still goes with "Weiter". */}
+          {starts.length > 0 ? (
             <SlotGrid
               name="start"
               legend="Startzeit wählen"
@@ -208,6 +233,7 @@ export default function Slot() {
               chosen={(slot) => selected === parseTime(slot.startTime)}
               onChoose={(startTime) => setSelected(parseTime(startTime))}
               note={(slot) => (slot.available ? location.name : "nicht verfügbar")}
+              byHour
             />
           ) : null}
           {chosen ? <AppointmentSummary date={date} slot={chosen} /> : null}

@@ -1,11 +1,17 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { BookingSummary } from "~/components/BookingSummary";
 import { Page } from "~/components/Page";
+import { VenueNotes } from "~/components/VenueNotes";
+import { reservationView } from "~/server/booking/confirmation-view.server";
 import { MSG } from "~/domain/messages";
-import { findReservationByCode } from "~/server/bookings.server";
-import { getDb } from "~/server/db.server";
-import { getDraft } from "~/server/draft.server";
+import { findReservationByCode } from "~/server/booking/bookings.server";
+import { getDb } from "~/server/platform/db.server";
+import { getDraft } from "~/server/booking/draft.server";
 import { pageMeta } from "~/domain/page-meta";
+
+/** The family's confirmation (e-mail address): never kept by a browser or proxy cache. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export const meta: MetaFunction = () => pageMeta("Buchung abgeschlossen");
 
@@ -13,12 +19,13 @@ export const meta: MetaFunction = () => pageMeta("Buchung abgeschlossen");
 export async function loader({ request }: LoaderFunctionArgs) {
   const draft = await getDraft(request);
   const reservation = draft.bookingCode ? await findReservationByCode(await getDb(), draft.bookingCode) : null;
-  if (!reservation || reservation.status !== "confirmed") return { booking: null };
-  return { booking: { code: reservation.code, email: reservation.email, message: MSG.bookingConfirmed } };
+  if (!reservation || reservation.status !== "confirmed") return { booking: null, summary: null };
+  // The family sees what it booked (date, time, players, rounds, total), not only the code.
+  return { booking: { code: reservation.code, email: reservation.email, message: MSG.bookingConfirmed }, summary: reservationView(reservation) };
 }
 
 export default function Success() {
-  const { booking } = useLoaderData<typeof loader>();
+  const { booking, summary } = useLoaderData<typeof loader>();
   return (
     <Page title="Buchung abgeschlossen">
       <div className="card center">
@@ -37,10 +44,24 @@ export default function Success() {
         ) : (
           <p className="alert alert-error">Keine Reservierungsdaten gefunden.</p>
         )}
-        <a className="button" href="/">
-          Zurück zum Start
-        </a>
+        {summary ? null : (
+          <a className="button" href="/">
+            Zurück zum Start
+          </a>
+        )}
       </div>
+      {summary ? (
+        <>
+          {/* The code stands in the card above already. */}
+          <BookingSummary summary={{ ...summary, code: null }} title="Ihre Buchung" />
+          <VenueNotes />
+          <div className="actions">
+            <a className="button" href="/">
+              Zurück zum Start
+            </a>
+          </div>
+        </>
+      ) : null}
     </Page>
   );
 }

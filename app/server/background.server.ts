@@ -1,18 +1,43 @@
-import { sweepExpiredHolds } from "./bookings.server";
-import { getDb } from "./db.server";
-import { startMailer } from "./mail.server";
+import { getDb } from "./platform/db.server";
+import { sweepExpiredDrafts } from "./booking/draft.server";
+import { getEnv } from "./platform/env.server";
+import { startMailer } from "./mail/mail.server";
+import { deliverSimulatedWebhooks } from "./payments/providers/simulated.server";
+import { RECONCILE_POLICY, reconcilePayments, reconcileThenSweep } from "./payments/reconcile.server";
 
-/** Periodic work of the running server: expired holds give their tables back; queued mail goes out. */
+/**
+ * Periodic work of the running server: pending payments are reconciled with the provider, then
+ * expired holds give their tables back; queued mail goes out; the simulated provider (local runs)
+ * delivers its owed webhooks. At start, every pending payment is reconciled once (a crash may have
+ * lost its webhook).
+ */
 export function startBackgroundJobs(): () => void {
-  const sweep = setInterval(() => {
-    getDb()
-      .then((db) => sweepExpiredHolds(db))
-      .catch((error: Error) => console.warn(`Hold sweep failed: ${error.message}`));
-  }, 30_000);
+  let stopped = false;
+  const run = (what: string, job: () => Promise<unknown>) => () => {
+    if (stopped) return;
+    job().catch((error: Error) => console.warn(`${what} failed: ${error.message}`));
+  };
+
+  run("Reconciliation at start", async () => reconcilePayments(await getDb(), { mode: "all" }))();
+  const sweep = setInterval(run("Reconciliation and hold sweep", async () => reconcileThenSweep(await getDb())), RECONCILE_POLICY.intervalMs);
   sweep.unref();
+
+  let webhooks: NodeJS.Timeout | undefined;
+  if (getEnv().PAYMENT_PROVIDER === "simulated") {
+    const deliver = run("Simulated webhooks", async () => deliverSimulatedWebhooks(await getDb(), getEnv().WEBHOOK_HMAC_KEY));
+    deliver();
+    webhooks = setInterval(deliver, 5_000);
+    webhooks.unref();
+  }
+
+  const draftSweep = setInterval(run("Draft sweep", async () => sweepExpiredDrafts(await getDb())), 15 * 60_000);
+  draftSweep.unref();
   const stopMailer = startMailer();
   return () => {
+    stopped = true;
     clearInterval(sweep);
+    clearInterval(webhooks);
+    clearInterval(draftSweep);
     stopMailer();
   };
 }

@@ -172,14 +172,18 @@ export async function apiBooking(
     }),
   });
   if (reserve.status !== 200) throw new HttpError("reserve", reserve.status, await reserve.text());
-  const { bookingCode, requiresPayment } = (await reserve.json()) as { bookingCode: string; requiresPayment: boolean };
+  const { bookingCode, requiresPayment, reservationToken } = (await reserve.json()) as {
+    bookingCode: string;
+    requiresPayment: boolean;
+    reservationToken: string;
+  };
   lap("reserve");
   if (!requiresPayment) throw new HttpError("reserve", 200, "booking unexpectedly needs no payment");
 
   const initiate = await fetch(`${base}/api/payments/initiate`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ systemId: "kidsindoor", currency: "CHF", refno: bookingCode }),
+    body: JSON.stringify({ systemId: "kidsindoor", currency: "CHF", refno: bookingCode, reservationToken }),
   });
   if (initiate.status !== 200) throw new HttpError("initiate", initiate.status, await initiate.text());
   const { paymentUrl } = (await initiate.json()) as { paymentUrl: string };

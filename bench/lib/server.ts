@@ -49,7 +49,7 @@ async function portInUse(port: number): Promise<boolean> {
   });
 }
 
-export async function startServer(options: { port: number; dataDir: string; databaseUrl?: string }): Promise<ServerHandle> {
+export async function startServer(options: { port: number; dataDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<ServerHandle> {
   const { port, dataDir } = options;
   if (await portInUse(port)) throw new Error(`port ${port} on 127.0.0.1 is already in use (another bench or server running?)`);
   const url = `http://127.0.0.1:${port}`;
@@ -68,9 +68,19 @@ export async function startServer(options: { port: number; dataDir: string; data
       PUBLIC_URL: url,
       SESSION_SECRET: randomBytes(24).toString("base64url"),
       PAYMENT_PROVIDER: "simulated",
+      // A test system on purpose (the site then shows DEV MODE on every page).
+      ALLOW_SIMULATED_PAYMENTS: "true",
+      // Tests act as several clients through X-Forwarded-For from loopback.
+      TRUST_PROXY: "loopback",
       ADMIN_API_TOKEN: ADMIN_TOKEN,
       ADMIN_PASSWORD: "",
       SMTP_URL: "",
+      // Every simulated family comes from 127.0.0.1 and many share an e-mail address: the
+      // anti-hoarding and look-up limits are raised for the load test (see README).
+      HOLD_LIMIT_PER_CLIENT: "1000000",
+      HOLD_LIMIT_PER_EMAIL: "1000000",
+      LOOKUP_LIMIT_PER_MINUTE: "1000000",
+      ...options.env,
     },
   });
   running.add(child);

@@ -121,3 +121,12 @@ test("after signing in, the visitor returns to the staff page they asked for", a
   expect(signIn.status()).toBe(302);
   expect(signIn.headers().location).toBe("/admin/storno?code=FW-ABC234");
 });
+
+test("over-long sign-in fields are refused with a German message before any account look-up", async ({ request }) => {
+  const long = await request.post("/admin/login", { form: { email: `${"a".repeat(250)}@example.ch`, password: "x" }, headers: sameOrigin, ...noRedirect });
+  expect(long.status()).toBe(400);
+  expect(await long.text()).toContain("E-Mail: höchstens 254 Zeichen erlaubt.");
+  const password = await request.post("/admin/login", { form: { email: "admin", password: "x".repeat(1025) }, headers: sameOrigin, ...noRedirect });
+  expect(password.status()).toBe(400);
+  expect(await password.text()).toContain("Passwort: höchstens 1024 Zeichen erlaubt.");
+});

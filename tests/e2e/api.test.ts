@@ -49,8 +49,14 @@ test("POST /api/birthday/reserve prices on the server, holds, and answers 409 wh
   };
   const first = await request.post("/api/birthday/reserve", { data: payload });
   expect(first.status()).toBe(200);
-  const body = (await first.json()) as { requiresPayment: boolean; finalPrice: number; bookingCode: string; couponRedeemed: boolean };
-  expect(body).toEqual({ requiresPayment: true, finalPrice: 10 * 29 + 10 * 28 + 5 * 5, bookingCode: expect.stringMatching(/^FW-/), couponRedeemed: false });
+  const body = (await first.json()) as { requiresPayment: boolean; finalPrice: number; bookingCode: string; couponRedeemed: boolean; reservationToken: string };
+  expect(body).toEqual({
+    requiresPayment: true,
+    finalPrice: 10 * 29 + 10 * 28 + 5 * 5,
+    bookingCode: expect.stringMatching(/^FW-/),
+    couponRedeemed: false,
+    reservationToken: expect.stringMatching(/^[\w-]{32}$/),
+  });
   // 25 persons fit only the 30-seat table: the second family is turned away.
   const second = await request.post("/api/birthday/reserve", { data: { ...payload, email: "other@example.ch" } });
   expect(second.status()).toBe(409);
@@ -60,7 +66,7 @@ test("POST /api/birthday/reserve prices on the server, holds, and answers 409 wh
   expect((await request.post("/api/birthday/reserve", { data: "nonsense" })).status()).toBe(400);
 
   const initiate = await request.post("/api/payments/initiate", {
-    data: { systemId: "kidsindoor", currency: "CHF", refno: "", amount: 1, reservationData: { bookingCode: body.bookingCode } },
+    data: { systemId: "kidsindoor", currency: "CHF", refno: "", amount: 1, reservationToken: body.reservationToken, reservationData: { bookingCode: body.bookingCode } },
   });
   expect(initiate.status()).toBe(200);
   const { paymentUrl } = (await initiate.json()) as { paymentUrl: string };
@@ -128,7 +134,11 @@ test("POST /api/reservation/create books game rounds and answers 409 for taken r
   const payload = { reservationDate, locationId: 1, gameType: 1, startTime: "10:00", rounds: 3, players: 4, ...contact };
   const first = await request.post("/api/reservation/create", { data: payload });
   expect(first.status()).toBe(200);
-  expect(await first.json()).toEqual({ message: expect.stringContaining("Reservierung erstellt"), code: expect.stringMatching(/^FW-/) });
+  expect(await first.json()).toEqual({
+    message: expect.stringContaining("Reservierung erstellt"),
+    code: expect.stringMatching(/^FW-/),
+    reservationToken: expect.stringMatching(/^[\w-]{32}$/),
+  });
   const overlapping = await request.post("/api/reservation/create", { data: { ...payload, startTime: "10:40" } });
   expect(overlapping.status()).toBe(409);
   const tooMany = await request.post("/api/reservation/create", { data: { ...payload, startTime: "12:00", players: 7 } });

@@ -69,7 +69,7 @@ test("a family books and pays a birthday through the simulated provider", async 
   await fillContact(page);
   await page.getByLabel(/Ich akzeptiere die/).check();
   await page.getByRole("button", { name: "Weiter zur Zahlung" }).click();
-  await expect(page.getByText("DEV MODE")).toBeVisible();
+  await expect(page.getByText("Simulierter Zahlungsanbieter")).toBeVisible();
   await expect(page.getByText("CHF 116.00")).toBeVisible();
   await page.getByRole("button", { name: "Bezahlen" }).click();
   await expect(page).toHaveURL(/\/payment\/success\?datatransTrxId=/);

@@ -18,6 +18,10 @@ async function fillContactAndPay(page: Page) {
   const code = (await page.locator("strong").filter({ hasText: /^FW-/ }).textContent())!.trim();
   await expect(page.getByText(/Bitte prüfen Sie auch Ihren Spam-Ordner/)).toBeVisible();
   await expect(page.getByRole("link", { name: "Zurück zum Start" })).toBeVisible();
+  // Not only the code: what was booked.
+  await expect(page.getByRole("heading", { name: "Ihre Buchung" })).toBeVisible();
+  await expect(page.locator(".summary dt", { hasText: "Spieler" })).toBeVisible();
+  await expect(page.locator(".summary dt", { hasText: "Runden" })).toBeVisible();
   await expectAccessible(page);
   expect(await waitForMail(code)).toContain(code);
 }
@@ -59,6 +63,8 @@ test("a normal game is booked from the location choice through payment", async (
   await expect(page.getByText("CHF 56.00").first()).toBeVisible();
   await expect(page.getByText("14:00 - 14:40 Uhr")).toBeVisible();
   await fillContactAndPay(page);
+  await expect(page.getByText("14:00 - 14:40 Uhr")).toBeVisible();
+  await expect(page.locator(".summary dd.total")).toHaveText("CHF 56.00");
 });
 
 test("a birthday package is booked through the weekday picker", async ({ page, javaScriptEnabled }) => {
@@ -113,4 +119,16 @@ test("rounds and players set on /slot go with the chosen start, even without rel
   await expect(page).toHaveURL(/\/enter-data$/);
   await expect(page.getByText("CHF 126.00").first()).toBeVisible();
   await expect(page.getByText("15:00 - 16:00 Uhr")).toBeVisible();
+});
+
+test("a players count out of range is explained in German, not blocked by the browser", async ({ page }) => {
+  const date = futureWeekday(3, 84);
+  await page.goto("/game?locationId=3");
+  await page.getByRole("radio", { name: /Normales Spiel/ }).check();
+  await page.getByRole("button", { name: "Weiter" }).click();
+  await expect(page).toHaveURL(/\/date\?day=7&locationId=3/);
+  await page.goto(`/slot?date=${date}&rounds=1&players=25`);
+  await expect(page.getByText("Es sind 1 bis 10 Spieler möglich – die Anzahl wurde auf 10 gesetzt.")).toBeVisible();
+  await expect(page.getByLabel(/Spieler \(1 bis/)).toHaveValue("10");
+  await expectAccessible(page);
 });

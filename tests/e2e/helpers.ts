@@ -16,6 +16,13 @@ export const test = base.extend<{ failOnConsoleErrors: void }>({
         if (m.type() === "error" && !expected.test(m.text())) errors.push(m.text());
       });
       page.on("pageerror", (e) => errors.push(e.message));
+      // Every page runs under the site's Content-Security-Policy: anything it blocks fails the test
+      // (Chrome logs most violations itself; the event also catches those it only reports).
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (e) => {
+          console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} in ${e.sourceFile}:${e.lineNumber}`);
+        });
+      });
       await use();
       expect(errors, "console errors in the page").toEqual([]);
     },

@@ -55,3 +55,44 @@ test("an offer chosen before the page hydrated keeps Weiter enabled", async ({ p
   await next.click();
   await expect(page).toHaveURL(/\/find-slot/);
 });
+
+// The reload after a change on /slot is a JavaScript enhancement: its race lives here, in the JS project.
+test("what the family types on /slot wins over start times that arrive later", async ({ page }) => {
+  const date = futureWeekday(0, 77);
+  await page.goto("/game?locationId=3");
+  await page.getByRole("radio", { name: /Normales Spiel/ }).check();
+  await page.getByRole("button", { name: "Weiter" }).click();
+  await expect(page).toHaveURL(/\/date\?day=7&locationId=3/);
+  await page.goto(`/slot?date=${date}`);
+  await waitForHydration(page);
+  const players = page.getByLabel(/Spieler \(1 bis/);
+  await expect(players).toHaveValue("2");
+
+  // Hold the start times the page reloads after "Runden" changes, until the family has cleared "Spieler".
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/slot\.data\b/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  const reload = page.waitForRequest(/\/slot\.data\b.*rounds=3/);
+  await page.getByLabel(/Runden/).selectOption("3");
+  await reload;
+  await players.click();
+  await players.press("End");
+  await players.press("Backspace");
+  await expect(players).toHaveValue("");
+  const answered = page.waitForResponse(/\/slot\.data\b.*rounds=3/);
+  release();
+  await answered;
+  await expect(page.getByRole("radio", { name: /^15:00 - 16:00/ })).toBeVisible();
+  await expect(players).toHaveValue("");
+  await page.unroute(/\/slot\.data\b/);
+  await players.pressSequentially("6");
+  await expect(players).toHaveValue("6");
+  await expect(page.getByText("Preis: CHF 126.00")).toBeVisible();
+  await page.getByRole("radio", { name: /^15:00 - 16:00/ }).check();
+  await page.getByRole("button", { name: "Weiter zur Datenerfassung" }).click();
+  await expect(page).toHaveURL(/\/enter-data$/);
+  await expect(page.getByText("CHF 126.00").first()).toBeVisible();
+});

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   getStaff,
@@ -9,9 +9,11 @@ import {
   requireStaff,
   requireStaffForApi,
   safeAdminRedirect,
+  SIGN_IN_THROTTLE,
   signIn,
+  signInDelaySeconds,
   signOut,
-} from "~/server/auth.server";
+} from "~/server/staff/auth.server";
 import {
   createStaffAccount,
   ensureBootstrapAdmin,
@@ -19,9 +21,9 @@ import {
   setStaffAccountDisabled,
   setStaffPassword,
   StaffAccountError,
-} from "~/server/staff-accounts.server";
-import { staffAccounts } from "~/server/db/schema";
-import { resetEnvForTests } from "~/server/env.server";
+} from "~/server/staff/staff-accounts.server";
+import { rateLimits, staffAccounts } from "~/server/platform/schema";
+import { resetEnvForTests } from "~/server/platform/env.server";
 import { drivers, type TestDatabase } from "./databases";
 
 const BASE = "http://staff.test";
@@ -51,7 +53,7 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The limiters live in process memory: every test takes its own accounts and client keys. */
+/** Every test takes its own accounts and client keys, so no test meets another one's counts. */
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;
 
@@ -122,33 +124,63 @@ describe.each(drivers)("staff sign-in on $name", ({ open }) => {
     }
   });
 
-  it("blocks an account after 5 failures, even with the right password", async () => {
+  it("an account under attack from many addresses still lets its owner in from a clean address", async () => {
     const email = `${unique("dario")}@funworld.ch`;
     await createStaffAccount(database.db, email, PASSWORD);
-    for (let i = 0; i < 5; i++) {
-      // Different clients: only the account's own count applies.
+    for (let i = 0; i < 30; i++) {
+      // Rotating addresses: each fails once, the account collects 30 failures.
       const result = await signIn(database.db, request(), email, `falsch-${i}-xxxxxx`, unique("client"));
-      expect(result).toMatchObject({ ok: false, status: 401 });
+      expect(result).toMatchObject({ ok: false });
     }
-    const sixth = await signIn(database.db, request(), email, PASSWORD, unique("client"));
-    expect(sixth).toEqual({
-      ok: false,
-      status: 429,
-      message: "Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.",
-    });
+    const attacker = unique("client");
+    await signIn(database.db, request(), email, "falsch-nochmal", attacker);
+    // An address that has failed is refused for this account, even with the right password…
+    expect(await signIn(database.db, request(), email, PASSWORD, attacker)).toMatchObject({ ok: false, status: 429 });
+    // …the owner's address, which has not, gets in.
+    expect(await signIn(database.db, request(), email, PASSWORD, unique("client"))).toMatchObject({ ok: true });
   });
 
-  it("blocks a client after 20 failures across accounts", async () => {
+  it("slows down the failing address with a growing delay, not the account", async () => {
     const client = unique("client");
     const email = `${unique("elena")}@funworld.ch`;
     await createStaffAccount(database.db, email, PASSWORD);
-    for (let i = 0; i < 20; i++) {
-      const result = await signIn(database.db, request(), `${unique("rate")}@funworld.ch`, "falsches-passwort", client);
-      expect(result).toMatchObject({ ok: false, status: 401 });
+    for (let i = 0; i < SIGN_IN_THROTTLE.freeFailures; i++) {
+      expect(await signIn(database.db, request(), email, "falsches-passwort", client)).toMatchObject({ ok: false, status: 401 });
     }
-    expect(await signIn(database.db, request(), email, PASSWORD, client)).toMatchObject({ ok: false, status: 429 });
-    // Another client still signs in to that account.
+    // The 4th failure costs 1 s, the 5th 2 s, …
+    expect(await signIn(database.db, request(), email, "falsches-passwort", client)).toMatchObject({ ok: false, status: 401 });
+    const waiting = await signIn(database.db, request(), email, PASSWORD, client);
+    expect(waiting).toEqual({ ok: false, status: 429, message: "Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie 1 Sekunde und versuchen Sie es dann erneut." });
+    // The owner elsewhere is not slowed down at all.
     expect(await signIn(database.db, request(), email, PASSWORD, unique("client"))).toMatchObject({ ok: true });
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await signIn(database.db, request(), email, "falsches-passwort", client)).toMatchObject({ ok: false, status: 401 });
+    const longer = await signIn(database.db, request(), email, PASSWORD, client);
+    expect(longer).toMatchObject({ ok: false, status: 429, message: expect.stringContaining("2 Sekunden") });
+    expect([4, 5, 6, 10, 20].map(signInDelaySeconds)).toEqual([1, 2, 4, 64, 900]);
+  });
+
+  it("keeps the counts in the database, so another server process sees them", async () => {
+    const client = unique("client");
+    for (let i = 0; i < SIGN_IN_THROTTLE.freeFailures + 1; i++) {
+      await signIn(database.db, request(), `${unique("rate")}@funworld.ch`, "falsches-passwort", client);
+    }
+    const rows = await database.db.select().from(rateLimits).where(like(rateLimits.key, `%${client}`));
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("signing out ends the session on the server: the old cookie is refused afterwards", async () => {
+    const email = `${unique("fritz")}@funworld.ch`;
+    await createStaffAccount(database.db, email, PASSWORD);
+    const result = await signIn(database.db, request(), email, PASSWORD, unique("client"));
+    if (!result.ok) throw new Error("sign-in failed");
+    const second = await signIn(database.db, request(), email, PASSWORD, unique("client"));
+    if (!second.ok) throw new Error("sign-in failed");
+    expect(await getStaff(withCookie(result.cookie), database.db)).toMatchObject({ email });
+    await signOut(withCookie(result.cookie), database.db);
+    // Replayed after sign-out: gone; the same account's other session (another device) stays.
+    expect(await getStaff(withCookie(result.cookie), database.db)).toBeNull();
+    expect(await getStaff(withCookie(second.cookie), database.db)).toMatchObject({ email });
   });
 
   it("refuses a disabled account, at sign-in and for an existing session", async () => {

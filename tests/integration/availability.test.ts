@@ -3,9 +3,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Slot } from "~/domain/availability";
 import type { PartyCounts } from "~/domain/pricing";
 import { addDays, venueNow, weekdayOf } from "~/domain/time";
-import { availableBirthdaySlots, reservationsChanged, UnknownOfferError } from "~/server/availability.server";
-import { releaseHold, reserveBirthday, sweepExpiredHolds } from "~/server/bookings.server";
-import { reservations } from "~/server/db/schema";
+import { availableBirthdaySlots, reservationsChanged, UnknownOfferError } from "~/server/booking/availability.server";
+import { releaseHold, reserveBirthday, sweepExpiredHolds } from "~/server/booking/bookings.server";
+import { reservations } from "~/server/platform/schema";
 import { drivers, type TestDatabase } from "./databases";
 import { CONTACT, nextWeekday } from "./fixtures";
 

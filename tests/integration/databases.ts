@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDatabase, type Database } from "~/server/db.server";
-import { seed } from "~/server/seed.server";
+import { openDatabase, type Database } from "~/server/platform/db.server";
+import { seed } from "~/server/platform/seed.server";
 
 /** The PostgreSQL server every machine here runs; TEST_DATABASE_URL points elsewhere. */
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -62,3 +62,27 @@ export const drivers: { name: string; open: () => Promise<TestDatabase> }[] = [
   { name: "pglite", open: openPglite },
   ...(pgAvailable ? [{ name: "postgres", open: openPostgres }] : []),
 ];
+
+/**
+ * An empty PostgreSQL database for a server process a test spawns (it migrates and seeds it
+ * itself); null when PostgreSQL is not reachable (see `drivers`).
+ */
+export async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  if (!pgAvailable) return null;
+  const name = `kidsindoor_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: ADMIN_URL });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}

@@ -2,9 +2,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { paymentOutcome, toSpecStatus } from "~/domain/payment-status";
-import { createDatatransProvider, type DatatransConfig } from "~/server/payments/datatrans.server";
-import { ProviderError, type InitTransactionInput, type PaymentProvider } from "~/server/payments/provider.server";
-import { verifyWebhookSignature } from "~/server/payments/signature.server";
+import { createDatatransProvider, type DatatransConfig } from "~/server/payments/providers/datatrans.server";
+import { ProviderError, type InitTransactionInput, type PaymentProvider } from "~/server/payments/providers/provider.server";
+import { verifyWebhookSignature } from "~/server/payments/providers/signature.server";
 import { startFakeDatatrans, type FakeDatatrans } from "../fakes/datatrans";
 
 const MERCHANT_ID = "1100012345";
@@ -281,6 +281,33 @@ describe("Datatrans adapter against the fake API", () => {
       expect(error).toMatchObject({ status: null, code: null });
       expect(error.message).toContain("no answer within 50 ms");
     });
+  });
+
+  it("sends a call once more when the connection was reset, with the same idempotency key", async () => {
+    const seen: { method: string; key: string | null }[] = [];
+    let resets = 0;
+    const flaky: typeof fetch = async (url, init) => {
+      seen.push({ method: init?.method ?? "GET", key: new Headers(init?.headers).get("Idempotency-Key") });
+      if (resets++ % 2 === 0) throw new TypeError("fetch failed", { cause: Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }) });
+      return fetch(url, init);
+    };
+    const retrying = adapter({ fetch: flaky });
+    const { transactionId } = await retrying.initTransaction(input());
+    expect((await retrying.getTransaction(transactionId)).status).toBe("initialized");
+    expect(seen.map((s) => s.method)).toEqual(["POST", "POST", "GET", "GET"]);
+    expect(seen[0]!.key).toBeTruthy();
+    expect(seen[1]!.key).toBe(seen[0]!.key);
+  });
+
+  it("gives up when the connection fails twice in a row", async () => {
+    let calls = 0;
+    const down: typeof fetch = async () => {
+      calls++;
+      throw new TypeError("fetch failed");
+    };
+    const error = await providerError(adapter({ fetch: down }).getTransaction("1"));
+    expect(error).toMatchObject({ status: null, code: null });
+    expect(calls).toBe(2);
   });
 
   it("treats a 2xx answer with an unexpected body as a ProviderError", async () => {

@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { overlaps, type SlotRange } from "~/domain/availability";
 import { MSG } from "~/domain/messages";
 import { formatTime } from "~/domain/time";
-import { sweepExpiredHolds } from "~/server/bookings.server";
-import { cancelReservation, type Actor } from "~/server/cancellation.server";
-import { reservations } from "~/server/db/schema";
-import { availableGameStarts, reserveGame, type GameRequest } from "~/server/games.server";
-import { setPaymentProvider } from "~/server/payments.server";
-import type { PaymentProvider } from "~/server/payments/provider.server";
+import { sweepExpiredHolds } from "~/server/booking/bookings.server";
+import { cancelReservation, type Actor } from "~/server/staff/cancellation.server";
+import { reservations } from "~/server/platform/schema";
+import { availableGameStarts, reserveGame, type GameRequest } from "~/server/booking/games.server";
+import { setPaymentProvider } from "~/server/payments/payments.server";
+import type { PaymentProvider } from "~/server/payments/providers/provider.server";
 import { drivers, type TestDatabase } from "./databases";
 import { CONTACT, nextWeekday } from "./fixtures";
 

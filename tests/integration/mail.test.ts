@@ -7,9 +7,9 @@ import { eq } from "drizzle-orm";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { mailOutbox, reservations } from "~/server/db/schema";
-import { closeDatabase, getDb, type Db } from "~/server/db.server";
-import { resetEnvForTests } from "~/server/env.server";
+import { mailOutbox, reservations } from "~/server/platform/schema";
+import { closeDatabase, getDb, type Db } from "~/server/platform/db.server";
+import { resetEnvForTests } from "~/server/platform/env.server";
 import {
   createTransport,
   deliverDueMail,
@@ -18,8 +18,8 @@ import {
   kickMailer,
   mailerIdle,
   startMailer,
-} from "~/server/mail.server";
-import { seed } from "~/server/seed.server";
+} from "~/server/mail/mail.server";
+import { seed } from "~/server/platform/seed.server";
 import { drivers, type TestDatabase } from "./databases";
 import { CONTACT, nextWeekday } from "./fixtures";
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
-import { availableBirthdaySlots } from "~/server/availability.server";
-import { releaseHold, reserveBirthday, sweepExpiredHolds } from "~/server/bookings.server";
-import { reservations, voucherLedger, vouchers } from "~/server/db/schema";
-import { createVoucher } from "~/server/vouchers.server";
+import { availableBirthdaySlots } from "~/server/booking/availability.server";
+import { releaseHold, reserveBirthday, sweepExpiredHolds } from "~/server/booking/bookings.server";
+import { reservations, voucherLedger, vouchers } from "~/server/platform/schema";
+import { createVoucher } from "~/server/vouchers/vouchers.server";
 import { drivers, type TestDatabase } from "./databases";
 import { CONTACT, nextWeekday } from "./fixtures";
 

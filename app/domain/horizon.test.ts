@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { beyondHorizon, horizonMessage } from "./horizon";
+
+describe("booking horizon", () => {
+  it("allows up to and including the last day", () => {
+    expect(beyondHorizon("2027-11-23", "2026-11-23", 365)).toBe(false);
+    expect(beyondHorizon("2027-11-24", "2026-11-23", 365)).toBe(true);
+    expect(beyondHorizon("9999-12-31", "2026-11-23", 365)).toBe(true);
+  });
+  it("names the number of days in German", () => {
+    expect(horizonMessage(30)).toBe("Buchungen sind höchstens 30 Tage im Voraus möglich. Bitte wählen Sie ein früheres Datum.");
+  });
+});

@@ -1,0 +1,296 @@
+import { randomInt } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, lte, not, sql, type SQL } from "drizzle-orm";
+import { hasBegun, birthdaySlotGrid, pickTable } from "~/domain/availability";
+import { newBookingCode } from "~/domain/codes";
+import type { Contact } from "~/domain/contact";
+import { MSG } from "~/domain/messages";
+import { applyVoucher, birthdayPriceRappen, personCount, type PartyCounts } from "~/domain/pricing";
+import { venueNow } from "~/domain/time";
+import { reservationsChanged, tableOccupations } from "./availability.server";
+import type { Db, Executor, Tx } from "../platform/db.server";
+import { reservations } from "../platform/schema";
+import { KeyedMutex } from "../platform/keyed-mutex.server";
+import { enqueueConfirmationMail, kickMailer } from "../mail/mail.server";
+import { creditVoucher, debitVoucher, recordLedger } from "../vouchers/vouchers.server";
+import { getVenue } from "./venue.server";
+import { beyondHorizon, horizonMessage } from "~/domain/horizon";
+import { getEnv } from "../platform/env.server";
+
+export type Reservation = typeof reservations.$inferSelect;
+
+export const RESERVATION_TYPES = {
+  BIRTHDAY_PARTY: "BIRTHDAY_PARTY",
+} as const;
+
+export type BirthdayRequest = {
+  offerId: number;
+  date: string;
+  startMin: number;
+  counts: PartyCounts;
+  contact: Contact;
+  couponCode?: string | null;
+};
+
+export type ReserveResult =
+  | {
+      ok: true;
+      reservation: Reservation;
+      requiresPayment: boolean;
+      /** The secret that proves ownership of this booking to the JSON API; only its hash is stored. */
+      reservationToken: string;
+    }
+  | { ok: false; reason: "invalid" | "slot_taken" | "voucher" | "too_many_holds"; message: string };
+
+/**
+ * Who asks for a hold made through the site or the API, and how many unpaid holds they may keep
+ * (see `holdOwner` in reservation-owner.server.ts). Internal callers (seeding, tests of other
+ * rules) pass none and are not limited.
+ */
+export type HoldOwner = { clientKey: string; perClient: number; perEmail: number; startMinutes: number };
+
+export type ReserveOptions = { now?: Date; holdMinutes: number; owner?: HoldOwner };
+
+/** Thrown inside the booking transaction so that everything it did (a voucher debit) rolls back. */
+class TooManyHolds extends Error {}
+
+/**
+ * Counts the open (unpaid, unexpired) holds of this client and this e-mail address, serialised per
+ * client and per address with transaction locks so that parallel requests, even from several
+ * server processes and for different days, cannot all see "one more is fine".
+ */
+async function assertHoldAllowed(tx: Tx, owner: HoldOwner, email: string, now: Date) {
+  const mail = email.trim().toLowerCase();
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`holds-client:${owner.clientKey}`}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`holds-email:${mail}`}))`);
+  const [counts] = await tx
+    .select({
+      byClient: sql<number>`count(*) filter (where ${reservations.clientKey} = ${owner.clientKey})`.mapWith(Number),
+      byEmail: sql<number>`count(*) filter (where lower(${reservations.email}) = ${mail})`.mapWith(Number),
+    })
+    .from(reservations)
+    .where(and(eq(reservations.status, "held"), gt(reservations.holdExpiresAt, now)));
+  if ((counts?.byClient ?? 0) >= owner.perClient || (counts?.byEmail ?? 0) >= owner.perEmail) throw new TooManyHolds();
+}
+
+export const MAX_PER_COUNTER = 10;
+
+/**
+ * Serialises every booking of one resource kind on one day. Read-committed statements after the
+ * lock see every booking committed before it, so "check free, then insert" cannot interleave.
+ */
+export async function lockDay(tx: Tx, kind: string, date: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${kind}:${date}`}))`);
+}
+
+/** Expired holds give their table back and their voucher amount back, each exactly once. */
+export async function expireHolds(tx: Tx, now: Date, spare?: SQL): Promise<number> {
+  const expired = await tx
+    .update(reservations)
+    .set({ status: "expired", updatedAt: now })
+    .where(and(eq(reservations.status, "held"), lte(reservations.holdExpiresAt, now), spare ? not(spare) : undefined))
+    .returning({ id: reservations.id, voucherId: reservations.voucherId, discountRappen: reservations.discountRappen });
+  for (const r of expired) {
+    if (r.voucherId !== null && r.discountRappen > 0) {
+      await creditVoucher(tx, { voucherId: r.voucherId, reservationId: r.id, amountRappen: r.discountRappen, kind: "hold-expired" });
+    }
+  }
+  return expired.length;
+}
+
+/** The periodic sweep (and tests): its own transaction. `spare` keeps matching holds (reconcile.server). */
+export async function sweepExpiredHolds(db: Db, now: Date = new Date(), spare?: SQL): Promise<number> {
+  const expired = await db.transaction((tx) => expireHolds(tx, now, spare));
+  if (expired > 0) reservationsChanged(db);
+  return expired;
+}
+
+function validCount(n: number) {
+  return Number.isInteger(n) && n >= 0 && n <= MAX_PER_COUNTER;
+}
+
+async function uniqueBookingCode(tx: Tx): Promise<string> {
+  for (;;) {
+    const code = newBookingCode(randomInt);
+    const [taken] = await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.code, code));
+    if (!taken) return code;
+  }
+}
+
+function isExclusionViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23P01") return true;
+  }
+  return false;
+}
+
+type NewReservation = typeof reservations.$inferInsert;
+
+/**
+ * What one kind of booking contributes to the shared reservation transaction: the lock it takes,
+ * how it finds a free resource (table or game location) once the lock is held, and its columns.
+ */
+export type ReservationSpec = {
+  lockKind: "table" | "location";
+  date: string;
+  priceRappen: number;
+  couponCode?: string | null;
+  /** Runs under the day's lock, after expired holds were swept; null when nothing is free. */
+  claim: (tx: Tx) => Promise<Pick<NewReservation, "tableId" | "locationId"> | null>;
+  columns: Omit<NewReservation, "code" | "date" | "status" | "priceRappen" | "discountRappen" | "amountRappen" | "tableId" | "locationId">;
+};
+
+/** Bookings of one day queue in this process before they take a connection (see KeyedMutex). */
+const dayQueues = new WeakMap<Db, KeyedMutex>();
+function dayQueueOf(db: Db): KeyedMutex {
+  let queue = dayQueues.get(db);
+  if (!queue) dayQueues.set(db, (queue = new KeyedMutex()));
+  return queue;
+}
+
+/**
+ * One transaction for every kind of booking: lock the day, sweep expired holds, claim a free
+ * resource, debit the voucher (never below zero; a ledger row) and insert the reservation, held for
+ * payment or confirmed at once when the voucher covers everything (its e-mail queued in the same
+ * transaction). Prices come from the caller's server-side computation, never from a request.
+ */
+export async function placeReservation(db: Db, spec: ReservationSpec, options: ReserveOptions): Promise<ReserveResult> {
+  const now = options.now ?? new Date();
+  // Every booking path ends here: a date in year 9999 is refused before it takes a lock.
+  const horizon = getEnv().BOOKING_HORIZON_DAYS;
+  if (beyondHorizon(spec.date, venueNow(now).date, horizon)) return { ok: false, reason: "invalid", message: horizonMessage(horizon) };
+  const reservationToken = randomBytes(24).toString("base64url");
+  const { owner } = options;
+  // An unpaid hold made through the site first only lasts until the payment is started (then
+  // `startPayment` extends it to the full hold time), so an abandoned hold frees its table soon.
+  const holdMinutes = owner ? Math.min(owner.startMinutes, options.holdMinutes) : options.holdMinutes;
+  try {
+    const result = await dayQueueOf(db).run(`${spec.lockKind}:${spec.date}`, () => db.transaction(async (tx): Promise<ReserveResult> => {
+      await lockDay(tx, spec.lockKind, spec.date);
+      await expireHolds(tx, now);
+      const resource = await spec.claim(tx);
+      if (!resource) return { ok: false, reason: "slot_taken", message: MSG.slotTaken };
+
+      let voucher: { id: number; code: string; debitedRappen: number } | null = null;
+      if (spec.couponCode) {
+        const debit = await debitVoucher(tx, { code: spec.couponCode, wantedRappen: spec.priceRappen, reservationId: null, now });
+        if (!debit.ok) return { ok: false, reason: "voucher", message: debit.message };
+        voucher = { id: debit.voucher.id, code: debit.voucher.code, debitedRappen: debit.debitedRappen };
+      }
+      const price = applyVoucher(spec.priceRappen, voucher ? voucher.debitedRappen : null);
+      const confirmed = price.amountRappen <= 0;
+      if (!confirmed && owner) await assertHoldAllowed(tx, owner, spec.columns.email, now);
+      const [reservation] = await tx
+        .insert(reservations)
+        .values({
+          ...spec.columns,
+          ...resource,
+          code: await uniqueBookingCode(tx),
+          date: spec.date,
+          ...price,
+          voucherId: voucher?.id ?? null,
+          voucherCode: voucher?.code ?? null,
+          status: confirmed ? "confirmed" : "held",
+          paymentStatus: confirmed ? "settled" : "none",
+          holdExpiresAt: confirmed ? null : new Date(now.getTime() + holdMinutes * 60_000),
+          ownerTokenHash: createHash("sha256").update(reservationToken).digest("hex"),
+          clientKey: owner?.clientKey ?? null,
+          confirmedAt: confirmed ? now : null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!reservation) throw new Error("insert returned no row");
+      if (voucher && voucher.debitedRappen > 0) {
+        await recordLedger(tx, { voucherId: voucher.id, reservationId: reservation.id, amountRappen: voucher.debitedRappen, kind: "redeem" });
+      }
+      if (confirmed) await enqueueConfirmationMail(tx, reservation);
+      return { ok: true, reservation, requiresPayment: !confirmed, reservationToken };
+    }));
+    reservationsChanged(db);
+    if (result.ok && !result.requiresPayment) kickMailer();
+    return result;
+  } catch (error) {
+    if (error instanceof TooManyHolds) return { ok: false, reason: "too_many_holds", message: MSG.tooManyHolds };
+    if (isExclusionViolation(error)) return { ok: false, reason: "slot_taken", message: MSG.slotTaken };
+    throw error;
+  }
+}
+
+/** A birthday table: the slot must be on the offer's grid and not begun; the smallest free fitting table is taken. */
+export async function reserveBirthday(
+  db: Db,
+  request: BirthdayRequest,
+  options: ReserveOptions,
+): Promise<ReserveResult> {
+  const now = options.now ?? new Date();
+  const venue = await getVenue(db);
+  const offer = venue.offers.find((o) => o.id === request.offerId);
+  const { counts } = request;
+  if (!offer) return { ok: false, reason: "invalid", message: MSG.chooseOffer };
+  if (![counts.numChildren, counts.numActiveAdults, counts.numAccompanyingAdults].every(validCount)) {
+    return { ok: false, reason: "invalid", message: MSG.choosePersons };
+  }
+  const persons = personCount(counts);
+  if (persons < 1) return { ok: false, reason: "invalid", message: MSG.choosePersons };
+  const slot = birthdaySlotGrid(request.date, venue.rules, offer.slotMinutes).find((s) => s.startMin === request.startMin);
+  if (!slot) return { ok: false, reason: "invalid", message: MSG.chooseSlot };
+  if (hasBegun(request.date, slot.startMin, venueNow(now))) return { ok: false, reason: "slot_taken", message: MSG.slotGone };
+
+  return placeReservation(
+    db,
+    {
+      lockKind: "table",
+      date: request.date,
+      priceRappen: birthdayPriceRappen(counts, offer.basePriceRappen),
+      couponCode: request.couponCode,
+      claim: async (tx) => {
+        const table = pickTable(slot, persons, venue.tables, await tableOccupations(tx, request.date, now));
+        return table ? { tableId: table.id } : null;
+      },
+      columns: {
+        type: RESERVATION_TYPES.BIRTHDAY_PARTY,
+        startMin: slot.startMin,
+        endMin: slot.endMin,
+        ...counts,
+        offerId: offer.id,
+        offerName: offer.name,
+        ...request.contact,
+      },
+    },
+    { ...options, now },
+  );
+}
+
+export async function findReservationByCode(db: Executor, code: string): Promise<Reservation | null> {
+  const [row] = await db.select().from(reservations).where(eq(reservations.code, code));
+  return row ?? null;
+}
+
+export async function findReservationById(db: Executor, id: number): Promise<Reservation | null> {
+  const [row] = await db.select().from(reservations).where(eq(reservations.id, id));
+  return row ?? null;
+}
+
+/** Gives up a hold at once (payment cancelled or failed at the provider, initiation failed). */
+export async function releaseHold(db: Db, reservationId: number, now: Date = new Date()): Promise<boolean> {
+  const released = await db.transaction(async (tx) => {
+    const [released] = await tx
+      .update(reservations)
+      .set({ status: "expired", paymentStatus: "failed", updatedAt: now })
+      .where(and(eq(reservations.id, reservationId), eq(reservations.status, "held")))
+      .returning();
+    if (!released) return false;
+    if (released.voucherId !== null && released.discountRappen > 0) {
+      await creditVoucher(tx, {
+        voucherId: released.voucherId,
+        reservationId: released.id,
+        amountRappen: released.discountRappen,
+        kind: "hold-released",
+      });
+    }
+    return true;
+  });
+  if (released) reservationsChanged(db);
+  return released;
+}

@@ -1,0 +1,189 @@
+import { randomBytes } from "node:crypto";
+import { createSessionStorage, redirect, type Session } from "@remix-run/node";
+import { and, eq, gt, lt } from "drizzle-orm";
+import { getDb, type Db } from "../platform/db.server";
+import { drafts } from "../platform/schema";
+import { getEnv } from "../platform/env.server";
+import { requestIdOf } from "../platform/log.server";
+
+/**
+ * The in-progress reservation lives in a `drafts` row named by a signed cookie, so every step works
+ * without JavaScript and survives reloads, and what the family types never has to fit into a cookie
+ * (a 2,000-character message did not). The server re-checks everything in it before using it.
+ */
+export type Draft = {
+  /** Which path the family is on: the offers path (birthday table) or a game location. */
+  flow?: "offers" | "game";
+  offerId?: number;
+  locationId?: number;
+  gameType?: 1 | 2;
+  /** Game bookings: total rounds and players. */
+  rounds?: number;
+  players?: number;
+  date?: string;
+  numChildren?: number;
+  numActiveAdults?: number;
+  numAccompanyingAdults?: number;
+  startMin?: number;
+  endMin?: number;
+  couponCode?: string;
+  /** The held or confirmed booking this browser made last (for the payment and confirmation pages). */
+  bookingCode?: string;
+};
+
+/** What a no-JavaScript form post hands to the page it redirects to (typed values, a check's result). */
+export type FormFlash = {
+  values: Record<string, string>;
+  coupon?: unknown;
+  alert?: string;
+  /** The request that wrote it (see takeFormFlash). */
+  writtenBy?: string;
+};
+
+type DraftSessionData = { draft: Draft };
+type DraftFlashData = { form: FormFlash };
+
+/** A draft unused for this long is gone (the row's expiry, checked on every read, and the cookie's). */
+export const DRAFT_TTL_SECONDS = 60 * 60 * 24;
+
+let storage: ReturnType<typeof createSessionStorage<DraftSessionData, DraftFlashData>> | undefined;
+
+/** Ids are 24 random bytes; anything else in the cookie (an old whole-draft cookie, a forgery) reads as no draft. */
+const DRAFT_ID = /^[A-Za-z0-9_-]{32}$/;
+const farFuture = () => new Date(Date.now() + DRAFT_TTL_SECONDS * 1000);
+
+function draftStorage() {
+  if (!storage) {
+    const env = getEnv();
+    storage = createSessionStorage<DraftSessionData, DraftFlashData>({
+      async createData(data, expires) {
+        const id = randomBytes(24).toString("base64url");
+        await (await getDb()).insert(drafts).values({ id, data, expiresAt: expires ?? farFuture() });
+        return id;
+      },
+      async readData(id) {
+        if (typeof id !== "string" || !DRAFT_ID.test(id)) return null;
+        const [row] = await (await getDb())
+          .select({ data: drafts.data })
+          .from(drafts)
+          .where(and(eq(drafts.id, id), gt(drafts.expiresAt, new Date())));
+        return (row?.data as Partial<DraftSessionData & DraftFlashData> | undefined) ?? null;
+      },
+      async updateData(id, data, expires) {
+        if (!DRAFT_ID.test(id)) return;
+        const expiresAt = expires ?? farFuture();
+        await (await getDb())
+          .insert(drafts)
+          .values({ id, data, expiresAt })
+          .onConflictDoUpdate({ target: drafts.id, set: { data, expiresAt } });
+      },
+      async deleteData(id) {
+        if (DRAFT_ID.test(id)) await (await getDb()).delete(drafts).where(eq(drafts.id, id));
+      },
+      cookie: {
+        name: "fw_draft",
+        httpOnly: true,
+        sameSite: "lax",
+        path: "/",
+        secure: env.NODE_ENV === "production" && env.PUBLIC_URL.startsWith("https://"),
+        secrets: [env.SESSION_SECRET],
+        maxAge: DRAFT_TTL_SECONDS,
+      },
+    });
+  }
+  return storage;
+}
+
+export async function getDraftSession(request: Request): Promise<Session<DraftSessionData, DraftFlashData>> {
+  return draftStorage().getSession(request.headers.get("Cookie"));
+}
+
+export async function getDraft(request: Request): Promise<Draft> {
+  return (await getDraftSession(request)).get("draft") ?? {};
+}
+
+/** Merges `changes` into the draft (and sets a one-time form flash) and returns the Set-Cookie header value. */
+export async function updateDraft(
+  request: Request,
+  changes: Partial<Draft> | ((d: Draft) => Draft),
+  flash?: FormFlash,
+): Promise<string> {
+  const session = await getDraftSession(request);
+  const current = session.get("draft") ?? {};
+  const next = typeof changes === "function" ? changes(current) : { ...current, ...changes };
+  session.set("draft", next);
+  if (flash) session.flash("form", { ...flash, writtenBy: requestIdOf(request) });
+  return draftStorage().commitSession(session);
+}
+
+/** Reads (and thereby clears) the form flash; returns the Set-Cookie value that clears it. */
+export async function takeFormFlash(request: Request): Promise<{ flash: FormFlash | null; cookie: string | null }> {
+  const session = await getDraftSession(request);
+  // A page posted without JavaScript runs its loader in the same request right after the action;
+  // the draft row is already updated then (a cookie was not), so a flash the action just wrote for
+  // the family's return must be left for that return, not taken here.
+  const pending = (session.data as Record<string, unknown>)["__flash_form__"] as FormFlash | undefined;
+  if (pending?.writtenBy !== undefined && pending.writtenBy === requestIdOf(request)) return { flash: null, cookie: null };
+  const flash = session.get("form") ?? null;
+  return { flash, cookie: flash ? await draftStorage().commitSession(session) : null };
+}
+
+export async function clearDraft(request: Request, keep: Partial<Draft> = {}): Promise<string> {
+  return updateDraft(request, () => ({ ...keep }));
+}
+
+export function redirectWithDraft(url: string, setCookie: string) {
+  return redirect(url, { headers: { "Set-Cookie": setCookie } });
+}
+
+type Shared = { date: string; startMin: number; endMin: number; couponCode?: string; bookingCode?: string };
+export type BirthdayDraft = Shared & {
+  kind: "birthday";
+  offerId: number;
+  numChildren: number;
+  numActiveAdults: number;
+  numAccompanyingAdults: number;
+};
+export type GameDraft = Shared & { kind: "game"; locationId: number; gameType: 1 | 2; rounds: number; players: number };
+export type CompleteDraft = BirthdayDraft | GameDraft;
+
+/** Sends a visitor who skipped a step back to the first one that is missing. */
+export async function requireCompleteDraft(request: Request): Promise<CompleteDraft> {
+  const d = await getDraft(request);
+  const shared = { couponCode: d.couponCode, bookingCode: d.bookingCode };
+  if (d.flow === "game") {
+    if (d.locationId === undefined) throw redirect("/games");
+    if (d.gameType === undefined) throw redirect(`/game?locationId=${d.locationId}`);
+    if (d.date === undefined || d.startMin === undefined || d.endMin === undefined || d.rounds === undefined || d.players === undefined) {
+      throw redirect(d.date ? `/slot?date=${d.date}` : `/date?day=7&locationId=${d.locationId}`);
+    }
+    return { kind: "game", ...shared, locationId: d.locationId, gameType: d.gameType, rounds: d.rounds, players: d.players, date: d.date, startMin: d.startMin, endMin: d.endMin };
+  }
+  if (d.offerId === undefined) throw redirect("/offers");
+  if (
+    d.date === undefined ||
+    d.startMin === undefined ||
+    d.endMin === undefined ||
+    d.numChildren === undefined ||
+    d.numActiveAdults === undefined ||
+    d.numAccompanyingAdults === undefined
+  ) {
+    throw redirect("/find-slot");
+  }
+  return {
+    kind: "birthday",
+    ...shared,
+    offerId: d.offerId,
+    numChildren: d.numChildren,
+    numActiveAdults: d.numActiveAdults,
+    numAccompanyingAdults: d.numAccompanyingAdults,
+    date: d.date,
+    startMin: d.startMin,
+    endMin: d.endMin,
+  };
+}
+
+/** Expired drafts are deleted by the background sweep (server.ts → background.server.ts). */
+export async function sweepExpiredDrafts(db: Db, now: Date = new Date()): Promise<void> {
+  await db.delete(drafts).where(lt(drafts.expiresAt, now));
+}

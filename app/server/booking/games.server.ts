@@ -1,0 +1,98 @@
+import { and, eq, gt, or } from "drizzle-orm";
+import type { SlotRange } from "~/domain/availability";
+import { hasBegun } from "~/domain/availability";
+import type { Contact } from "~/domain/contact";
+import { MSG } from "~/domain/messages";
+import { GAME_TYPES, gameAvailability, gameChoiceProblem, gamePriceRappen, gameStartGrid, type GameStart, type GameType } from "~/domain/games";
+import { venueNow } from "~/domain/time";
+import { placeReservation, type ReserveOptions, type ReserveResult } from "./bookings.server";
+import type { Db, Executor } from "../platform/db.server";
+import { reservations } from "../platform/schema";
+import { findGameLocation, getVenue } from "./venue.server";
+
+/** Rounds already taken at a location on a date: confirmed, or held and not yet expired. */
+export async function locationOccupations(db: Executor, locationId: number, date: string, now: Date): Promise<SlotRange[]> {
+  return db
+    .select({ startMin: reservations.startMin, endMin: reservations.endMin })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.locationId, locationId),
+        eq(reservations.date, date),
+        or(eq(reservations.status, "confirmed"), and(eq(reservations.status, "held"), gt(reservations.holdExpiresAt, now))),
+      ),
+    );
+}
+
+export async function availableGameStarts(
+  db: Db,
+  query: { locationId: number; date: string; rounds: number },
+  now: Date = new Date(),
+): Promise<GameStart[] | null> {
+  const location = await findGameLocation(db, query.locationId);
+  if (!location) return null;
+  const { rules } = await getVenue(db);
+  return gameAvailability({
+    date: query.date,
+    rounds: query.rounds,
+    rules,
+    taken: await locationOccupations(db, location.id, query.date, now),
+    now: venueNow(now),
+  });
+}
+
+export type GameRequest = {
+  locationId: number;
+  gameType: GameType;
+  date: string;
+  startMin: number;
+  /** Total rounds (type 2: the 3 included plus extras). */
+  rounds: number;
+  players: number;
+  contact: Contact;
+  couponCode?: string | null;
+};
+
+/** The name a game booking carries in summaries, e-mails and the staff overview. */
+export function gameBookingName(gameType: GameType, locationName: string): string {
+  return `${GAME_TYPES.find((t) => t.id === gameType)!.name} – ${locationName}`;
+}
+
+/** A game location for some rounds: every chosen round must be free (one group at a time). */
+export async function reserveGame(db: Db, request: GameRequest, options: ReserveOptions): Promise<ReserveResult> {
+  const now = options.now ?? new Date();
+  const location = await findGameLocation(db, request.locationId);
+  if (!location) return { ok: false, reason: "invalid", message: "Bitte wählen Sie einen Spielort." };
+  const choice = { gameType: request.gameType, rounds: request.rounds, players: request.players };
+  const problem = gameChoiceProblem(location, choice);
+  if (problem) return { ok: false, reason: "invalid", message: problem };
+  const { rules } = await getVenue(db);
+  const slot = gameStartGrid(request.date, rules, request.rounds).find((s) => s.startMin === request.startMin);
+  if (!slot) return { ok: false, reason: "invalid", message: MSG.chooseSlot };
+  if (hasBegun(request.date, slot.startMin, venueNow(now))) return { ok: false, reason: "slot_taken", message: MSG.slotGone };
+
+  return placeReservation(
+    db,
+    {
+      lockKind: "location",
+      date: request.date,
+      priceRappen: gamePriceRappen(location, choice),
+      couponCode: request.couponCode,
+      claim: async (tx) => {
+        const taken = await locationOccupations(tx, location.id, request.date, now);
+        return taken.some((t) => t.startMin < slot.endMin && slot.startMin < t.endMin) ? null : { locationId: location.id };
+      },
+      columns: {
+        type: location.reservationType,
+        startMin: slot.startMin,
+        endMin: slot.endMin,
+        gameType: request.gameType,
+        players: request.players,
+        rounds: request.rounds,
+        offerName: gameBookingName(request.gameType, location.name),
+        ...request.contact,
+      },
+    },
+    { ...options, now },
+  );
+}

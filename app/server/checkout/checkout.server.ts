@@ -1,0 +1,75 @@
+import { gamePriceRappen } from "~/domain/games";
+import { applyVoucher, birthdayPriceRappen, personCount } from "~/domain/pricing";
+import type { Db } from "../platform/db.server";
+import type { CompleteDraft } from "../booking/draft.server";
+import { gameBookingName } from "../booking/games.server";
+import { findGameLocation, findOffer } from "../booking/venue.server";
+import { validateVoucher } from "../vouchers/vouchers.server";
+
+export type CheckoutSummary = {
+  kind: "birthday" | "game";
+  date: string;
+  startMin: number;
+  endMin: number;
+  persons: number;
+  numChildren: number;
+  numActiveAdults: number;
+  numAccompanyingAdults: number;
+  /** Game bookings. */
+  players: number | null;
+  rounds: number | null;
+  offerName: string;
+  priceRappen: number;
+  discountRappen: number;
+  amountRappen: number;
+  couponCode: string | null;
+  couponRemainingRappen: number | null;
+};
+
+/** What the family is about to book, priced by the server from the draft and the database alone. */
+export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<CheckoutSummary | null> {
+  let base: Omit<CheckoutSummary, "discountRappen" | "amountRappen" | "couponCode" | "couponRemainingRappen">;
+  if (draft.kind === "game") {
+    const location = await findGameLocation(db, draft.locationId);
+    if (!location) return null;
+    base = {
+      kind: "game",
+      date: draft.date,
+      startMin: draft.startMin,
+      endMin: draft.endMin,
+      persons: draft.players,
+      numChildren: 0,
+      numActiveAdults: 0,
+      numAccompanyingAdults: 0,
+      players: draft.players,
+      rounds: draft.rounds,
+      offerName: gameBookingName(draft.gameType, location.name),
+      priceRappen: gamePriceRappen(location, { gameType: draft.gameType, rounds: draft.rounds, players: draft.players }),
+    };
+  } else {
+    const offer = await findOffer(db, draft.offerId);
+    if (!offer) return null;
+    const counts = { numChildren: draft.numChildren, numActiveAdults: draft.numActiveAdults, numAccompanyingAdults: draft.numAccompanyingAdults };
+    base = {
+      kind: "birthday",
+      date: draft.date,
+      startMin: draft.startMin,
+      endMin: draft.endMin,
+      persons: personCount(counts),
+      ...counts,
+      players: null,
+      rounds: null,
+      offerName: offer.name,
+      priceRappen: birthdayPriceRappen(counts, offer.basePriceRappen),
+    };
+  }
+  const voucher = draft.couponCode ? await validateVoucher(db, draft.couponCode) : null;
+  const valid = voucher?.valid ? voucher : null;
+  const price = applyVoucher(base.priceRappen, valid ? valid.remainingRappen : null);
+  return {
+    ...base,
+    ...price,
+    couponCode: valid ? valid.code : null,
+    couponRemainingRappen: valid ? valid.remainingRappen : null,
+  };
+}

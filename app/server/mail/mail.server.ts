@@ -1,0 +1,223 @@
+import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { cancellationEmail, confirmationEmail, lateRefundEmail, type BookingEmail, type PlainEmail } from "~/domain/booking-email";
+import { VENUE_CONTACT } from "~/domain/venue-contact";
+import { getDb, type Db, type Tx } from "../platform/db.server";
+import { mailOutbox, reservations } from "../platform/schema";
+import { getEnv } from "../platform/env.server";
+import { createTransport, type MailTransport } from "./mail-transport.server";
+import { singleton } from "../platform/singleton.server";
+
+export { createTransport, type MailTransport, type OutgoingMail } from "./mail-transport.server";
+
+type Reservation = typeof reservations.$inferSelect;
+
+export type MailKind = "confirmation" | "cancellation" | "late-refund";
+
+/**
+ * Mail goes through the `mail_outbox` table: the row is written in the booking's own transaction,
+ * so a confirmed booking always has its message, and an SMTP outage only delays it.
+ * Delivery is at least once: a process that dies between sending and marking the row sends the
+ * message again after the lease (the fixed Message-ID lets mail clients drop that duplicate).
+ */
+
+/** Longer than the worst SMTP attempt (see the transport timeouts), so no lease runs out mid-send. */
+const LEASE_MS = 5 * 60_000;
+const FIRST_RETRY_MS = 30_000;
+const MAX_RETRY_MS = 60 * 60_000;
+const DEFAULT_BATCH = 100;
+
+/** Back-off after the n-th failed attempt (n ≥ 1): 30 s, 1 min, 2 min … at most 1 h, never giving up. */
+export function retryDelayMs(failedAttempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failedAttempts - 1), MAX_RETRY_MS);
+}
+
+async function enqueue(tx: Tx, reservation: Reservation, kind: MailKind, mail: BookingEmail | PlainEmail): Promise<void> {
+  await tx.insert(mailOutbox).values({
+    reservationId: reservation.id,
+    kind,
+    to: reservation.email,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    ics: "ics" in mail ? mail.ics : null,
+    icsMethod: "ics" in mail ? mail.icsMethod : null,
+    // The deliverer compares against the application clock, so the row is due by that clock too.
+    nextAttemptAt: new Date(),
+  });
+}
+
+export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation): Promise<void> {
+  await enqueue(tx, reservation, "confirmation", confirmationEmail(reservation, VENUE_CONTACT));
+}
+
+export async function enqueueCancellationMail(tx: Tx, reservation: Reservation, reason?: string | null, refundRappen = 0): Promise<void> {
+  const why = reason ?? reservation.cancelReason;
+  await enqueue(tx, reservation, "cancellation", cancellationEmail(reservation, VENUE_CONTACT, why, { refundRappen }));
+}
+
+/** The booking did not happen after all: its money goes back (see confirmPayment). */
+export async function enqueueLateRefundMail(tx: Tx, reservation: Reservation): Promise<void> {
+  const cause = reservation.status === "cancelled" ? "cancelled" : "expired";
+  await enqueue(tx, reservation, "late-refund", lateRefundEmail(reservation, VENUE_CONTACT, cause));
+}
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/**
+ * Takes one due row by pushing its next attempt past the lease. The statement is atomic, and
+ * SKIP LOCKED lets a second deliverer on PostgreSQL move on to another row instead of waiting;
+ * the repeated conditions in the outer WHERE make a row that changed meanwhile drop out.
+ */
+async function claimNext(db: Db, now: Date): Promise<OutboxRow | undefined> {
+  const due = and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, now));
+  const candidate = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(due)
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  const [row] = await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+    // A scalar subquery runs once (an InitPlan); `id IN (…)` may be planned as a semi-join that
+    // re-runs the LIMIT 1 and claims every due row at once.
+    .where(and(sql`${mailOutbox.id} = (${candidate})`, due))
+    .returning();
+  return row;
+}
+
+async function bookingCode(db: Db, reservationId: number | null): Promise<string | undefined> {
+  if (reservationId === null) return undefined;
+  const [row] = await db.select({ code: reservations.code }).from(reservations).where(eq(reservations.id, reservationId));
+  return row?.code;
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, 1000);
+}
+
+let defaultTransport: MailTransport | undefined;
+
+export type DeliverOptions = {
+  now?: Date;
+  transport?: MailTransport;
+  limit?: number;
+  /** Sender address; MAIL_FROM from the environment when left out. */
+  from?: string;
+};
+
+/**
+ * Sends what is due, one claimed row at a time. A failed send is recorded on its row and retried
+ * later; only a database error escapes.
+ */
+export async function deliverDueMail(db: Db, options: DeliverOptions = {}): Promise<{ sent: number; failed: number }> {
+  const clock = () => options.now ?? new Date();
+  const limit = options.limit ?? DEFAULT_BATCH;
+  const transport = options.transport ?? (defaultTransport ??= createTransport(getEnv()));
+  const from = options.from ?? getEnv().MAIL_FROM;
+  let sent = 0;
+  let failed = 0;
+  while (sent + failed < limit) {
+    const row = await claimNext(db, clock());
+    if (!row) break;
+    const code = await bookingCode(db, row.reservationId);
+    try {
+      await transport.send({
+        from,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        ics: row.ics ? { method: row.icsMethod ?? "PUBLISH", content: row.ics } : null,
+        reference: code ?? `mail-${row.id}`,
+        messageId: `<${row.kind}.${row.id}.${code ?? "mail"}@${VENUE_CONTACT.domain}>`,
+      });
+    } catch (error) {
+      failed++;
+      const attempts = row.attempts + 1;
+      const retryAt = new Date(clock().getTime() + retryDelayMs(attempts));
+      await db
+        .update(mailOutbox)
+        .set({ attempts: sql`${mailOutbox.attempts} + 1`, lastError: errorText(error), nextAttemptAt: retryAt })
+        .where(eq(mailOutbox.id, row.id));
+      console.warn(
+        `Mail ${row.id} (${row.kind}${code ? ` ${code}` : ""}) not sent, attempt ${attempts}, next try ${retryAt.toISOString()}: ${errorText(error)}`,
+      );
+      continue;
+    }
+    await db.update(mailOutbox).set({ sentAt: clock(), lastError: null }).where(eq(mailOutbox.id, row.id));
+    sent++;
+  }
+  return { sent, failed };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The background mailer of the server process
+
+/**
+ * server.ts starts the mailer from its own copy of this module while routes kick it from the
+ * bundle's (or Vite's) copy, so the state is shared per process.
+ */
+type MailerState = { activeMailers: number; running: Promise<void> | undefined; runAgain: boolean };
+const mailer = () => singleton<MailerState>("mailer", () => ({ activeMailers: 0, running: undefined, runAgain: false }));
+
+/** One delivery at a time per process; a kick during a run asks for one more pass afterwards. */
+function deliverInBackground(): Promise<void> {
+  const state = mailer();
+  if (state.running) {
+    state.runAgain = true;
+    return state.running;
+  }
+  state.running = (async () => {
+    try {
+      do {
+        state.runAgain = false;
+        await deliverDueMail(await getDb());
+      } while (state.runAgain);
+    } catch (error) {
+      console.warn(`Mailer: delivery run failed, the periodic run retries: ${errorText(error)}`);
+    } finally {
+      state.running = undefined;
+    }
+  })();
+  return state.running;
+}
+
+/**
+ * Sends just-queued mail now instead of at the next periodic run. Only once `startMailer` runs in
+ * this process: a test or a one-off script that books must not open the process database (and
+ * its DATA_DIR lock) behind its back; its mail waits in the outbox for the server's mailer.
+ */
+export function kickMailer(): void {
+  if (mailer().activeMailers === 0) return;
+  void deliverInBackground();
+}
+
+/** Resolves when no delivery run is in progress: await it after stopping, before closing the database. */
+export function mailerIdle(): Promise<void> {
+  return mailer().running ?? Promise.resolve();
+}
+
+/** Delivers due mail now and then every `intervalMs` (the timer does not keep the process alive). */
+export function startMailer(intervalMs = 30_000): () => void {
+  const state = mailer();
+  state.activeMailers++;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const tick = async () => {
+    await deliverInBackground();
+    if (stopped) return;
+    timer = setTimeout(() => void tick(), intervalMs);
+    timer.unref();
+  };
+  // Mail left over from before a restart goes out at once.
+  void tick();
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    state.activeMailers--;
+    clearTimeout(timer);
+  };
+}

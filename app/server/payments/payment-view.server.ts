@@ -1,0 +1,107 @@
+import { findReservationByCode, findReservationById } from "../booking/bookings.server";
+import { reservationView, type ReservationView } from "../booking/confirmation-view.server";
+import type { Db } from "../platform/db.server";
+import type { Draft } from "../booking/draft.server";
+import { getEnv } from "../platform/env.server";
+import { confirmPayment, specStatusOf } from "./payments.server";
+import { checkLookup, countLookupMiss } from "./reservation-owner.server";
+import type { Reservation } from "../booking/bookings.server";
+
+/**
+ * What a browser that did not make the booking (a forwarded or guessed return link) may see: the
+ * booking code and its state — no contact data, no voucher code, no party details. Built here, on
+ * the server, so none of it reaches the page's HTML or its loader data.
+ */
+export function strangerView(r: Reservation): ReservationView {
+  return {
+    code: r.code,
+    type: r.type,
+    status: r.status,
+    paymentStatus: r.paymentStatus,
+    date: "",
+    startMin: 0,
+    endMin: 0,
+    numChildren: 0,
+    numActiveAdults: 0,
+    numAccompanyingAdults: 0,
+    offerName: "",
+    priceRappen: 0,
+    discountRappen: 0,
+    amountRappen: 0,
+    couponCode: null,
+    firstName: "",
+    lastName: "",
+    street: "",
+    zip: "",
+    city: "",
+    phone: "",
+    email: "",
+    players: null,
+    rounds: null,
+  };
+}
+
+export type PaymentPageState =
+  | {
+      kind: "booking";
+      status: string | null;
+      couponOnly: boolean;
+      reservation: ReservationView;
+      refund: boolean;
+      /** Another browser (no draft of this booking): the status and code only, no personal data. */
+      restricted: boolean;
+    }
+  | { kind: "error"; message: string; local: boolean };
+
+/**
+ * What /payment/success shows, always from the server's own records: by the provider's transaction
+ * id when the browser comes back from paying, else the booking this browser made last.
+ */
+export async function paymentPageState(
+  db: Db,
+  params: { transactionId: string | null; couponOnly: boolean; mock: boolean },
+  draft: Draft,
+  client = "unknown",
+): Promise<PaymentPageState> {
+  const local = params.mock || getEnv().PAYMENT_PROVIDER === "simulated";
+  if (params.transactionId) {
+    // Unknown transaction ids count against the client: return links cannot be guessed in bulk.
+    const refused = await checkLookup(db, client);
+    if (refused) return { kind: "error", message: refused.error, local: false };
+    try {
+      const result = await confirmPayment(db, params.transactionId);
+      if (!result.payment) {
+        await countLookupMiss(db, client);
+        return { kind: "error", message: "Keine Reservierungsdaten gefunden.", local };
+      }
+      const reservation = await findReservationById(db, result.payment.reservationId);
+      if (!reservation) return { kind: "error", message: "Keine Reservierungsdaten gefunden.", local };
+      const restricted = draft.bookingCode !== reservation.code;
+      return {
+        kind: "booking",
+        status: specStatusOf(result),
+        couponOnly: false,
+        reservation: restricted ? strangerView(reservation) : reservationView(reservation),
+        refund: result.payment.status === "refund_pending" || result.payment.status === "refunded",
+        restricted,
+      };
+    } catch (error) {
+      console.warn(`Payment status of ${params.transactionId} could not be read: ${(error as Error).message}`);
+      const fallback = draft.bookingCode ? await findReservationByCode(db, draft.bookingCode).catch(() => null) : null;
+      if (fallback) return { kind: "booking", status: null, couponOnly: false, reservation: reservationView(fallback), refund: false, restricted: false };
+      return { kind: "error", message: "Buchungsdetails konnten nicht geladen werden.", local };
+    }
+  }
+  const reservation = draft.bookingCode ? await findReservationByCode(db, draft.bookingCode) : null;
+  if (!reservation) return { kind: "error", message: "Keine Reservierungsdaten gefunden.", local };
+  const settled = reservation.status === "confirmed" && reservation.paymentStatus === "settled";
+  const couponOnly = settled && reservation.amountRappen === 0;
+  return {
+    kind: "booking",
+    status: (params.couponOnly || params.mock) && settled ? "settled" : null,
+    couponOnly: couponOnly && params.couponOnly,
+    reservation: reservationView(reservation),
+    refund: false,
+    restricted: false,
+  };
+}

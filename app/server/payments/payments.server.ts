@@ -1,0 +1,308 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { overlaps, pickTable } from "~/domain/availability";
+import { paymentOutcome, toSpecStatus } from "~/domain/payment-status";
+import { personCount } from "~/domain/pricing";
+import { reservationsChanged, tableOccupations } from "../booking/availability.server";
+import { lockDay, releaseHold, type Reservation } from "../booking/bookings.server";
+import { locationOccupations } from "../booking/games.server";
+import { getDb, type Db } from "../platform/db.server";
+import { payments, reservations } from "../platform/schema";
+import { getEnv } from "../platform/env.server";
+import { enqueueConfirmationMail, enqueueLateRefundMail, kickMailer } from "../mail/mail.server";
+import { createDatatransProvider } from "./providers/datatrans.server";
+import type { PaymentProvider, TransactionInfo } from "./providers/provider.server";
+import { createSimulatedProvider } from "./providers/simulated.server";
+import { singleton } from "../platform/singleton.server";
+import { debitVoucher, recordLedger } from "../vouchers/vouchers.server";
+import { getVenue } from "../booking/venue.server";
+
+export type Payment = typeof payments.$inferSelect;
+
+const providerSlot = singleton("paymentProvider", () => ({ current: undefined as PaymentProvider | undefined }));
+
+export function getPaymentProvider(): PaymentProvider {
+  if (!providerSlot.current) {
+    const env = getEnv();
+    providerSlot.current =
+      env.PAYMENT_PROVIDER === "datatrans"
+        ? createDatatransProvider({
+            merchantId: env.DATATRANS_MERCHANT_ID!,
+            password: env.DATATRANS_PASSWORD!,
+            apiUrl: env.DATATRANS_API_URL,
+            payUrl: env.DATATRANS_PAY_URL,
+          })
+        : createSimulatedProvider({ db: getDb, publicUrl: env.PUBLIC_URL });
+  }
+  return providerSlot.current;
+}
+
+/** Tests run the flows against the fake Datatrans server or a provider double. */
+export function setPaymentProvider(provider: PaymentProvider | undefined) {
+  providerSlot.current = provider;
+}
+
+/**
+ * Opens a transaction at the provider for a held booking, for the booking's own amount. When the
+ * provider refuses, the hold is released so the table is free again at once.
+ */
+export async function startPayment(db: Db, reservation: Reservation): Promise<{ ok: true; paymentUrl: string } | { ok: false }> {
+  const env = getEnv();
+  const provider = getPaymentProvider();
+  try {
+    const { transactionId, paymentUrl } = await provider.initTransaction({
+      refno: reservation.code,
+      amountRappen: reservation.amountRappen,
+      currency: "CHF",
+      successUrl: `${env.PUBLIC_URL}/payment/success`,
+      cancelUrl: `${env.PUBLIC_URL}/payment/cancel`,
+      errorUrl: `${env.PUBLIC_URL}/payment/error`,
+      webhookUrl: `${env.PUBLIC_URL}/api/payments/webhook`,
+    });
+    await db.transaction(async (tx) => {
+      await tx.insert(payments).values({
+        reservationId: reservation.id,
+        provider: provider.name,
+        transactionId,
+        refno: reservation.code,
+        amountRappen: reservation.amountRappen,
+        currency: "CHF",
+        status: "pending",
+        providerStatus: "initialized",
+        paymentUrl,
+      });
+      // The hold reached the provider: it now lasts the full hold time from its creation (a hold
+      // made through the site or the API first only lasts PAYMENT_START_MINUTES; internal holds
+      // without a client keep the hold time they were made with).
+      const fullHold = sql`greatest(${reservations.holdExpiresAt}, ${reservations.createdAt} + make_interval(mins => ${env.HOLD_MINUTES}::int))`;
+      await tx
+        .update(reservations)
+        .set({ paymentStatus: "pending", holdExpiresAt: sql`case when ${reservations.status} = 'held' and ${reservations.clientKey} is not null then ${fullHold} else ${reservations.holdExpiresAt} end`, updatedAt: new Date() })
+        .where(eq(reservations.id, reservation.id));
+    });
+    return { ok: true, paymentUrl };
+  } catch (error) {
+    console.error(`Failed to initiate payment for ${reservation.code}: ${(error as Error).message}`);
+    await releaseHold(db, reservation.id);
+    return { ok: false };
+  }
+}
+
+export async function findPayment(db: Db, transactionId: string): Promise<Payment | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.transactionId, transactionId));
+  return row ?? null;
+}
+
+/** The open payment of a booking (for the redirect page). */
+export async function pendingPaymentOf(db: Db, reservationId: number): Promise<Payment | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.reservationId, reservationId), eq(payments.status, "pending")));
+  return row ?? null;
+}
+
+export type ConfirmResult = {
+  payment: Payment | null;
+  /** The provider's own status, as last seen. */
+  providerStatus: string | null;
+  /** True only for the one call that confirmed the booking. */
+  confirmedNow: boolean;
+};
+
+/**
+ * The one place a payment becomes a confirmed booking, used by the webhook, the return page and the
+ * status poll alike. Truth is the provider's status (or a verified webhook body); the amount,
+ * currency and refno must match the booking; a conditional update lets exactly one caller win.
+ */
+export async function confirmPayment(
+  db: Db,
+  transactionId: string,
+  options: { info?: TransactionInfo; now?: Date; provider?: PaymentProvider } = {},
+): Promise<ConfirmResult> {
+  const payment = await findPayment(db, transactionId);
+  if (!payment) return { payment: null, providerStatus: null, confirmedNow: false };
+  // A payment given up here (abandonPayment) may still be completed at the provider (TWINT in the
+  // app, or a cancel the provider refused): such money must still become a booking or a refund.
+  const givenUp = payment.status === "cancelled" || payment.status === "failed";
+  if (payment.status !== "pending" && !givenUp) return { payment, providerStatus: payment.providerStatus, confirmedNow: false };
+  const provider = options.provider ?? getPaymentProvider();
+  const info = options.info ?? (await provider.getTransaction(transactionId));
+  const now = options.now ?? new Date();
+  const outcome = paymentOutcome(info.status);
+  if (givenUp && outcome !== "paid") return { payment, providerStatus: info.status, confirmedNow: false };
+
+  if (outcome === "pending") {
+    if (info.status !== payment.providerStatus) {
+      await db
+        .update(payments)
+        .set({ providerStatus: info.status, updatedAt: now })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")));
+    }
+    return { payment: { ...payment, providerStatus: info.status }, providerStatus: info.status, confirmedNow: false };
+  }
+
+  if (outcome === "cancelled" || outcome === "failed") {
+    const closed = await closePendingPayment(db, payment, outcome === "cancelled" ? "cancelled" : "failed", info.status, now);
+    return { payment: closed ?? (await findPayment(db, transactionId)), providerStatus: info.status, confirmedNow: false };
+  }
+
+  const matches =
+    info.refno === payment.refno && info.currency === payment.currency && info.amountRappen === payment.amountRappen;
+  if (!matches) {
+    console.error(`Payment ${transactionId} does not match booking ${payment.refno}: refunding`);
+    await refundUnmatched(db, provider, payment, info, now);
+    return { payment: await findPayment(db, transactionId), providerStatus: info.status, confirmedNow: false };
+  }
+
+  const result = await db.transaction(async (tx) => {
+    const [won] = await tx
+      .update(payments)
+      .set({ status: "settled", providerStatus: info.status, updatedAt: now })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, payment.status)))
+      .returning();
+    if (!won) return { kind: "lost" as const };
+    const [reservation] = await tx.select().from(reservations).where(eq(reservations.id, payment.reservationId)).for("update");
+    if (!reservation) throw new Error(`payment ${transactionId} without reservation`);
+    if (reservation.status === "held" || (reservation.status === "expired" && (await retake(tx, reservation, now)))) {
+      const [confirmed] = await tx
+        .update(reservations)
+        .set({ status: "confirmed", paymentStatus: "settled", holdExpiresAt: null, confirmedAt: now, updatedAt: now })
+        .where(eq(reservations.id, reservation.id))
+        .returning();
+      await enqueueConfirmationMail(tx, confirmed!);
+      return { kind: "confirmed" as const };
+    }
+    // Paid, but the table went to someone else after the hold ran out (or staff cancelled): refund.
+    await tx.update(payments).set({ status: "refund_pending", updatedAt: now }).where(eq(payments.id, payment.id));
+    const [lost] = await tx
+      .update(reservations)
+      .set({ paymentStatus: "refund_pending", updatedAt: now })
+      .where(eq(reservations.id, reservation.id))
+      .returning();
+    await enqueueLateRefundMail(tx, lost!);
+    return { kind: "refund" as const };
+  });
+
+  if (result.kind !== "lost") reservationsChanged(db);
+  if (result.kind !== "lost") kickMailer();
+  if (result.kind === "refund") await refund(db, provider, payment, now);
+  return { payment: await findPayment(db, transactionId), providerStatus: info.status, confirmedNow: result.kind === "confirmed" };
+}
+
+/**
+ * A payment that arrives after its hold expired: the booking comes back if its table (or another
+ * fitting one) is still free and its voucher still covers the discount.
+ */
+async function retake(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], reservation: Reservation, now: Date): Promise<boolean> {
+  const slot = { startMin: reservation.startMin, endMin: reservation.endMin };
+  let tableId: number | null = null;
+  if (reservation.tableId !== null) {
+    await lockDay(tx, "table", reservation.date);
+    const venue = await getVenue(tx);
+    const occupied = await tableOccupations(tx, reservation.date, now);
+    const persons = personCount(reservation);
+    const sameTable = venue.tables.find((t) => t.id === reservation.tableId);
+    const table = sameTable && pickTable(slot, persons, [sameTable], occupied) ? sameTable : pickTable(slot, persons, venue.tables, occupied);
+    if (!table) return false;
+    tableId = table.id;
+  } else if (reservation.locationId !== null) {
+    await lockDay(tx, "location", reservation.date);
+    const taken = await locationOccupations(tx, reservation.locationId, reservation.date, now);
+    if (taken.some((t) => overlaps(t, slot))) return false;
+  } else {
+    return false;
+  }
+  if (reservation.voucherId !== null && reservation.discountRappen > 0 && reservation.voucherCode) {
+    const debit = await debitVoucher(tx, {
+      code: reservation.voucherCode,
+      wantedRappen: reservation.discountRappen,
+      reservationId: reservation.id,
+      now,
+      requireFull: true,
+    });
+    if (!debit.ok) return false;
+    await recordLedger(tx, { voucherId: reservation.voucherId, reservationId: reservation.id, amountRappen: debit.debitedRappen, kind: "redeem-late" });
+  }
+  if (tableId !== null && tableId !== reservation.tableId) {
+    await tx.update(reservations).set({ tableId }).where(eq(reservations.id, reservation.id));
+  }
+  return true;
+}
+
+/**
+ * Cancelled or failed at the provider: close the payment once, and give the table back only when it
+ * was the booking's current (newest) payment — an older or foreign attempt given up must not
+ * release a hold whose family is paying through a newer one.
+ */
+async function closePendingPayment(db: Db, payment: Payment, status: "cancelled" | "failed", providerStatus: string, now: Date) {
+  const [closed] = await db
+    .update(payments)
+    .set({ status, providerStatus, updatedAt: now })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
+    .returning();
+  if (closed && (await isCurrentPayment(db, closed))) await releaseHold(db, payment.reservationId, now);
+  return closed ?? null;
+}
+
+async function isCurrentPayment(db: Db, payment: Payment): Promise<boolean> {
+  const [newest] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.reservationId, payment.reservationId))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return newest?.id === payment.id;
+}
+
+/** Money that does not belong to its booking (wrong amount, currency or refno) goes back. */
+async function refundUnmatched(db: Db, provider: PaymentProvider, payment: Payment, info: TransactionInfo, now: Date) {
+  const [claimed] = await db
+    .update(payments)
+    .set({ status: "refund_pending", providerStatus: info.status, updatedAt: now })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, payment.status)))
+    .returning();
+  if (!claimed) return;
+  await releaseHold(db, payment.reservationId, now);
+  // All of what the provider took goes back, in its currency: the booking's own amount would refund
+  // too little (or be refused by the provider) exactly when the two differ.
+  const paid = { amountRappen: info.amountRappen ?? payment.amountRappen, currency: info.currency ?? payment.currency };
+  await refund(db, provider, { ...payment, ...paid }, now);
+}
+
+/** Gives the money back; when the provider refuses, the payment stays `refund_pending` for staff. */
+export async function refund(db: Db, provider: PaymentProvider, payment: Payment, now: Date = new Date()): Promise<boolean> {
+  try {
+    const credit = await provider.credit(payment.transactionId, { amountRappen: payment.amountRappen, currency: payment.currency, refno: payment.refno });
+    await db.transaction(async (tx) => {
+      await tx.update(payments).set({ status: "refunded", refundTransactionId: credit.transactionId, updatedAt: now }).where(eq(payments.id, payment.id));
+      await tx.update(reservations).set({ paymentStatus: "refunded", updatedAt: now }).where(eq(reservations.id, payment.reservationId));
+    });
+    return true;
+  } catch (error) {
+    console.error(`Refund of ${payment.transactionId} (${payment.refno}) failed, manual refund needed: ${(error as Error).message}`);
+    return false;
+  }
+}
+
+/**
+ * The family came back through the cancel or error URL. The provider's word decides; a payment
+ * that is not paid is given up at once (a late payment is still caught by `confirmPayment`).
+ */
+export async function abandonPayment(db: Db, transactionId: string, reason: "cancelled" | "failed"): Promise<ConfirmResult> {
+  const result = await confirmPayment(db, transactionId);
+  if (!result.payment || result.payment.status !== "pending") return result;
+  const provider = getPaymentProvider();
+  try {
+    await provider.cancel(transactionId, result.payment.refno);
+  } catch {
+    // Nothing authorized to release (the usual case for an abandoned payment page).
+  }
+  await closePendingPayment(db, result.payment, reason, result.providerStatus ?? reason, new Date());
+  return { ...result, payment: await findPayment(db, transactionId) };
+}
+
+export function specStatusOf(result: ConfirmResult): string | null {
+  if (!result.payment) return null;
+  if (result.payment.status === "settled") return "settled";
+  return result.providerStatus ? toSpecStatus(result.providerStatus) : null;
+}

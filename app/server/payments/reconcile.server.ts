@@ -1,0 +1,129 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { sweepExpiredHolds } from "../booking/bookings.server";
+import type { Db } from "../platform/db.server";
+import { payments, reservations } from "../platform/schema";
+import { confirmPayment } from "./payments.server";
+import { ProviderError, type PaymentProvider } from "./providers/provider.server";
+
+/**
+ * Reconciliation: webhooks get lost (a crash between the provider's settlement and our webhook
+ * handler, a deploy, the network) and a family may never come back to the return page. So every
+ * payment still `pending` here is asked about at the provider and settled through the same
+ * exactly-once `confirmPayment` as the webhook — confirmed if its table is still free, else refunded
+ * with a refund e-mail. Several server processes may run this at once: rows are claimed with
+ * `FOR UPDATE SKIP LOCKED` and stamped, so two processes do not ask about the same payment at the
+ * same moment (and `confirmPayment` stays exactly-once even if they did).
+ */
+export const RECONCILE_POLICY = {
+  /** How often the server runs the job (and the hold sweep right after it). */
+  intervalMs: 30_000,
+  /** A hold ending within this is asked about now, so the family's payment is seen before expiry. */
+  holdLeadMs: 2 * 60_000,
+  /** Younger payments are left to the return page and the webhook (the family is still paying). */
+  minAgeMs: 60_000,
+  /** Between two periodic questions about one payment: a tenth of its age, within these bounds. */
+  minGapMs: 60_000,
+  maxGapMs: 60 * 60_000,
+  /** Payments older than this are no longer asked about (Datatrans ends an unused one after 30 minutes). */
+  maxAgeMs: 7 * 24 * 60 * 60_000,
+  /** A hold whose payment could not be asked about stays at most this long past its expiry. */
+  expiryGraceMs: 5 * 60_000,
+  /** Claimed per round; a round repeats while it found a full batch. */
+  batch: 50,
+} as const;
+
+type Mode =
+  /** Periodic: payments whose turn has come (growing gaps), and holds about to end or just ended. */
+  | "due"
+  /** After a restart: every pending payment, whatever its age, once. */
+  | "all";
+
+/** Claims the pending payments to ask about now and stamps them, in one short transaction. */
+async function claim(db: Db, mode: Mode, now: Date): Promise<string[]> {
+  const policy = RECONCILE_POLICY;
+  const nowIso = now.toISOString();
+  const at = sql`${nowIso}::timestamptz`;
+  const ms = (n: number) => sql`(${n} * interval '1 millisecond')`;
+  const youngEnough = sql`${payments.createdAt} > ${at} - ${ms(policy.maxAgeMs)}`;
+  // A hold about to end, asked once in the lead window and once more after it ended (just before
+  // the sweep would give its table away).
+  const holdEnding = sql`(${reservations.status} = 'held' and ${reservations.holdExpiresAt} <= ${at} + ${ms(policy.holdLeadMs)} and (
+      ${payments.reconciledAt} is null
+      or ${payments.reconciledAt} < ${reservations.holdExpiresAt} - ${ms(policy.holdLeadMs)}
+      or (${reservations.holdExpiresAt} <= ${at} and ${payments.reconciledAt} < ${reservations.holdExpiresAt})))`;
+  const gap = sql`greatest(${ms(policy.minGapMs)}, least(${ms(policy.maxGapMs)}, (${at} - ${payments.createdAt}) / 10))`;
+  const periodic = sql`(${payments.createdAt} <= ${at} - ${ms(policy.minAgeMs)} and (${payments.reconciledAt} is null or ${payments.reconciledAt} <= ${at} - ${gap}))`;
+  // Even "all" skips a payment another process claimed seconds ago.
+  const notJustClaimed = sql`(${payments.reconciledAt} is null or ${payments.reconciledAt} < ${at} - interval '10 seconds')`;
+  const which = mode === "all" ? notJustClaimed : sql`(${holdEnding} or ${periodic})`;
+
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: payments.id, transactionId: payments.transactionId })
+      .from(payments)
+      .innerJoin(reservations, eq(reservations.id, payments.reservationId))
+      .where(and(eq(payments.status, "pending"), youngEnough, which))
+      .orderBy(sql`coalesce(${reservations.holdExpiresAt}, ${payments.createdAt})`)
+      .limit(policy.batch)
+      .for("update", { of: payments, skipLocked: true });
+    if (rows.length === 0) return [];
+    await tx
+      .update(payments)
+      .set({ reconciledAt: now })
+      .where(inArray(payments.id, rows.map((r) => r.id)));
+    return rows.map((r) => r.transactionId);
+  });
+}
+
+export type ReconcileReport = { asked: number; confirmed: number; failedToAsk: number };
+
+/** Asks the provider about every payment due (see `Mode`) and settles each through `confirmPayment`. */
+export async function reconcilePayments(
+  db: Db,
+  options: { mode?: Mode; now?: Date; provider?: PaymentProvider } = {},
+): Promise<ReconcileReport> {
+  const mode = options.mode ?? "due";
+  const report: ReconcileReport = { asked: 0, confirmed: 0, failedToAsk: 0 };
+  for (;;) {
+    const now = options.now ?? new Date();
+    const claimed = await claim(db, mode, now);
+    const failedBefore = report.failedToAsk;
+    for (const transactionId of claimed) {
+      report.asked++;
+      try {
+        const result = await confirmPayment(db, transactionId, { provider: options.provider, now: options.now });
+        if (result.confirmedNow) report.confirmed++;
+      } catch (error) {
+        // The provider is down: unstamped, so the payment is asked again next round and its hold
+        // is spared meanwhile (within the grace). An id the provider does not know keeps its stamp.
+        report.failedToAsk++;
+        if (!(error instanceof ProviderError && error.status === 404)) {
+          await db.update(payments).set({ reconciledAt: null }).where(eq(payments.transactionId, transactionId));
+        }
+        console.warn(`Reconciling payment ${transactionId} failed: ${(error as Error).message}`);
+      }
+    }
+    // A failed question is unstamped and would be claimed again at once: the next round retries it.
+    if (claimed.length < RECONCILE_POLICY.batch || report.failedToAsk > failedBefore) return report;
+  }
+}
+
+/**
+ * Holds the sweep must not expire yet: a pending payment not asked about since the hold ended (the
+ * money may already be at the provider). Bounded by `expiryGraceMs`, so a provider that cannot be
+ * reached does not keep a table forever; money arriving later is still confirmed or refunded.
+ */
+function unaskedPendingPayment(now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`(${reservations.holdExpiresAt} > ${at} - (${RECONCILE_POLICY.expiryGraceMs} * interval '1 millisecond') and exists (
+    select 1 from ${payments} where ${payments.reservationId} = ${reservations.id} and ${payments.status} = 'pending'
+      and (${payments.reconciledAt} is null or ${payments.reconciledAt} < ${reservations.holdExpiresAt})))`;
+}
+
+/** One round of the background job: ask the provider first, then give expired holds back. */
+export async function reconcileThenSweep(db: Db, options: { now?: Date; provider?: PaymentProvider } = {}) {
+  const report = await reconcilePayments(db, { ...options, mode: "due" });
+  const now = options.now ?? new Date();
+  const expired = await sweepExpiredHolds(db, now, unaskedPendingPayment(now));
+  return { ...report, expired };
+}

@@ -1,0 +1,145 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import type { Db } from "./db-types";
+import * as schema from "./schema";
+import { getEnv } from "./env.server";
+import { acquireDataDirLock, releaseDataDirLock } from "./data-dir-lock.server";
+import { seed } from "./seed.server";
+import { dropSingleton, singleton } from "./singleton.server";
+
+export type { Db, Executor, Tx } from "./db-types";
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+};
+
+/** The committed migrations; the production bundle lives elsewhere, so resolve from the project root. */
+export function migrationsFolder(): string {
+  return process.env.MIGRATIONS_DIR ?? path.resolve(process.cwd(), "drizzle");
+}
+
+export type OpenOptions = {
+  /** `postgres://…` for a server, a directory for file-backed PGlite, or `memory://` for a throw-away PGlite. */
+  url?: string;
+  dataDir?: string;
+  migrate?: boolean;
+  /** Take the single-process lock on DATA_DIR (the server and the CLI do; tests on memory:// don't need it). */
+  lock?: boolean;
+};
+
+export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
+  const folder = migrationsFolder();
+  if (options.url && /^postgres(ql)?:\/\//.test(options.url)) {
+    // A server that does not answer fails the request (503) instead of hanging it.
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5_000 });
+    // An idle client losing its connection (server restart, failover) must not crash the process.
+    pool.on("error", (error) => console.warn(`PostgreSQL idle client error: ${error.message}`));
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    if (options.migrate !== false) {
+      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder });
+    }
+    return { db, kind: "postgres", close: () => pool.end() };
+  }
+  const memory = options.url === "memory://";
+  let lockFile: string | undefined;
+  let dir: string | undefined;
+  if (!memory) {
+    dir = path.resolve(options.dataDir ?? "./data", "pglite");
+    mkdirSync(dir, { recursive: true });
+    if (options.lock !== false) lockFile = acquireDataDirLock(path.dirname(dir));
+  }
+  const client = new PGlite({ dataDir: dir, extensions: { btree_gist } });
+  const pgliteDb = drizzlePglite(client, { schema });
+  if (options.migrate !== false) await migratePglite(pgliteDb, { migrationsFolder: folder });
+  return {
+    db: pgliteDb as unknown as Db,
+    kind: "pglite",
+    close: async () => {
+      await client.close();
+      if (lockFile) releaseDataDirLock(lockFile);
+    },
+  };
+}
+
+/** The process-wide database, opened (migrated and seeded) on first use. */
+export function getDatabase(): Promise<Database> {
+  return singleton("database", () => {
+    const env = getEnv();
+    return openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR })
+      .then(async (database) => {
+        // Idempotent: fills an empty database, and adds venue data that later releases introduce.
+        await seed(database.db);
+        return database;
+      })
+      .catch((error: unknown) => {
+        throw new DatabaseError(describeDatabaseError(error, env.DATABASE_URL));
+      })
+      .catch((error) => {
+        dropSingleton("database");
+        throw error;
+      });
+  });
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const registry = globalThis as unknown as { __funWorld?: Record<string, unknown> };
+  const open = registry.__funWorld?.database as Promise<Database> | undefined;
+  dropSingleton("database");
+  if (open) await (await open).close();
+}
+
+/** A database failure already put into one line that names its cause (startup, CLI). */
+export class DatabaseError extends Error {}
+
+/**
+ * Drizzle wraps driver errors as `Failed query: <sql>`; the reason is in `cause`. One line naming it,
+ * prefixed with the variable to fix.
+ */
+export function describeDatabaseError(error: unknown, url: string | undefined): string {
+  let root = error as { message?: string; code?: string; cause?: unknown; address?: string; port?: number; errors?: unknown[] };
+  while (root?.cause) root = root.cause as typeof root;
+  // An unreachable host resolving to several addresses ends in an AggregateError with one error per address.
+  if (!root?.message && Array.isArray(root?.errors) && root.errors.length) root = root.errors[0] as typeof root;
+  const where = url ? "DATABASE_URL" : "DATA_DIR";
+  switch (root?.code) {
+    case "ECONNREFUSED":
+      return `${where}: connection refused at ${root.address ?? "?"}:${root.port ?? "?"}`;
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return `${where}: host not found (${root.message})`;
+    case "ETIMEDOUT":
+      return `${where}: timeout connecting to the database server`;
+  }
+  const message = (root?.message ?? String(error)).split("\n")[0]!;
+  if (/timeout/i.test(message)) return `${where}: timeout connecting to the database server (${message})`;
+  return `${where}: ${message}`;
+}
+
+/** Brings a database that came back empty (dropped and created again) up to date without a restart. */
+export async function migrateAndSeed(database: Database): Promise<void> {
+  const folder = migrationsFolder();
+  if (database.kind === "postgres") await migratePg(database.db as never, { migrationsFolder: folder });
+  else await migratePglite(database.db as never, { migrationsFolder: folder });
+  await seed(database.db);
+  generation.value += 1;
+}
+
+/** Bumped whenever a database was set up again: caches of its data (the venue) start over. */
+const generation = singleton("databaseGeneration", () => ({ value: 0 }));
+
+export function databaseGeneration(): number {
+  return generation.value;
+}

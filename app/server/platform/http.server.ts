@@ -1,0 +1,249 @@
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  writeReadableStreamToWritable,
+  type AppLoadContext,
+  type ServerBuild,
+} from "@remix-run/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { databaseUnavailable } from "./db-health.server";
+import { log, renderWasAborted, REQUEST_ID_HEADER, requestIdFrom } from "./log.server";
+
+/*
+ * The HTTP edge in front of Remix (docs/decisions.md "Request limits", docs/security.md): bad
+ * requests are answered here with a short German 4xx before any route or the database sees them.
+ */
+
+/** Form posts: the largest real one (contact form with a 2,000-character message) is under 10 KB. */
+export const FORM_BODY_LIMIT = 64 * 1024;
+/** JSON API bodies: a booking payload is under 5 KB; room for the message and provider webhooks. */
+export const JSON_BODY_LIMIT = 256 * 1024;
+
+const MESSAGES = {
+  nul: "Ungültige Anfrage: unerlaubtes Zeichen (NUL).",
+  tooLarge: "Die Anfrage ist zu gross.",
+  contentType: "Ungültige Anfrage: Formulardaten erwartet.",
+  badForm: "Ungültige Anfrage: Formulardaten nicht lesbar.",
+  origin: "Ungültige Anfrage (Herkunft).",
+  maintenance: "Wartungsarbeiten – bitte später erneut versuchen.",
+  serverError: "Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.",
+  busy: "Im Moment sind sehr viele Anfragen gleichzeitig unterwegs. Bitte laden Sie die Seite in einigen Sekunden neu.",
+} as const;
+
+const isApi = (path: string) => path.startsWith("/api/");
+
+type Locals = { requestId: string; body?: Buffer };
+const locals = (res: ExpressResponse) => res.locals as Locals;
+
+/** Answers in the caller's language: JSON `{error}` for the API, short text for pages and forms. */
+export function refuse(req: ExpressRequest, res: ExpressResponse, status: number, message: string) {
+  if (res.headersSent) return;
+  if (isApi(req.path)) res.status(status).json({ error: message });
+  else res.status(status).type("text/plain; charset=utf-8").send(message);
+}
+
+/** Request id on the response and one JSON log line per request (path only: query strings can carry codes). */
+export function requestLog(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  const started = process.hrtime.bigint();
+  const requestId = requestIdFrom(req.get(REQUEST_ID_HEADER));
+  locals(res).requestId = requestId;
+  res.setHeader("X-Request-Id", requestId);
+  res.on("close", () => {
+    const entry = {
+      reqId: requestId,
+      method: req.method,
+      path: req.path,
+      status: res.statusCode,
+      ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
+      ...(res.writableFinished ? {} : { aborted: true }),
+    };
+    if (res.statusCode >= 500) log.error(entry, "request");
+    else log.info(entry, "request");
+  });
+  next();
+}
+
+const hasNul = (text: string) => text.includes("\0") || /%00/i.test(text);
+
+/**
+ * NUL anywhere, oversized or unreadable bodies, and form routes posted with something that is not
+ * a form: 400/413/415 before parsing. The body is read here (bounded) and handed to Remix as is.
+ */
+export async function guardRequest(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  if (hasNul(req.originalUrl)) return refuse(req, res, 400, MESSAGES.nul);
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+
+  const api = isApi(req.path);
+  const limit = api ? JSON_BODY_LIMIT : FORM_BODY_LIMIT;
+  const declared = Number(req.get("content-length") ?? "0");
+  if (declared > limit) return tooLarge(req, res);
+
+  // A post without a body and without a type (a bare sign-out, a script's empty POST) is an empty form.
+  if (!api && req.get("content-type") === undefined && declared === 0 && req.get("transfer-encoding") === undefined) {
+    req.headers["content-type"] = "application/x-www-form-urlencoded";
+  }
+  const contentType = (req.get("content-type") ?? "").toLowerCase();
+  const urlencoded = contentType.startsWith("application/x-www-form-urlencoded");
+  const multipart = contentType.startsWith("multipart/form-data");
+  // Pages take only what a browser's form sends; the JSON API checks its bodies itself (400 with the field).
+  if (!api && !urlencoded && !multipart) return refuse(req, res, 415, MESSAGES.contentType);
+  if (multipart && !/;\s*boundary=("?)[^";]+\1/.test(contentType)) return refuse(req, res, 400, MESSAGES.badForm);
+
+  let body: Buffer;
+  try {
+    body = await readBounded(req, limit);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return tooLarge(req, res);
+    return refuse(req, res, 400, MESSAGES.badForm);
+  }
+  // Form values and JSON strings: a raw NUL, a percent-encoded one, or a JSON escape.
+  // (`\u0000` is a NUL only in JSON: in a form it is six characters a family may type.)
+  const text = body.toString("latin1");
+  if (body.includes(0) || (urlencoded && /%00/i.test(text)) || (!urlencoded && !multipart && /\\u0000/i.test(text))) {
+    return refuse(req, res, 400, MESSAGES.nul);
+  }
+  if (multipart) {
+    // A boundary that does not match the body makes Remix's formData() throw (a 500): checked here.
+    const ok = await new Response(new Uint8Array(body), { headers: { "content-type": req.get("content-type") ?? "" } })
+      .formData()
+      .then(() => true, () => false);
+    if (!ok) return refuse(req, res, 400, MESSAGES.badForm);
+  }
+  locals(res).body = body;
+  next();
+}
+
+function tooLarge(req: ExpressRequest, res: ExpressResponse) {
+  // The rest of the upload is not read: close the connection after answering.
+  res.setHeader("Connection", "close");
+  refuse(req, res, 413, MESSAGES.tooLarge);
+  res.on("finish", () => req.destroy());
+}
+
+class BodyTooLarge extends Error {}
+
+function readBounded(req: ExpressRequest, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off("data", onData);
+        req.pause();
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.once("end", () => resolve(Buffer.concat(chunks)));
+    req.once("error", reject);
+  });
+}
+
+/** Cross-site form posts get a clear 403 (Remix would answer them with a 500); `Origin: null` counts as foreign. */
+export function sameOriginPosts(trustedOrigins: Set<string>) {
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    const origin = req.get("origin");
+    if (req.method === "GET" || req.method === "HEAD" || origin === undefined) return next();
+    const own = `${req.protocol}://${req.get("host")}`;
+    if (origin === own || trustedOrigins.has(origin)) return next();
+    refuse(req, res, 403, MESSAGES.origin);
+  };
+}
+
+/**
+ * Remix's Express adapter, with two changes: the body is the one `guardRequest` already read, and a
+ * 500 while the database is unreachable becomes the 503 maintenance answer.
+ */
+export function remixHandler(options: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+}) {
+  const handle = createRequestHandler(options.build, options.mode);
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const request = toFetchRequest(req, res);
+      const response = await handle(request, options.getLoadContext(req, res));
+      if (response.status === 500 && (await databaseUnavailable())) {
+        await response.body?.cancel();
+        return maintenance(req, res);
+      }
+      if (response.status === 500 && renderWasAborted(request)) {
+        // Logged where it happened (entry.server.tsx); the family gets a page to retry, not a broken one.
+        await response.body?.cancel();
+        res.setHeader("Retry-After", "5");
+        return void res.status(503).type("text/html; charset=utf-8").send(simplePage("Bitte erneut versuchen", MESSAGES.busy));
+      }
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+export function maintenance(req: ExpressRequest, res: ExpressResponse) {
+  res.setHeader("Retry-After", "30");
+  if (isApi(req.path)) return refuse(req, res, 503, MESSAGES.maintenance);
+  res.status(503).type("text/html; charset=utf-8").send(simplePage("Wartungsarbeiten", MESSAGES.maintenance));
+}
+
+/** The last resort: logged with its stack, answered without one. */
+export function errorHandler(error: unknown, req: ExpressRequest, res: ExpressResponse, _next: NextFunction) {
+  // Express's own 4xx (a path that is not valid percent-encoding, a static file request it refuses).
+  const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    if (res.headersSent) return res.destroy();
+    return refuse(req, res, status, status === 404 ? "Nicht gefunden." : "Ungültige Anfrage.");
+  }
+  log.error({ reqId: locals(res).requestId, err: errorFields(error) }, "unhandled error");
+  if (res.headersSent) return res.destroy();
+  if (isApi(req.path)) return refuse(req, res, 500, MESSAGES.serverError);
+  res.status(500).type("text/html; charset=utf-8").send(simplePage("Fehler", MESSAGES.serverError));
+}
+
+function errorFields(error: unknown) {
+  const err = error instanceof Error ? error : new Error(String(error));
+  return { type: err.name, message: err.message, stack: err.stack };
+}
+
+/** A page without the app around it, for answers given when the app itself cannot render. */
+export function simplePage(title: string, message: string): string {
+  return `<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} – Fun World</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><h1>${title}</h1><p>${message}</p><p><a href="/">Zur Startseite</a></p></body></html>`;
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  // As the adapter: req.hostname respects "trust proxy"; the port comes from the Host header.
+  const port = (req.get("X-Forwarded-Host") ?? req.get("host") ?? "").split(":")[1];
+  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else if (value !== undefined) headers.set(key, value);
+  }
+  headers.set(REQUEST_ID_HEADER, locals(res).requestId);
+  let controller: AbortController | null = new AbortController();
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    const body = locals(res).body;
+    if (body) init.body = new Uint8Array(body);
+    else {
+      init.body = createReadableStreamFromReadable(req);
+      init.duplex = "half";
+    }
+  }
+  return new Request(url.href, init);
+}
+
+async function sendResponse(res: ExpressResponse, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+

@@ -1,0 +1,58 @@
+import { randomUUID } from "node:crypto";
+import pino from "pino";
+
+/**
+ * One JSON line per request and per error on stdout (docs/decisions.md "Logging"). Operators read
+ * it with any log shipper; tests silence it with LOG_LEVEL=silent.
+ */
+export const log = pino({
+  level: process.env.LOG_LEVEL ?? (process.env.VITEST ? "silent" : "info"),
+  base: undefined,
+  timestamp: pino.stdTimeFunctions.isoTime,
+  formatters: { level: (label) => ({ level: label }) },
+});
+
+/** The request id header: set on the response for the family's bug report and on the Remix request for handleError. */
+export const REQUEST_ID_HEADER = "x-request-id";
+
+/** A caller's own id is kept only when it looks like one (no log injection through a header). */
+export function requestIdFrom(incoming: string | undefined): string {
+  return incoming && /^[A-Za-z0-9._-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+}
+
+/** The request id Remix sees (server.ts puts it on the request it builds). */
+export function requestIdOf(request: Request): string | undefined {
+  return request.headers.get(REQUEST_ID_HEADER) ?? undefined;
+}
+
+/** Logs an error with the request it belongs to and its stack (never sent to the browser). */
+export function logError(error: unknown, request?: Request, message = "request failed") {
+  const err = error instanceof Error ? error : new Error(describe(error));
+  log.error({ reqId: request ? requestIdOf(request) : undefined, err: { type: err.name, message: err.message, stack: err.stack } }, message);
+}
+
+/** A thrown Response or Remix error response names its status instead of `[object Object]`. */
+function describe(error: unknown): string {
+  if (error && typeof error === "object" && "status" in error) {
+    const { status, statusText } = error as { status: unknown; statusText?: unknown };
+    return `${String(status)} ${typeof statusText === "string" ? statusText : ""}`.trim();
+  }
+  return String(error);
+}
+
+/**
+ * Renders aborted by the timeout in entry.server.tsx. On globalThis: the production bundle and
+ * server.ts each load their own copy of this module.
+ */
+function abortedRenders(): WeakSet<Request> {
+  const registry = globalThis as unknown as { __funWorldAbortedRenders?: WeakSet<Request> };
+  return (registry.__funWorldAbortedRenders ??= new WeakSet());
+}
+
+export function markRenderAborted(request: Request) {
+  abortedRenders().add(request);
+}
+
+export function renderWasAborted(request: Request): boolean {
+  return abortedRenders().has(request);
+}

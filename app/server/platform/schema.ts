@@ -1,0 +1,299 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export type OfferItem = { itemId: number; desc: string };
+
+export const offers = pgTable("offers", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  /** Price per child, Rappen. */
+  basePriceRappen: integer("base_price_rappen").notNull(),
+  slotMinutes: integer("slot_minutes").notNull(),
+  items: jsonb("items").$type<OfferItem[]>().notNull(),
+  position: integer("position").notNull().default(0),
+  active: integer("active").notNull().default(1),
+});
+
+export const birthdayTables = pgTable("birthday_tables", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  seats: integer("seats").notNull(),
+});
+
+/** Game locations (escape rooms, pixel games, mind golf): one group at a time, booked in 20-minute rounds. */
+export const gameLocations = pgTable("game_locations", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  capacity: integer("capacity").notNull(),
+  reservationType: text("reservation_type").notNull(),
+  pricePerPlayerRoundRappen: integer("price_per_player_round_rappen").notNull(),
+  packagePriceRappen: integer("package_price_rappen").notNull(),
+  extraRoundPriceRappen: integer("extra_round_price_rappen").notNull(),
+  description: text("description").notNull().default(""),
+  position: integer("position").notNull().default(0),
+});
+
+/** Opening rules per ISO-ish weekday (0 = Sunday … 6 = Saturday), minutes after local midnight. */
+export const openingHours = pgTable("opening_hours", {
+  weekday: integer("weekday").primaryKey(),
+  openMin: integer("open_min").notNull(),
+  closeMin: integer("close_min").notNull(),
+  birthdays: integer("birthdays").notNull(),
+});
+
+export const vouchers = pgTable(
+  "vouchers",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    initialRappen: integer("initial_rappen").notNull(),
+    remainingRappen: integer("remaining_rappen").notNull(),
+    validUntil: date("valid_until", { mode: "string" }).notNull(),
+    createdAt: createdAt(),
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("vouchers_code_key").on(t.code),
+    check("vouchers_remaining_nonnegative", sql`${t.remainingRappen} >= 0`),
+    check("vouchers_remaining_le_initial", sql`${t.remainingRappen} <= ${t.initialRappen}`),
+  ],
+);
+
+export const RESERVATION_STATUSES = ["held", "confirmed", "cancelled", "expired"] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+export const PAYMENT_STATES = ["none", "pending", "settled", "refund_pending", "refunded", "failed"] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+export const reservations = pgTable(
+  "reservations",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    type: text("type").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    startMin: integer("start_min").notNull(),
+    endMin: integer("end_min").notNull(),
+    tableId: integer("table_id").references(() => birthdayTables.id),
+    locationId: integer("location_id").references(() => gameLocations.id),
+    /** Game bookings: 1 = Normales Spiel, 2 = Geburtstagspaket; players and total rounds. */
+    gameType: integer("game_type"),
+    players: integer("players"),
+    rounds: integer("rounds"),
+    numChildren: integer("num_children").notNull().default(0),
+    numActiveAdults: integer("num_active_adults").notNull().default(0),
+    numAccompanyingAdults: integer("num_accompanying_adults").notNull().default(0),
+    offerId: integer("offer_id").references(() => offers.id),
+    offerName: text("offer_name").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    street: text("street").notNull(),
+    zip: text("zip").notNull(),
+    city: text("city").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    message: text("message"),
+    priceRappen: integer("price_rappen").notNull(),
+    discountRappen: integer("discount_rappen").notNull().default(0),
+    amountRappen: integer("amount_rappen").notNull(),
+    voucherId: integer("voucher_id").references(() => vouchers.id),
+    voucherCode: text("voucher_code"),
+    status: text("status").$type<ReservationStatus>().notNull(),
+    paymentStatus: text("payment_status").$type<PaymentState>().notNull().default("none"),
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
+    cancelledBy: integer("cancelled_by"),
+    /** SHA-256 (hex) of the secret handed to the party that made the booking (`reservationToken`). */
+    ownerTokenHash: text("owner_token_hash"),
+    /** Who made the booking (client address), so its open holds can be counted (no hoarding). */
+    clientKey: text("client_key"),
+  },
+  (t) => [
+    uniqueIndex("reservations_code_key").on(t.code),
+    index("reservations_held_client_idx").on(t.clientKey).where(sql`${t.status} = 'held'`),
+    index("reservations_held_email_idx").on(sql`lower(${t.email})`).where(sql`${t.status} = 'held'`),
+    index("reservations_date_idx").on(t.date, t.status),
+    index("reservations_hold_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'held'`),
+    check("reservations_status_check", sql`${t.status} in ('held','confirmed','cancelled','expired')`),
+    check("reservations_time_check", sql`${t.startMin} < ${t.endMin}`),
+    check("reservations_amounts_check", sql`${t.discountRappen} >= 0 and ${t.amountRappen} = ${t.priceRappen} - ${t.discountRappen}`),
+  ],
+);
+
+/** Every franc moved on a voucher: positive = redeemed, negative = given back. */
+export const voucherLedger = pgTable(
+  "voucher_ledger",
+  {
+    id: serial("id").primaryKey(),
+    voucherId: integer("voucher_id")
+      .notNull()
+      .references(() => vouchers.id),
+    reservationId: integer("reservation_id").references(() => reservations.id),
+    amountRappen: integer("amount_rappen").notNull(),
+    kind: text("kind").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("voucher_ledger_voucher_idx").on(t.voucherId),
+    // Staff give a cancelled booking's voucher amount back once, however often the button is pressed.
+    uniqueIndex("voucher_ledger_staff_restore_once").on(t.reservationId).where(sql`${t.kind} = 'staff-restore'`),
+  ],
+);
+
+export const staffAccounts = pgTable(
+  "staff_accounts",
+  {
+    id: serial("id").primaryKey(),
+    /** Sign-in name: an e-mail address, or `admin` for the bootstrap account. */
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: createdAt(),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** Sessions issued up to this instant are void (set by a password change or disabling). */
+    sessionsValidAfter: timestamp("sessions_valid_after", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("staff_accounts_email_key").on(sql`lower(${t.email})`)],
+);
+
+/** Signed-in staff sessions: the cookie names a row, so signing out ends the session on the server. */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    id: text("id").primaryKey(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staffAccounts.id),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("staff_sessions_staff_idx").on(t.staffId)],
+);
+
+/** Who did what to which booking, and when (cancellations, voucher restores, vouchers issued). */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    staffId: integer("staff_id").references(() => staffAccounts.id),
+    /** `staff:<email>`, `api-token`, or `system`. */
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    reservationId: integer("reservation_id").references(() => reservations.id),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index("audit_log_reservation_idx").on(t.reservationId)],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    reservationId: integer("reservation_id")
+      .notNull()
+      .references(() => reservations.id),
+    provider: text("provider").notNull(),
+    transactionId: text("transaction_id").notNull(),
+    refno: text("refno").notNull(),
+    amountRappen: integer("amount_rappen").notNull(),
+    currency: text("currency").notNull(),
+    /** pending → settled | failed | cancelled | refund_pending → refunded */
+    status: text("status").notNull(),
+    providerStatus: text("provider_status"),
+    /** Where the browser is sent to pay (the provider's payment page). */
+    paymentUrl: text("payment_url").notNull(),
+    /** The provider's id of a refund, once one was made. */
+    refundTransactionId: text("refund_transaction_id"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the reconciliation job last claimed this payment to ask the provider (reconcile.server). */
+    reconciledAt: timestamp("reconciled_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("payments_transaction_key").on(t.transactionId),
+    index("payments_reservation_idx").on(t.reservationId),
+  ],
+);
+
+/** The simulated provider's own transactions (stand-in for Datatrans' side). */
+export const simulatedTransactions = pgTable("simulated_transactions", {
+  transactionId: text("transaction_id").primaryKey(),
+  refno: text("refno").notNull(),
+  amountRappen: integer("amount_rappen").notNull(),
+  currency: text("currency").notNull(),
+  status: text("status").notNull(),
+  successUrl: text("success_url").notNull(),
+  cancelUrl: text("cancel_url").notNull(),
+  errorUrl: text("error_url").notNull(),
+  webhookUrl: text("webhook_url"),
+  createdAt: createdAt(),
+  /** The webhook is owed from here on until delivered (retried with back-off, survives restarts). */
+  webhookDueAt: timestamp("webhook_due_at", { withTimezone: true }),
+  webhookAttempts: integer("webhook_attempts").notNull().default(0),
+});
+
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    reservationId: integer("reservation_id").references(() => reservations.id),
+    kind: text("kind").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    ics: text("ics"),
+    icsMethod: text("ics_method"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_pending_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);
+
+/**
+ * Rate-limit counters (rate-limiter-flexible's Drizzle store): in the database, so every server
+ * process counts together and a restart forgets nothing. Keys are `<limit name>:<client or subject>`.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    points: integer("points").notNull(),
+    expire: timestamp("expire", { withTimezone: true }),
+  },
+  (t) => [index("rate_limits_expire_idx").on(t.expire)],
+);
+
+/**
+ * A family's in-progress booking and what a no-JavaScript form post hands to the next page (typed
+ * values, a voucher check's result). The browser holds only the signed id in `fw_draft`, so the
+ * cookie stays small whatever is typed; `expires_at` is checked on every read.
+ */
+export const drafts = pgTable(
+  "drafts",
+  {
+    id: text("id").primaryKey(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("drafts_expires_idx").on(t.expiresAt)],
+);

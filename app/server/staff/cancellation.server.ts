@@ -1,0 +1,181 @@
+import { and, eq } from "drizzle-orm";
+import { formatChf } from "~/domain/money";
+import type { Reservation } from "../booking/bookings.server";
+import { reservationsChanged } from "../booking/availability.server";
+import type { Db } from "../platform/db.server";
+import { auditLog, payments, reservations, voucherLedger } from "../platform/schema";
+import { enqueueCancellationMail, kickMailer } from "../mail/mail.server";
+import { getPaymentProvider, refund, type Payment } from "../payments/payments.server";
+import { creditVoucher } from "../vouchers/vouchers.server";
+
+/** Who acts: a signed-in staff member, or a machine client with the API token. */
+export type Actor = { staffId: number; name: string } | { staffId: null; name: "api-token" };
+
+export type RefundOutcome = "none" | "refunded" | "released" | "manual";
+
+/** Spec §3's cancel response, plus what happened to the money. */
+export type CancelResponse = {
+  success: boolean;
+  message: string;
+  bookingCode: string;
+  reservationType?: string;
+  customerName?: string;
+  customerEmail?: string;
+  hasCoupon: boolean;
+  couponCode?: string | null;
+  couponAmount?: number;
+  refund?: RefundOutcome;
+  refundAmount?: number;
+  couponRestored?: boolean;
+};
+
+function customer(r: Reservation) {
+  const hasCoupon = r.voucherId !== null && r.discountRappen > 0;
+  return {
+    bookingCode: r.code,
+    reservationType: r.type,
+    customerName: `${r.firstName} ${r.lastName}`,
+    customerEmail: r.email,
+    hasCoupon,
+    couponCode: hasCoupon ? r.voucherCode : null,
+    couponAmount: hasCoupon ? r.discountRappen / 100 : 0,
+  };
+}
+
+/**
+ * Cancels a booking by its code in one transaction: status, reason, who and when, the audit row,
+ * the family's cancellation e-mail. The table is free again the moment it commits. Money: a settled
+ * payment is refunded through the provider after commit (or marked for a manual refund when the
+ * provider refuses); an open one is released. The voucher amount is given back only by staff
+ * (`restoreVoucher`), as the spec's result card asks.
+ */
+export async function cancelReservation(
+  db: Db,
+  input: { code: string; reason: string | null; actor: Actor },
+  now: Date = new Date(),
+): Promise<{ status: number; body: CancelResponse }> {
+  const code = input.code.trim().toUpperCase();
+  const outcome = await db.transaction(async (tx) => {
+    const [r] = await tx.select().from(reservations).where(eq(reservations.code, code)).for("update");
+    if (!r) return { kind: "missing" as const };
+    if (r.status === "cancelled") return { kind: "already" as const, r };
+    if (r.status === "expired") return { kind: "expired" as const, r };
+    const [cancelled] = await tx
+      .update(reservations)
+      .set({ status: "cancelled", cancelledAt: now, cancelReason: input.reason, cancelledBy: input.actor.staffId, holdExpiresAt: null, updatedAt: now })
+      .where(eq(reservations.id, r.id))
+      .returning();
+    const open = await tx.select().from(payments).where(eq(payments.reservationId, r.id));
+    const settled = open.find((p) => p.status === "settled");
+    const pending = open.filter((p) => p.status === "pending");
+    if (settled) {
+      await tx.update(payments).set({ status: "refund_pending", updatedAt: now }).where(eq(payments.id, settled.id));
+      await tx.update(reservations).set({ paymentStatus: "refund_pending" }).where(eq(reservations.id, r.id));
+    }
+    for (const p of pending) {
+      await tx.update(payments).set({ status: "cancelled", updatedAt: now }).where(eq(payments.id, p.id));
+    }
+    await tx.insert(auditLog).values({
+      staffId: input.actor.staffId,
+      actor: input.actor.staffId === null ? "api-token" : `staff:${input.actor.name}`,
+      action: "cancel",
+      reservationId: r.id,
+      details: { reason: input.reason, previousStatus: r.status, paymentStatus: r.paymentStatus },
+    });
+    if (r.status === "confirmed") await enqueueCancellationMail(tx, cancelled!, input.reason, settled?.amountRappen ?? 0);
+    return { kind: "cancelled" as const, r: cancelled!, settled: settled ?? null, pending };
+  });
+
+  if (outcome.kind === "missing") {
+    return { status: 404, body: { success: false, message: `Keine Reservierung mit dem Buchungscode ${code} gefunden.`, bookingCode: code, hasCoupon: false } };
+  }
+  if (outcome.kind === "already") {
+    return { status: 409, body: { success: false, message: `Die Reservierung ${code} ist bereits storniert.`, ...customer(outcome.r) } };
+  }
+  if (outcome.kind === "expired") {
+    return {
+      status: 409,
+      body: { success: false, message: `Die Reservierung ${code} wurde nie bestätigt (Zahlung nicht abgeschlossen) und ist bereits freigegeben.`, ...customer(outcome.r) },
+    };
+  }
+
+  reservationsChanged(db);
+  kickMailer();
+  const refundOutcome = await settleMoney(db, outcome.settled, outcome.pending, now);
+  const refundAmount = outcome.settled ? outcome.settled.amountRappen / 100 : 0;
+  const moneyNote =
+    refundOutcome === "refunded"
+      ? ` Die Zahlung von ${formatChf(outcome.settled!.amountRappen)} wurde zurückerstattet.`
+      : refundOutcome === "manual"
+        ? ` Die Rückerstattung von ${formatChf(outcome.settled!.amountRappen)} ist fehlgeschlagen und muss manuell erfolgen.`
+        : "";
+  return {
+    status: 200,
+    body: {
+      success: true,
+      message: `Die Reservierung ${code} wurde storniert.${moneyNote}`,
+      ...customer(outcome.r),
+      refund: refundOutcome,
+      refundAmount,
+    },
+  };
+}
+
+async function settleMoney(db: Db, settled: Payment | null, pending: Payment[], now: Date): Promise<RefundOutcome> {
+  const provider = getPaymentProvider();
+  for (const p of pending) {
+    // An open payment page or an authorization: release it so nothing is charged later.
+    await provider.cancel(p.transactionId, p.refno).catch(() => undefined);
+  }
+  if (!settled) return pending.length > 0 ? "released" : "none";
+  return (await refund(db, provider, settled, now)) ? "refunded" : "manual";
+}
+
+/**
+ * Gives a cancelled booking's voucher amount back, once (a ledger row; a unique index backs the
+ * check, should two clicks race).
+ */
+export async function restoreVoucher(
+  db: Db,
+  input: { code: string; actor: Actor },
+): Promise<{ status: number; body: CancelResponse }> {
+  const code = input.code.trim().toUpperCase();
+  const result = await db.transaction(async (tx) => {
+    const [r] = await tx.select().from(reservations).where(eq(reservations.code, code)).for("update");
+    if (!r) return { kind: "missing" as const };
+    if (r.status !== "cancelled" || r.voucherId === null || r.discountRappen <= 0) return { kind: "not-applicable" as const, r };
+    const [done] = await tx
+      .select({ id: voucherLedger.id })
+      .from(voucherLedger)
+      .where(and(eq(voucherLedger.reservationId, r.id), eq(voucherLedger.kind, "staff-restore")));
+    if (done) return { kind: "already" as const, r };
+    await creditVoucher(tx, { voucherId: r.voucherId, reservationId: r.id, amountRappen: r.discountRappen, kind: "staff-restore" });
+    await tx.insert(auditLog).values({
+      staffId: input.actor.staffId,
+      actor: input.actor.staffId === null ? "api-token" : `staff:${input.actor.name}`,
+      action: "voucher-restore",
+      reservationId: r.id,
+      details: { voucherCode: r.voucherCode, amountRappen: r.discountRappen },
+    });
+    return { kind: "restored" as const, r };
+  });
+  if (result.kind === "missing") {
+    return { status: 404, body: { success: false, message: `Keine Reservierung mit dem Buchungscode ${code} gefunden.`, bookingCode: code, hasCoupon: false } };
+  }
+  const base = customer(result.r);
+  if (result.kind === "not-applicable") {
+    return { status: 409, body: { success: false, message: "Für diese Reservierung gibt es keinen Gutschein wiederherzustellen.", ...base } };
+  }
+  if (result.kind === "already") {
+    return { status: 409, body: { success: false, message: `Der Gutschein ${base.couponCode} wurde bereits wiederhergestellt.`, ...base, couponRestored: true } };
+  }
+  return {
+    status: 200,
+    body: {
+      success: true,
+      message: `Der Gutschein ${base.couponCode} wurde um ${formatChf(result.r.discountRappen)} wiederhergestellt.`,
+      ...base,
+      couponRestored: true,
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../platform/db.server";
+import { birthdayTables, gameLocations, payments, reservations } from "../platform/schema";
+
+export type DayBooking = {
+  code: string;
+  type: string;
+  startMin: number;
+  endMin: number;
+  name: string;
+  phone: string;
+  persons: number;
+  offerName: string;
+  status: string;
+  paymentStatus: string;
+  amountRappen: number;
+  message: string | null;
+};
+
+export type DayColumn = { key: string; name: string; capacityLabel: string; bookings: DayBooking[] };
+
+/**
+ * Who is where on a date: every birthday table and game location with its bookings (cancelled ones
+ * too, so staff see them).
+ */
+export async function dayOverview(db: Db, date: string): Promise<DayColumn[]> {
+  const [tables, locations, rows] = await Promise.all([
+    db.select().from(birthdayTables).orderBy(asc(birthdayTables.id)),
+    db.select().from(gameLocations).orderBy(asc(gameLocations.position), asc(gameLocations.id)),
+    db
+      .select()
+      .from(reservations)
+      .where(and(eq(reservations.date, date), inArray(reservations.status, ["held", "confirmed", "cancelled"])))
+      .orderBy(asc(reservations.startMin), asc(reservations.id)),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const refundStates = ids.length
+    ? await db.select({ reservationId: payments.reservationId, status: payments.status }).from(payments).where(inArray(payments.reservationId, ids))
+    : [];
+  const toBooking = (r: (typeof rows)[number]): DayBooking => ({
+    code: r.code,
+    type: r.type,
+    startMin: r.startMin,
+    endMin: r.endMin,
+    name: `${r.firstName} ${r.lastName}`,
+    phone: r.phone,
+    persons: r.players ?? r.numChildren + r.numActiveAdults + r.numAccompanyingAdults,
+    offerName: r.offerName,
+    status: r.status,
+    paymentStatus: refundStates.some((p) => p.reservationId === r.id && p.status === "refund_pending") ? "refund_pending" : r.paymentStatus,
+    amountRappen: r.amountRappen,
+    message: r.message,
+  });
+  return [
+    ...tables.map((t) => ({
+      key: `table-${t.id}`,
+      name: t.name,
+      capacityLabel: `${t.seats} Plätze`,
+      bookings: rows.filter((r) => r.tableId === t.id).map(toBooking),
+    })),
+    ...locations.map((l) => ({
+      key: `location-${l.id}`,
+      name: l.name,
+      capacityLabel: `bis ${l.capacity} Spieler`,
+      bookings: rows.filter((r) => r.locationId === l.id).map(toBooking),
+    })),
+  ];
+}

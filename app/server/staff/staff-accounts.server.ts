@@ -1,0 +1,117 @@
+import { asc, sql } from "drizzle-orm";
+import { normalizeEmail, type Staff } from "./auth.server";
+import type { Executor } from "../platform/db.server";
+import { staffAccounts } from "../platform/schema";
+import { hashPassword, passwordProblem } from "./passwords.server";
+
+/**
+ * Staff accounts as the operator manages them (`npm run staff`, ADMIN_PASSWORD at start): create,
+ * list, disable and enable, set a new password. Signing in and sessions live in auth.server.
+ */
+
+export const ACCOUNT_MSG = {
+  invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+  duplicate: (email: string) => `Es gibt bereits ein Konto für ${email}.`,
+  notFound: (email: string) => `Es gibt kein Konto für ${email}.`,
+} as const;
+
+export class StaffAccountError extends Error {
+  constructor(
+    readonly reason: "invalid-email" | "weak-password" | "duplicate" | "not-found",
+    message: string,
+  ) {
+    super(message);
+    this.name = "StaffAccountError";
+  }
+}
+
+export type StaffAccountSummary = Staff & { createdAt: Date; disabledAt: Date | null };
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505") return true;
+  }
+  return false;
+}
+
+const byName = (name: string) => sql`lower(${staffAccounts.email}) = ${name}`;
+
+/**
+ * Creates a staff account (e-mail trimmed and lower-cased; `admin` is the bootstrap name).
+ * Throws StaffAccountError with a German message for a bad address, a short password or a duplicate.
+ */
+export async function createStaffAccount(db: Executor, email: string, password: string): Promise<Staff> {
+  const name = normalizeEmail(email);
+  if (name !== "admin" && (!EMAIL.test(name) || name.length > 254)) {
+    throw new StaffAccountError("invalid-email", ACCOUNT_MSG.invalidEmail);
+  }
+  const problem = passwordProblem(password);
+  if (problem) throw new StaffAccountError("weak-password", problem);
+  const [existing] = await db.select({ id: staffAccounts.id }).from(staffAccounts).where(byName(name));
+  if (existing) throw new StaffAccountError("duplicate", ACCOUNT_MSG.duplicate(name));
+  const passwordHash = await hashPassword(password);
+  try {
+    const [row] = await db
+      .insert(staffAccounts)
+      .values({ email: name, passwordHash })
+      .returning({ id: staffAccounts.id, email: staffAccounts.email });
+    return row!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new StaffAccountError("duplicate", ACCOUNT_MSG.duplicate(name));
+    throw error;
+  }
+}
+
+/**
+ * At start: with ADMIN_PASSWORD set and no staff account at all, creates `admin` with it.
+ * Returns the account it created, or null. A too-short ADMIN_PASSWORD throws (fail fast).
+ */
+export async function ensureBootstrapAdmin(db: Executor, adminPassword: string | undefined): Promise<Staff | null> {
+  if (!adminPassword) return null;
+  const [any] = await db.select({ id: staffAccounts.id }).from(staffAccounts).limit(1);
+  if (any) return null;
+  try {
+    const staff = await createStaffAccount(db, "admin", adminPassword);
+    console.info("Staff account 'admin' created from ADMIN_PASSWORD.");
+    return staff;
+  } catch (error) {
+    // Another process created it in the meantime.
+    if (error instanceof StaffAccountError && error.reason === "duplicate") return null;
+    throw error;
+  }
+}
+
+export async function listStaffAccounts(db: Executor): Promise<StaffAccountSummary[]> {
+  return db
+    .select({ id: staffAccounts.id, email: staffAccounts.email, createdAt: staffAccounts.createdAt, disabledAt: staffAccounts.disabledAt })
+    .from(staffAccounts)
+    .orderBy(asc(staffAccounts.email));
+}
+
+async function updateAccount(db: Executor, email: string, values: Partial<typeof staffAccounts.$inferInsert>): Promise<Staff> {
+  const name = normalizeEmail(email);
+  const [row] = await db
+    .update(staffAccounts)
+    .set(values)
+    .where(byName(name))
+    .returning({ id: staffAccounts.id, email: staffAccounts.email });
+  if (!row) throw new StaffAccountError("not-found", ACCOUNT_MSG.notFound(name));
+  return row;
+}
+
+/**
+ * Disabling takes effect at once: the sign-in refuses the account and its open sessions end.
+ * Enabling again does not bring those sessions back (they stay void), it allows a new sign-in.
+ */
+export async function setStaffAccountDisabled(db: Executor, email: string, disabled: boolean, now: Date = new Date()): Promise<Staff> {
+  return updateAccount(db, email, disabled ? { disabledAt: now, sessionsValidAfter: now } : { disabledAt: null });
+}
+
+/** A new password (e.g. a forgotten or leaked one) also ends every session signed in with the old one. */
+export async function setStaffPassword(db: Executor, email: string, password: string, now: Date = new Date()): Promise<Staff> {
+  const problem = passwordProblem(password);
+  if (problem) throw new StaffAccountError("weak-password", problem);
+  return updateAccount(db, email, { passwordHash: await hashPassword(password), sessionsValidAfter: now });
+}

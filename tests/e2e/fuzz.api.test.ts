@@ -1,0 +1,281 @@
+import { expect, test } from "@playwright/test";
+import { E2E_ADMIN_PASSWORD, E2E_ADMIN_TOKEN, E2E_BASE_URL } from "../../playwright.config";
+import { addDays, venueNow } from "~/domain/time";
+
+/**
+ * Every route, walked with a generated set of bad requests: wrong and broken content types, NUL
+ * bytes, broken encodings, huge numbers and strings, wrong JSON types, oversized bodies, foreign and
+ * `null` origins; pages and staff forms also signed in. Nothing may answer 5xx, no body may show a
+ * stack trace or a file path, and no booking or voucher may come of it.
+ */
+
+const BASE = E2E_BASE_URL;
+// Its own client address (the server trusts X-Forwarded-For from loopback): the fuzz's failed
+// voucher checks and sign-ins count against this address, not against the other tests.
+const FUZZ_CLIENT = { "X-Forwarded-For": "203.0.113.77" };
+const SAME_ORIGIN = { Origin: BASE };
+
+/** A date no booking may be made for (beyond the horizon), and one the API checks as a date. */
+const FAR = "9999-12-31";
+const BEYOND = addDays(venueNow().date, 400);
+
+const PAGES = [
+  "/",
+  "/games",
+  "/game",
+  "/date",
+  "/find-slot",
+  "/birthday",
+  "/offers",
+  "/slot",
+  "/enter-data",
+  "/success",
+  "/payment",
+  "/payment/success",
+  "/payment/error",
+  "/payment/cancel",
+  "/agb",
+  "/simulated-pay/zz-unknown",
+  "/admin",
+  "/admin/storno",
+  "/admin/login",
+];
+const FORM_POSTS = [...PAGES.filter((p) => p !== "/agb"), "/enter-data/coupon", "/admin/logout"];
+const JSON_APIS = [
+  "/api/birthday/reserve",
+  "/api/reservation/create",
+  "/api/coupons/validate",
+  "/api/payments/initiate",
+  "/api/payments/webhook",
+  "/api/reservations/cancel",
+  "/api/vouchers",
+];
+const GET_APIS = ["/api/offers", "/api/tables/available", "/api/vouchers/FW-ZZZZZZ", "/api/payments/transaction/zz-unknown"];
+
+const FORM_FIELDS = [
+  "offerId", "locationId", "gameType", "date", "month", "slot", "start", "rounds", "players", "intent",
+  "firstName", "lastName", "street", "zip", "city", "phone", "email", "emailRepeat", "message", "terms",
+  "bookingCode", "reason", "amount", "validUntil", "voucher", "redirectTo", "outcome", "paymentMethod",
+] as const;
+
+const HUGE_NUMBERS = ["1e308", "-1e308", "99999999999999999999999", "-1", "0", "NaN", "Infinity", "0x10", "1.0000000001", "12.345", "0.001"];
+const ODD_STRINGS = ["", " ", FAR, BEYOND, "2026-02-30", "25:99", "<script>alert(1)</script>", "' OR 1=1 --", "ä".repeat(3000), "x".repeat(20_000)];
+
+type Case = { label: string; contentType?: string; body: Uint8Array | string; extra?: Record<string, string> };
+
+const enc = (s: string) => new TextEncoder().encode(s);
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const allFields = (value: string) => Object.fromEntries(FORM_FIELDS.map((f) => [f, value]));
+
+function formCases(): Case[] {
+  const urlencoded = "application/x-www-form-urlencoded";
+  const cases: Case[] = [
+    { label: "no content type, empty", body: new Uint8Array() },
+    { label: "no content type, fields", body: enc("offerId=1&intent=book") },
+    { label: "json", contentType: "application/json", body: '{"offerId":1,"intent":"book"}' },
+    { label: "text/plain", contentType: "text/plain", body: "offerId=1" },
+    { label: "multipart without boundary", contentType: "multipart/form-data", body: "--x\r\n" },
+    { label: "multipart broken boundary", contentType: "multipart/form-data; boundary=abc", body: "garbage without parts" },
+    {
+      label: "multipart valid",
+      contentType: "multipart/form-data; boundary=b0",
+      body: '--b0\r\nContent-Disposition: form-data; name="offerId"\r\n\r\n1\r\n--b0\r\nContent-Disposition: form-data; name="intent"\r\n\r\nbook\r\n--b0--\r\n',
+    },
+    { label: "percent NUL", contentType: urlencoded, body: form(allFields("a")).replace(/=a/g, "=a%00") },
+    { label: "raw NUL", contentType: urlencoded, body: new Uint8Array([...enc("offerId=1&firstName=a"), 0, ...enc("b")]) },
+    { label: "broken percent-encoding", contentType: urlencoded, body: "offerId=%zz&firstName=%E0%A4%A&date=%&intent=book%" },
+    { label: "lone surrogate", contentType: urlencoded, body: "firstName=%ED%A0%80&intent=book" },
+    { label: "utf-16 charset", contentType: `${urlencoded}; charset=utf-16`, body: "offerId=1&intent=book" },
+    { label: "repeated fields", contentType: urlencoded, body: Array.from({ length: 500 }, (_, i) => `offerId=${i}&intent=book`).join("&") },
+    { label: "oversized", contentType: urlencoded, body: `message=${"x".repeat(70 * 1024)}` },
+    { label: "foreign origin", contentType: urlencoded, body: "offerId=1", extra: { Origin: "https://evil.example" } },
+    { label: "null origin", contentType: urlencoded, body: "offerId=1", extra: { Origin: "null" } },
+  ];
+  const intents = ["book", "coupon", "book", "coupon-clear", "book", "issue", "x"];
+  [...HUGE_NUMBERS, ...ODD_STRINGS].forEach((value, i) => {
+    // The sign-in is never given a password (a failed sign-in counts toward its lock-out).
+    const fields = { ...allFields(value), password: "", couponCode: "" };
+    for (const intent of [intents[i % intents.length]!]) {
+      cases.push({ label: `all fields ${JSON.stringify(value.slice(0, 20))} intent ${intent}`, contentType: urlencoded, body: form({ ...fields, intent }) });
+    }
+  });
+  return cases;
+}
+
+const birthdayBase = {
+  reservationDate: FAR,
+  selectedSlots: [{ startTime: "14:00", endTime: "16:00" }],
+  numChildren: 5,
+  numAccompanyingAdults: 1,
+  numActiveAdults: 0,
+  selectedOffer: { offerId: 1 },
+  locationId: 1,
+  gameType: 1,
+  startTime: "14:00",
+  rounds: 1,
+  players: 4,
+  firstName: "Fuzz",
+  lastName: "Test",
+  street: "Teststrasse 1",
+  zip: "8000",
+  city: "Zürich",
+  phone: "044 000 00 00",
+  email: "fuzz@example.ch",
+  emailRepeat: "fuzz@example.ch",
+  bookingCode: "FW-000000",
+  refno: "FW-000000",
+  transactionId: "zz-unknown",
+  status: "settled",
+  amount: 0.001,
+  validUntil: FAR,
+};
+const BAD_JSON_VALUES: unknown[] = [true, false, null, [], {}, [1, 2], "", -1, 0, 1e308, -1e308, 99999999999999999999, 0.001, "x".repeat(20_000), "9999-99-99", { $gt: "" }];
+
+function jsonCases(): Case[] {
+  const json = "application/json";
+  const cases: Case[] = [
+    { label: "no content type", body: new Uint8Array() },
+    { label: "form", contentType: "application/x-www-form-urlencoded", body: "offerId=1" },
+    { label: "broken json", contentType: json, body: '{"reservationDate":' },
+    { label: "json null", contentType: json, body: "null" },
+    { label: "json array", contentType: json, body: "[]" },
+    { label: "json string", contentType: json, body: '"x"' },
+    { label: "json huge number", contentType: json, body: "1e999" },
+    { label: "deep nesting", contentType: json, body: `${"[".repeat(5000)}${"]".repeat(5000)}` },
+    { label: "escaped NUL", contentType: json, body: JSON.stringify({ ...birthdayBase, firstName: "a\u0000b" }) },
+    { label: "raw NUL", contentType: json, body: new Uint8Array([...enc('{"firstName":"a'), 0, ...enc('"}')]) },
+    { label: "oversized", contentType: json, body: JSON.stringify({ message: "x".repeat(300 * 1024) }) },
+    { label: "lone surrogate", contentType: json, body: '{"firstName":"\\ud800"}' },
+    { label: "base (beyond horizon)", contentType: json, body: JSON.stringify(birthdayBase) },
+  ];
+  // Each field gets a quarter of the bad values, a different quarter per field: all values, all fields, a minute.
+  Object.keys(birthdayBase).forEach((field, f) => {
+    for (const value of BAD_JSON_VALUES.filter((_, v) => (v + f) % 4 === 0)) {
+      cases.push({ label: `${field}=${JSON.stringify(value)?.slice(0, 20)}`, contentType: json, body: JSON.stringify({ ...birthdayBase, [field]: value }) });
+    }
+  });
+  return cases;
+}
+
+const QUERIES = [
+  "?date=%00",
+  "?date=9999-99-99&month=9999-99&offerId=1e308&locationId=-1&day=99999999999999999999",
+  "?date=2026-02-30&offerId=abc&count=1e308",
+  `?date=${FAR}&offerId=1&count=5`,
+  `?offerId=1&date=${BEYOND}&count=5`,
+  "?offerId=1&offerId=2&date=a&date=b",
+  "?code=%E0%A4%A&redirectTo=%zz",
+  `?redirectTo=${"x".repeat(6000)}`,
+  "?voucher=%ED%A0%80&date=<script>",
+];
+const ODD_PATHS = ["/%zz", "/api/vouchers/%00", `/api/vouchers/${"X".repeat(5000)}`, "/simulated-pay/%E0%A4%A", "/api/payments/transaction/..%2F..%2Fetc%2Fpasswd", "/assets/%zz", "/%C0%AE%C0%AE/"];
+
+type Finding = { request: string; status: number; problem: string };
+
+/** A stack line, a file path or a driver's message in a body the family or a client could see. */
+const LEAK = /\n\s+at .+:\d+:\d+|node_modules|\/work\/|file:\/\/|Failed query|\bSyntaxError\b|\bTypeError\b|PGlite|postgres/i;
+
+async function probe(findings: Finding[], method: string, path: string, c?: Case, cookie?: string, extraHeaders: Record<string, string> = {}) {
+  const headers: Record<string, string> = { ...FUZZ_CLIENT, ...extraHeaders };
+  if (method !== "GET") Object.assign(headers, path.startsWith("/api/") ? {} : SAME_ORIGIN);
+  if (c?.contentType) headers["Content-Type"] = c.contentType;
+  if (c?.extra) Object.assign(headers, c.extra);
+  if (cookie) headers.Cookie = cookie;
+  const label = `${method} ${path.slice(0, 80)}${c ? ` [${c.label}]` : ""}${cookie ? " (signed in)" : ""}`;
+  let response: Response;
+  try {
+    response = await fetch(`${BASE}${path}`, { method, headers, body: method === "GET" ? undefined : ((c?.body ?? new Uint8Array()) as BodyInit), redirect: "manual" });
+  } catch (error) {
+    findings.push({ request: label, status: 0, problem: `no answer: ${(error as Error).message}` });
+    return;
+  }
+  const body = await response.text();
+  if (response.status >= 500) findings.push({ request: label, status: response.status, problem: body.slice(0, 200) });
+  const leak = LEAK.exec(body);
+  if (leak) findings.push({ request: label, status: response.status, problem: `leaks ${JSON.stringify(leak[0])}` });
+  if (response.headers.get("x-request-id") === null) findings.push({ request: label, status: response.status, problem: "no X-Request-Id" });
+  if (path.startsWith("/api/") && method === "POST" && response.status < 300) {
+    // No fuzz body is a complete, bookable request: a 2xx on a creating endpoint would mean data came of it.
+    if (/reserve|reservation\/create|vouchers$/.test(path)) findings.push({ request: label, status: response.status, problem: "created something" });
+  }
+  return response;
+}
+
+async function staffCookie(): Promise<string> {
+  const response = await fetch(`${BASE}/admin/login`, {
+    method: "POST",
+    headers: { ...SAME_ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+    body: form({ email: "admin", password: E2E_ADMIN_PASSWORD }),
+    redirect: "manual",
+  });
+  expect(response.status).toBe(302);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("fw_staff="));
+  expect(cookie).toBeDefined();
+  return cookie!.split(";")[0]!;
+}
+
+async function bookingsOn(cookie: string, date: string): Promise<string> {
+  const html = await (await fetch(`${BASE}/admin?date=${date}`, { headers: { Cookie: cookie } })).text();
+  return [...html.matchAll(/FW-[A-Z0-9]{6}/g)].map((m) => m[0]).sort().join(",");
+}
+
+test("fuzz: every route, bad input of every kind, no 5xx, no leak, nothing created", async () => {
+  test.setTimeout(120_000);
+  const started = Date.now();
+  const cookie = await staffCookie();
+  const before = await Promise.all([FAR, BEYOND].map((d) => bookingsOn(cookie, d)));
+  const findings: Finding[] = [];
+  const statuses = new Map<number, number>();
+  let requests = 0;
+  // Four requests in flight: the server is exercised concurrently, and the walk stays under a minute.
+  const inFlight = new Set<Promise<unknown>>();
+  const run = async (...args: Parameters<typeof probe> extends [Finding[], ...infer R] ? R : never) => {
+    requests += 1;
+    if (inFlight.size >= 4) await Promise.race(inFlight);
+    const task = probe(findings, ...args).then((r) => {
+      if (r) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+    });
+    inFlight.add(task);
+    void task.finally(() => inFlight.delete(task));
+  };
+
+  for (const path of [...PAGES, ...GET_APIS]) {
+    for (const query of ["", ...QUERIES]) {
+      await run("GET", `${path}${query}`);
+      if (path.startsWith("/admin")) await run("GET", `${path}${query}`, undefined, cookie);
+    }
+  }
+  for (const path of ODD_PATHS) await run("GET", path);
+
+  const forms = formCases();
+  for (const path of FORM_POSTS) {
+    for (const c of forms) {
+      await run("POST", path, c);
+      // Staff forms again with a session (never the sign-out: the session is needed to the end).
+      if (path.startsWith("/admin") && path !== "/admin/logout" && path !== "/admin/login") await run("POST", path, c, cookie);
+    }
+  }
+  for (const method of ["PUT", "DELETE", "PATCH"]) await run(method, "/enter-data", forms[6]);
+
+  const jsons = jsonCases();
+  for (const path of JSON_APIS) {
+    for (const c of jsons) {
+      await run("POST", path, c);
+      if (path === "/api/vouchers" || path === "/api/reservations/cancel") {
+        await run("POST", path, c, undefined, { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` });
+      }
+    }
+  }
+
+  await Promise.all(inFlight);
+
+  expect(findings, `${findings.length} of ${requests} requests`).toEqual([]);
+  // The walk reached the routes: the edge refused some (400/403/413/415), the routes answered others.
+  for (const status of [200, 400, 403, 413, 415]) expect(statuses.get(status) ?? 0, `answers with ${status}`).toBeGreaterThan(0);
+  // Nothing was booked, not even on the days the bodies named.
+  expect(await Promise.all([FAR, BEYOND].map((d) => bookingsOn(cookie, d)))).toEqual(before);
+  expect(before).toEqual(["", ""]);
+  // The staff session survived the walk: no request signed it out.
+  expect((await fetch(`${BASE}/admin`, { headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(200);
+  console.info(`fuzz: ${requests} requests in ${Math.round((Date.now() - started) / 1000)} s; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+});

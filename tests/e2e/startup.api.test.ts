@@ -1,0 +1,113 @@
+import { expect, test } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { baseEnv, listening, spawnServer, stop } from "./spawn-server";
+
+/** Startup and configuration failures: one line naming the cause, exit code 1, no stack trace. */
+
+const ADMIN_URL = new URL(process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
+/** The server's address without a database name. */
+const PG = `${ADMIN_URL.protocol}//${ADMIN_URL.username ? `${ADMIN_URL.username}@` : ""}${ADMIN_URL.host}`;
+
+function cleanUp(env: NodeJS.ProcessEnv) {
+  try {
+    rmSync(env.DATA_DIR!, { recursive: true, force: true });
+  } catch {
+    // DATA_DIR under a regular file (the ENOTDIR case) was never created.
+  }
+}
+
+async function failsWith(overrides: Record<string, string>, line: string | RegExp) {
+  const env = baseEnv(overrides);
+  const server = spawnServer(env);
+  const code = await server.exit;
+  cleanUp(env);
+  const lines = server.stderr().split("\n").filter((l) => l.trim() !== "" && !/^npm warn/i.test(l));
+  expect(code, server.stderr()).toBe(1);
+  if (typeof line === "string") expect(lines).toContain(line);
+  else expect(lines.some((l) => line.test(l)), lines.join("\n")).toBe(true);
+  expect(server.stderr()).not.toMatch(/^\s+at /m);
+  expect(server.stderr()).not.toContain("Failed query");
+}
+
+// The servers that get as far as listening share one throw-away PostgreSQL database: a fresh embedded
+// database per start costs an initdb (seconds, tens of seconds on two busy cores).
+test.describe.configure({ timeout: 180_000 });
+
+let sharedDb: string | undefined;
+test.beforeAll(async () => {
+  sharedDb = `fw_startup_${randomBytes(5).toString("hex")}`;
+  await admin(`create database ${sharedDb}`);
+});
+test.afterAll(async () => {
+  if (sharedDb) await admin(`drop database if exists ${sharedDb} with (force)`);
+});
+const onPostgres = () => ({ DATABASE_URL: `${PG}/${sharedDb}` });
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL.href });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+test("a refused database connection names the address", async () => {
+  await failsWith({ DATABASE_URL: `postgres://postgres@127.0.0.1:1/x` }, "DATABASE_URL: connection refused at 127.0.0.1:1");
+});
+
+test("a missing database and an unknown role are named", async () => {
+  const name = `fw_missing_${randomBytes(4).toString("hex")}`;
+  await failsWith({ DATABASE_URL: `${PG}/${name}` }, `DATABASE_URL: database "${name}" does not exist`);
+  await failsWith({ DATABASE_URL: `postgres://nobody_${name}@127.0.0.1:5432/test` }, `DATABASE_URL: role "nobody_${name}" does not exist`);
+});
+
+test("a port in use: one line, exit 1", async () => {
+  const blocker = net.createServer();
+  await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+  const port = (blocker.address() as net.AddressInfo).port;
+  try {
+    await failsWith({ ...onPostgres(), PORT: String(port) }, `PORT: ${port} is already in use on 127.0.0.1`);
+  } finally {
+    blocker.close();
+  }
+});
+
+test("a HOST that is not this machine's, or not resolvable: one line, exit 1", async () => {
+  await failsWith({ ...onPostgres(), HOST: "203.0.113.7" }, "HOST: 203.0.113.7 is not an address of this machine");
+  await failsWith({ ...onPostgres(), HOST: "no-such-host.invalid" }, 'HOST: "no-such-host.invalid" cannot be resolved');
+});
+
+test("an unusable DATA_DIR: one line, exit 1", async () => {
+  // A regular file where the directory should be: unwritable even for root.
+  const file = path.join(os.tmpdir(), `fw-not-a-dir-${randomBytes(4).toString("hex")}`);
+  writeFileSync(file, "");
+  await failsWith({ DATA_DIR: path.join(file, "data") }, new RegExp(`^DATA_DIR: .*${path.basename(file)}.*ENOTDIR`));
+});
+
+test("production requires PUBLIC_URL with a scheme", async () => {
+  const production = { NODE_ENV: "production" };
+  await failsWith(production, "  PUBLIC_URL: is required when NODE_ENV=production (e.g. https://buchung.funworld.ch)");
+  await failsWith({ ...production, PUBLIC_URL: "buchung.funworld.ch" }, "  PUBLIC_URL: must be an absolute http:// or https:// URL");
+});
+
+test("npm start stops when its own process gets SIGTERM or SIGINT", async () => {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    const env = baseEnv(onPostgres());
+    const server = spawnServer(env, ["npm", "start", "--silent"]);
+    const url = await listening(server, 120_000);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    server.child.kill(signal);
+    expect(await server.exit).not.toBeNull();
+    // The node process itself is gone: nothing answers on its port any more.
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    await stop(server);
+    cleanUp(env);
+  }
+});
