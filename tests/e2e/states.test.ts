@@ -138,7 +138,10 @@ test("an old /enter-data tab of a booking already paid shows that booking instea
   await page.getByLabel(/Ich akzeptiere die/).check();
 
   // A second tab books and pays; the provider confirms by webhook before that tab ever shows the result.
+  // Two tabs of one browser: headless Chromium delivers animation frames (Playwright's "stable"
+  // check) to the front tab only, so each tab is brought to the front before it is used.
   const other = await context.newPage();
+  await other.bringToFront();
   await other.goto("/enter-data");
   await fillContact(other);
   await other.getByLabel(/Ich akzeptiere die/).check();
@@ -149,6 +152,7 @@ test("an old /enter-data tab of a booking already paid shows that booking instea
   expect(paid.status()).toBe(302);
   await other.close();
 
+  await page.bringToFront();
   await page.getByRole("button", { name: "Weiter zur Zahlung" }).click();
   await expect(page).toHaveURL(/\/payment\/success$/);
   await expect(page.getByText(code)).toBeVisible();
