@@ -42,7 +42,11 @@ export function countsFor(size: number): Counts {
 export class Browser {
   private readonly cookies = new Map<string, string>();
 
-  constructor(readonly base: string) {}
+  /** `headers`: sent with every request, e.g. `X-Forwarded-For` to act as one of many clients behind a proxy. */
+  constructor(
+    readonly base: string,
+    private readonly headers: Record<string, string> = {},
+  ) {}
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -50,7 +54,7 @@ export class Browser {
 
   async request(pathOrUrl: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
     const url = new URL(pathOrUrl, this.base);
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...this.headers };
     const cookie = this.cookieHeader();
     if (cookie) headers.Cookie = cookie;
     let body: string | undefined;

@@ -51,7 +51,8 @@ export function reservationsChanged(db: Executor) {
   cache.entries.clear();
 }
 
-async function cachedTableOccupations(db: Executor, date: string, now: Date): Promise<Occupation[]> {
+/** The cached occupations of a day (see above): for reads, and for the booking's cheap early answer. */
+export async function cachedTableOccupations(db: Executor, date: string, now: Date): Promise<Occupation[]> {
   const cache = cacheOf(db);
   const hit = cache.entries.get(date);
   if (hit && hit.generation === cache.generation && now.getTime() < hit.validUntil) return hit.rows;

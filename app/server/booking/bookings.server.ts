@@ -7,7 +7,7 @@ import type { Contact } from "~/domain/contact";
 import { MSG } from "~/domain/messages";
 import { applyVoucher, birthdayPriceRappen, personCount, type PartyCounts } from "~/domain/pricing";
 import { venueNow } from "~/domain/time";
-import { reservationsChanged, tableOccupations } from "./availability.server";
+import { cachedTableOccupations, reservationsChanged, tableOccupations } from "./availability.server";
 import type { Db, Executor, Tx } from "../platform/db.server";
 import { reservations } from "../platform/schema";
 import { KeyedMutex } from "../platform/keyed-mutex.server";
@@ -138,6 +138,12 @@ export type ReservationSpec = {
   /** Runs under the day's lock, after expired holds were swept; null when nothing is free. */
   claim: (tx: Tx) => Promise<Pick<NewReservation, "tableId" | "locationId"> | null>;
   columns: Omit<NewReservation, "code" | "date" | "status" | "priceRappen" | "discountRappen" | "amountRappen" | "tableId" | "locationId">;
+  /**
+   * True when the availability cache already shows nothing free. Asked in the day's queue, before a
+   * connection, lock or query: in a flash crowd for one slot most requests lose, and their answer
+   * must be cheap. Never trusted for a "yes": a booking that gets past it is decided under the lock.
+   */
+  takenBeforehand?: () => Promise<boolean>;
 };
 
 /** Bookings of one day queue in this process before they take a connection (see KeyedMutex). */
@@ -165,49 +171,55 @@ export async function placeReservation(db: Db, spec: ReservationSpec, options: R
   // `startPayment` extends it to the full hold time), so an abandoned hold frees its table soon.
   const holdMinutes = owner ? Math.min(owner.startMinutes, options.holdMinutes) : options.holdMinutes;
   try {
-    const result = await dayQueueOf(db).run(`${spec.lockKind}:${spec.date}`, () => db.transaction(async (tx): Promise<ReserveResult> => {
-      await lockDay(tx, spec.lockKind, spec.date);
-      await expireHolds(tx, now);
-      const resource = await spec.claim(tx);
-      if (!resource) return { ok: false, reason: "slot_taken", message: MSG.slotTaken };
+    let changed = false;
+    const result = await dayQueueOf(db).run(`${spec.lockKind}:${spec.date}`, async (): Promise<ReserveResult> => {
+      if (spec.takenBeforehand && (await spec.takenBeforehand())) return { ok: false, reason: "slot_taken", message: MSG.slotTaken };
+      return db.transaction(async (tx): Promise<ReserveResult> => {
+        await lockDay(tx, spec.lockKind, spec.date);
+        if ((await expireHolds(tx, now)) > 0) changed = true;
+        const resource = await spec.claim(tx);
+        if (!resource) return { ok: false, reason: "slot_taken", message: MSG.slotTaken };
 
-      let voucher: { id: number; code: string; debitedRappen: number } | null = null;
-      if (spec.couponCode) {
-        const debit = await debitVoucher(tx, { code: spec.couponCode, wantedRappen: spec.priceRappen, reservationId: null, now });
-        if (!debit.ok) return { ok: false, reason: "voucher", message: debit.message };
-        voucher = { id: debit.voucher.id, code: debit.voucher.code, debitedRappen: debit.debitedRappen };
-      }
-      const price = applyVoucher(spec.priceRappen, voucher ? voucher.debitedRappen : null);
-      const confirmed = price.amountRappen <= 0;
-      if (!confirmed && owner) await assertHoldAllowed(tx, owner, spec.columns.email, now);
-      const [reservation] = await tx
-        .insert(reservations)
-        .values({
-          ...spec.columns,
-          ...resource,
-          code: await uniqueBookingCode(tx),
-          date: spec.date,
-          ...price,
-          voucherId: voucher?.id ?? null,
-          voucherCode: voucher?.code ?? null,
-          status: confirmed ? "confirmed" : "held",
-          paymentStatus: confirmed ? "settled" : "none",
-          holdExpiresAt: confirmed ? null : new Date(now.getTime() + holdMinutes * 60_000),
-          ownerTokenHash: createHash("sha256").update(reservationToken).digest("hex"),
-          clientKey: owner?.clientKey ?? null,
-          confirmedAt: confirmed ? now : null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (!reservation) throw new Error("insert returned no row");
-      if (voucher && voucher.debitedRappen > 0) {
-        await recordLedger(tx, { voucherId: voucher.id, reservationId: reservation.id, amountRappen: voucher.debitedRappen, kind: "redeem" });
-      }
-      if (confirmed) await enqueueConfirmationMail(tx, reservation);
-      return { ok: true, reservation, requiresPayment: !confirmed, reservationToken };
-    }));
-    reservationsChanged(db);
+        let voucher: { id: number; code: string; debitedRappen: number } | null = null;
+        if (spec.couponCode) {
+          const debit = await debitVoucher(tx, { code: spec.couponCode, wantedRappen: spec.priceRappen, reservationId: null, now });
+          if (!debit.ok) return { ok: false, reason: "voucher", message: debit.message };
+          voucher = { id: debit.voucher.id, code: debit.voucher.code, debitedRappen: debit.debitedRappen };
+        }
+        const price = applyVoucher(spec.priceRappen, voucher ? voucher.debitedRappen : null);
+        const confirmed = price.amountRappen <= 0;
+        if (!confirmed && owner) await assertHoldAllowed(tx, owner, spec.columns.email, now);
+        const [reservation] = await tx
+          .insert(reservations)
+          .values({
+            ...spec.columns,
+            ...resource,
+            code: await uniqueBookingCode(tx),
+            date: spec.date,
+            ...price,
+            voucherId: voucher?.id ?? null,
+            voucherCode: voucher?.code ?? null,
+            status: confirmed ? "confirmed" : "held",
+            paymentStatus: confirmed ? "settled" : "none",
+            holdExpiresAt: confirmed ? null : new Date(now.getTime() + holdMinutes * 60_000),
+            ownerTokenHash: createHash("sha256").update(reservationToken).digest("hex"),
+            clientKey: owner?.clientKey ?? null,
+            confirmedAt: confirmed ? now : null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        if (!reservation) throw new Error("insert returned no row");
+        if (voucher && voucher.debitedRappen > 0) {
+          await recordLedger(tx, { voucherId: voucher.id, reservationId: reservation.id, amountRappen: voucher.debitedRappen, kind: "redeem" });
+        }
+        if (confirmed) await enqueueConfirmationMail(tx, reservation);
+        changed = true;
+        return { ok: true, reservation, requiresPayment: !confirmed, reservationToken };
+      });
+    });
+    // A loser changed nothing: the cache its neighbours in the queue read stays valid.
+    if (changed) reservationsChanged(db);
     if (result.ok && !result.requiresPayment) kickMailer();
     return result;
   } catch (error) {
@@ -248,6 +260,7 @@ export async function reserveBirthday(
         const table = pickTable(slot, persons, venue.tables, await tableOccupations(tx, request.date, now));
         return table ? { tableId: table.id } : null;
       },
+      takenBeforehand: async () => !pickTable(slot, persons, venue.tables, await cachedTableOccupations(db, request.date, now)),
       columns: {
         type: RESERVATION_TYPES.BIRTHDAY_PARTY,
         startMin: slot.startMin,

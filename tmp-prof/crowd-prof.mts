@@ -1,0 +1,12 @@
+import { flashCrowd } from "/work/main/bench/lib/crowd";
+import { futureWeekday } from "/work/main/bench/lib/flow";
+import { baseEnv, listening, spawnServer, stop } from "/work/main/tests/e2e/spawn-server";
+const families = Number(process.argv[2] ?? 300);
+const prof = process.argv[3] === "prof";
+const env = baseEnv({ NODE_ENV: "production", PUBLIC_URL: "http://127.0.0.1",  DATABASE_URL: process.env.DB ?? "", TRUST_PROXY: "loopback", ALLOW_SIMULATED_PAYMENTS: "true", ...(process.env.WC ? { WEB_CONCURRENCY: process.env.WC } : {}) });
+const server = spawnServer(env, prof ? ["node", "--cpu-prof", "--cpu-prof-dir=/tmp/prof", "--import", "tsx", "server.ts"] : undefined);
+const base = await listening(server, 60000);
+const r = await flashCrowd(base, { families, date: futureWeekday(6, 70 + Math.floor(Math.random() * 200)), slot: "14:00", counts: { numChildren: 4, numActiveAdults: 1, numAccompanyingAdults: 1 } });
+console.log(JSON.stringify(r));
+await stop(server);
+console.log(server.stderr().slice(0, 2000));
