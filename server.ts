@@ -2,6 +2,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import cluster from "node:cluster";
 import express from "express";
 import { ConfigError, getEnv } from "./app/server/platform/env.server";
 import { closeDatabase, getDatabase } from "./app/server/platform/db.server";
@@ -12,8 +13,10 @@ import { contentSecurityPolicy, newCspNonce } from "./app/server/platform/csp.se
 import { errorHandler, guardRequest, remixHandler, requestLog, sameOriginPosts } from "./app/server/platform/http.server";
 import { readiness } from "./app/server/platform/db-health.server";
 import { startupFailure } from "./app/server/platform/startup.server";
+import { runPrimary } from "./app/server/platform/cluster.server";
+import type { Env } from "./app/server/platform/env.server";
 
-let env;
+let env: Env;
 try {
   env = getEnv();
 } catch (error) {
@@ -24,120 +27,127 @@ try {
   startupFailure(error);
 }
 
-const production = env.NODE_ENV === "production";
-// `npm run dev` serves the app through Vite with hot reload; otherwise the production build is served.
-const dev = process.argv.includes("--dev");
+// WEB_CONCURRENCY=N: this process only keeps N workers running (platform/cluster.server.ts).
+if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) runPrimary(env.WEB_CONCURRENCY);
+else await serve(env);
 
-const database = await getDatabase().catch((error: unknown) => startupFailure(error));
-await ensureBootstrapAdmin(database.db, env.ADMIN_PASSWORD).catch((error: Error) => {
-  console.error(`ADMIN_PASSWORD: ${error.message}`);
-  process.exit(1);
-});
-const stopBackground = startBackgroundJobs();
+/** One server process: the database, the background jobs and the HTTP server. */
+async function serve(env: Env) {
+  const production = env.NODE_ENV === "production";
+  // `npm run dev` serves the app through Vite with hot reload; otherwise the production build is served.
+  const dev = process.argv.includes("--dev");
 
-const viteDevServer = !dev
-  ? undefined
-  : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
-
-const app = express();
-app.disable("x-powered-by");
-// Which proxies may name the client (X-Forwarded-For) is configuration: by default none, so a
-// client cannot pick its own address for the rate limits.
-app.set("trust proxy", env.TRUST_PROXY);
-// First: every request gets its id and its log line, also the ones refused below.
-app.use(requestLog);
-app.use(compression());
-app.use((_req, res, next) => {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  // A nonce per response lets Remix's inline scripts run and nothing else inline (entry.server).
-  res.locals.cspNonce = newCspNonce();
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce as string, { env, dev }));
-  if (production && env.PUBLIC_URL.startsWith("https://")) {
-    res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  }
-  next();
-});
-
-// Cross-site form posts are refused here with a clear 403 (Remix would answer them with a 500).
-app.use(sameOriginPosts(new Set([new URL(env.PUBLIC_URL).origin])));
-// NUL bytes, oversized bodies, non-form posts to pages: 4xx before any route or the database.
-app.use(guardRequest);
-
-// For load balancers and process managers; before any rate limit, and without personal data.
-app.get("/healthz", (_req, res) => {
-  res.setHeader("Cache-Control", "no-store");
-  res.json({ status: "ok", uptimeSeconds: Math.round(process.uptime()) });
-});
-app.get("/readyz", (_req, res, next) => {
-  readiness()
-    .then((r) => {
-      res.setHeader("Cache-Control", "no-store");
-      res.status(r.ready ? 200 : 503).json({ status: r.ready ? "ready" : "unavailable", ...r });
-    })
-    .catch(next);
-});
-
-if (viteDevServer) {
-  app.use(viteDevServer.middlewares);
-} else {
-  // Fingerprinted assets can be cached forever; everything else briefly.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  // The other public files are known at start: only their paths reach the file system, so pages
-  // and API calls do not each pay a stat() for a file that is not there.
-  const publicFiles = new Set(
-    readdirSync("build/client", { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => `/${path.relative("build/client", path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`)
-      .filter((file) => !file.startsWith("/assets/")),
-  );
-  const servePublic = express.static("build/client", { maxAge: "1h", index: false, redirect: false });
-  app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
-}
-
-const build = viteDevServer
-  ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
-  : ((await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild);
-
-app.all(
-  "*",
-  remixHandler({
-    build,
-    mode: dev ? "development" : "production",
-    getLoadContext: (req, res) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", cspNonce: res.locals.cspNonce as string }),
-  }),
-);
-app.use(errorHandler);
-
-const server = app.listen(env.PORT, env.HOST, () => {
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : env.PORT;
-  console.info(
-    `Fun World booking site on ${env.PUBLIC_URL} (listening on ${env.HOST}:${port}; ${database.kind === "pglite" ? `embedded PGlite in ${env.DATA_DIR}` : "PostgreSQL"})`,
-  );
-});
-// Port taken, HOST not an address of this machine: one line naming the variable, exit 1.
-server.on("error", (error) => startupFailure(error, { port: env.PORT, host: env.HOST }));
-
-let stopping = false;
-function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.info(`${signal}: finishing open requests, then stopping`);
-  stopBackground();
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  server.close(async () => {
-    // A delivery in flight finishes first, or the family could get its e-mail twice after a restart.
-    await mailerIdle();
-    await viteDevServer?.close();
-    await closeDatabase();
-    process.exit(0);
+  const database = await getDatabase().catch((error: unknown) => startupFailure(error));
+  await ensureBootstrapAdmin(database.db, env.ADMIN_PASSWORD).catch((error: Error) => {
+    console.error(`ADMIN_PASSWORD: ${error.message}`);
+    process.exit(1);
   });
-  server.closeIdleConnections();
+  const stopBackground = startBackgroundJobs();
+
+  const viteDevServer = !dev
+    ? undefined
+    : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
+
+  const app = express();
+  app.disable("x-powered-by");
+  // Which proxies may name the client (X-Forwarded-For) is configuration: by default none, so a
+  // client cannot pick its own address for the rate limits.
+  app.set("trust proxy", env.TRUST_PROXY);
+  // First: every request gets its id and its log line, also the ones refused below.
+  app.use(requestLog);
+  app.use(compression());
+  app.use((_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    // A nonce per response lets Remix's inline scripts run and nothing else inline (entry.server).
+    res.locals.cspNonce = newCspNonce();
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce as string, { env, dev }));
+    if (production && env.PUBLIC_URL.startsWith("https://")) {
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
+    next();
+  });
+
+  // Cross-site form posts are refused here with a clear 403 (Remix would answer them with a 500).
+  app.use(sameOriginPosts(new Set([new URL(env.PUBLIC_URL).origin])));
+  // NUL bytes, oversized bodies, non-form posts to pages: 4xx before any route or the database.
+  app.use(guardRequest);
+
+  // For load balancers and process managers; before any rate limit, and without personal data.
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok", uptimeSeconds: Math.round(process.uptime()) });
+  });
+  app.get("/readyz", (_req, res, next) => {
+    readiness()
+      .then((r) => {
+        res.setHeader("Cache-Control", "no-store");
+        res.status(r.ready ? 200 : 503).json({ status: r.ready ? "ready" : "unavailable", ...r });
+      })
+      .catch(next);
+  });
+
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares);
+  } else {
+    // Fingerprinted assets can be cached forever; everything else briefly.
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    // The other public files are known at start: only their paths reach the file system, so pages
+    // and API calls do not each pay a stat() for a file that is not there.
+    const publicFiles = new Set(
+      readdirSync("build/client", { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => `/${path.relative("build/client", path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`)
+        .filter((file) => !file.startsWith("/assets/")),
+    );
+    const servePublic = express.static("build/client", { maxAge: "1h", index: false, redirect: false });
+    app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
+  }
+
+  const build = viteDevServer
+    ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+    : ((await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild);
+
+  app.all(
+    "*",
+    remixHandler({
+      build,
+      mode: dev ? "development" : "production",
+      getLoadContext: (req, res) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+  app.use(errorHandler);
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    console.info(
+      `Fun World booking site on ${env.PUBLIC_URL} (listening on ${env.HOST}:${port}; ${database.kind === "pglite" ? `embedded PGlite in ${env.DATA_DIR}` : "PostgreSQL"})`,
+    );
+  });
+  // Port taken, HOST not an address of this machine: one line naming the variable, exit 1.
+  server.on("error", (error) => startupFailure(error, { port: env.PORT, host: env.HOST }));
+
+  let stopping = false;
+  function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    console.info(`${signal}: finishing open requests, then stopping`);
+    stopBackground();
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      // A delivery in flight finishes first, or the family could get its e-mail twice after a restart.
+      await mailerIdle();
+      await viteDevServer?.close();
+      await closeDatabase();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  }
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
 }
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));

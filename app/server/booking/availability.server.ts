@@ -2,6 +2,7 @@ import { and, eq, gt, isNotNull, or } from "drizzle-orm";
 import { birthdayAvailability, type Occupation, type Slot } from "~/domain/availability";
 import { venueNow } from "~/domain/time";
 import type { Executor } from "../platform/db.server";
+import { announceChange, onChange } from "../platform/changes.server";
 import { reservations } from "../platform/schema";
 import { findOffer, getVenue } from "./venue.server";
 
@@ -26,37 +27,41 @@ export async function tableOccupations(db: Executor, date: string, now: Date): P
 /**
  * The availability pages are read far more often than bookings change, so each day's occupations
  * are kept in memory. Every write that changes who occupies a table calls `reservationsChanged`
- * after its commit (a read racing the commit is discarded by the generation check); an entry also
- * ends when its earliest hold expires, and after a few seconds at most, so several app processes on
- * one PostgreSQL server never show a stale day for longer than that. Bookings themselves never read
- * this cache: they re-check under the day's lock.
+ * after its commit (a read racing the commit is discarded by the generation check); on PostgreSQL
+ * the other server processes hear of it by NOTIFY (platform/changes.server.ts) and drop theirs too.
+ * An entry also ends when its earliest hold expires, and after a few seconds at most, should a
+ * notification be lost. Bookings never trust this cache for a free table: they re-check under the
+ * day's lock (it may only answer "taken" early, see `takenBeforehand`).
  */
 const CACHE_TTL_MS = 5_000;
 type CacheEntry = { generation: number; rows: Occupation[]; validUntil: number };
-const caches = new WeakMap<object, { generation: number; entries: Map<string, CacheEntry> }>();
+const caches = new WeakMap<object, Map<string, CacheEntry>>();
+/** One counter for every database of this module copy: a notification from elsewhere names no database. */
+const state = { generation: 0 };
 
-function cacheOf(db: Executor) {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = { generation: 0, entries: new Map() };
-    caches.set(db, cache);
-  }
-  return cache;
+function entriesOf(db: Executor) {
+  let entries = caches.get(db);
+  if (!entries) caches.set(db, (entries = new Map()));
+  return entries;
 }
+
+onChange("reservations", () => {
+  // Entries of every database go stale at once; the maps empty themselves on the next miss.
+  state.generation += 1;
+});
 
 /** Call after a committed change to reservations (new, expired, released, confirmed late, cancelled). */
 export function reservationsChanged(db: Executor) {
-  const cache = cacheOf(db);
-  cache.generation += 1;
-  cache.entries.clear();
+  announceChange(db, "reservations");
+  entriesOf(db).clear();
 }
 
 /** The cached occupations of a day (see above): for reads, and for the booking's cheap early answer. */
 export async function cachedTableOccupations(db: Executor, date: string, now: Date): Promise<Occupation[]> {
-  const cache = cacheOf(db);
-  const hit = cache.entries.get(date);
-  if (hit && hit.generation === cache.generation && now.getTime() < hit.validUntil) return hit.rows;
-  const generation = cache.generation;
+  const entries = entriesOf(db);
+  const hit = entries.get(date);
+  if (hit && hit.generation === state.generation && now.getTime() < hit.validUntil) return hit.rows;
+  const generation = state.generation;
   const rows = await db
     .select({ tableId: reservations.tableId, startMin: reservations.startMin, endMin: reservations.endMin, holdExpiresAt: reservations.holdExpiresAt, status: reservations.status })
     .from(reservations)
@@ -70,9 +75,9 @@ export async function cachedTableOccupations(db: Executor, date: string, now: Da
   let validUntil = now.getTime() + CACHE_TTL_MS;
   for (const r of rows) if (r.status === "held" && r.holdExpiresAt) validUntil = Math.min(validUntil, r.holdExpiresAt.getTime());
   const occupations = rows.map((r) => ({ tableId: r.tableId as number, startMin: r.startMin, endMin: r.endMin }));
-  if (generation === cache.generation) {
-    if (cache.entries.size > 400) cache.entries.clear();
-    cache.entries.set(date, { generation, rows: occupations, validUntil });
+  if (generation === state.generation) {
+    if (entries.size > 400) entries.clear();
+    entries.set(date, { generation, rows: occupations, validUntil });
   }
   return occupations;
 }

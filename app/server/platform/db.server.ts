@@ -13,6 +13,7 @@ import { getEnv } from "./env.server";
 import { acquireDataDirLock, releaseDataDirLock } from "./data-dir-lock.server";
 import { seed } from "./seed.server";
 import { dropSingleton, singleton } from "./singleton.server";
+import { shareChanges } from "./changes.server";
 
 export type { Db, Executor, Tx } from "./db-types";
 
@@ -45,9 +46,17 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     pool.on("error", (error) => console.warn(`PostgreSQL idle client error: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     if (options.migrate !== false) {
-      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder });
+      await underSetupLock(pool, () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder }));
     }
-    return { db, kind: "postgres", close: () => pool.end() };
+    const stopSharing = shareChanges(db, pool, options.url);
+    return {
+      db,
+      kind: "postgres",
+      close: async () => {
+        await stopSharing();
+        await pool.end();
+      },
+    };
   }
   const memory = options.url === "memory://";
   let lockFile: string | undefined;
@@ -70,6 +79,32 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   };
 }
 
+/** Any number, the same in every process: the session advisory lock around migrating and seeding. */
+const SETUP_LOCK = 0x46575354; // "FWST"
+
+/**
+ * Several processes starting at once on one PostgreSQL server (WEB_CONCURRENCY, a rolling deploy)
+ * would run the same migration or seed twice: one at a time, the later ones find the work done.
+ */
+async function underSetupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [SETUP_LOCK]);
+    try {
+      return await work();
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [SETUP_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+function poolOf(db: Db): pg.Pool | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
 /** The process-wide database, opened (migrated and seeded) on first use. */
 export function getDatabase(): Promise<Database> {
   return singleton("database", () => {
@@ -77,7 +112,8 @@ export function getDatabase(): Promise<Database> {
     return openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR })
       .then(async (database) => {
         // Idempotent: fills an empty database, and adds venue data that later releases introduce.
-        await seed(database.db);
+        const pool = poolOf(database.db);
+        await (pool ? underSetupLock(pool, () => seed(database.db)) : seed(database.db));
         return database;
       })
       .catch((error: unknown) => {
@@ -131,9 +167,16 @@ export function describeDatabaseError(error: unknown, url: string | undefined): 
 /** Brings a database that came back empty (dropped and created again) up to date without a restart. */
 export async function migrateAndSeed(database: Database): Promise<void> {
   const folder = migrationsFolder();
-  if (database.kind === "postgres") await migratePg(database.db as never, { migrationsFolder: folder });
-  else await migratePglite(database.db as never, { migrationsFolder: folder });
-  await seed(database.db);
+  const pool = poolOf(database.db);
+  if (pool) {
+    await underSetupLock(pool, async () => {
+      await migratePg(database.db as never, { migrationsFolder: folder });
+      await seed(database.db);
+    });
+  } else {
+    await migratePglite(database.db as never, { migrationsFolder: folder });
+    await seed(database.db);
+  }
   generation.value += 1;
 }
 

@@ -57,10 +57,19 @@ const EnvSchema = z
       }
       return parsed;
     }),
+    /** Worker processes on one port (node:cluster); more than one needs PostgreSQL. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1, "must be at least 1").max(64, "must be at most 64").default(1),
     /** The simulated provider lets anyone "pay": in production only when this says so explicitly. */
     ALLOW_SIMULATED_PAYMENTS: optionalString.pipe(z.enum(["true", "false"]).optional()).transform((v) => v === "true"),
   })
   .superRefine((env, ctx) => {
+    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: `${env.WEB_CONCURRENCY} processes need DATABASE_URL (PostgreSQL): the embedded database (PGlite in DATA_DIR) belongs to one process. Set DATABASE_URL, or WEB_CONCURRENCY=1`,
+      });
+    }
     if (env.NODE_ENV !== "production") return;
     if (!env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required when NODE_ENV=production" });

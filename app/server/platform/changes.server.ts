@@ -1,0 +1,97 @@
+import pg from "pg";
+import { singleton } from "./singleton.server";
+
+/**
+ * "Something changed" between server processes. Each process keeps caches (a day's table
+ * occupations, the venue); a change committed in one process must reach the others' caches within
+ * milliseconds, not at the end of a TTL. On PostgreSQL every process LISTENs on one channel and a
+ * change is announced with NOTIFY after its commit; the embedded database has one process only.
+ * A lost listener connection (the database restarting) is re-opened; while it is away the caches'
+ * short TTLs are the fallback.
+ */
+export type ChangeTopic = "reservations" | "venue";
+
+const CHANNEL = "fun_world_changes";
+const RETRY_MS = 1_000;
+
+type Registry = { handlers: Map<ChangeTopic, Set<() => void>>; notifiers: WeakMap<object, (topic: ChangeTopic) => void> };
+// On globalThis: server.ts and the route bundle each have a copy of this module.
+const registry = () =>
+  singleton<Registry>("changes", () => ({ handlers: new Map(), notifiers: new WeakMap() }));
+
+/** Runs `handler` whenever `topic` changed in this or any other process. Returns the unsubscribe. */
+export function onChange(topic: ChangeTopic, handler: () => void): () => void {
+  const { handlers } = registry();
+  let set = handlers.get(topic);
+  if (!set) handlers.set(topic, (set = new Set()));
+  set.add(handler);
+  return () => set.delete(handler);
+}
+
+function runHandlers(topic: ChangeTopic) {
+  for (const handler of registry().handlers.get(topic) ?? []) {
+    try {
+      handler();
+    } catch (error) {
+      console.warn(`Change handler for ${topic} failed: ${(error as Error).message}`);
+    }
+  }
+}
+
+/** Call after a commit: this process's handlers run at once, the other processes' on the NOTIFY. */
+export function announceChange(db: object, topic: ChangeTopic) {
+  runHandlers(topic);
+  registry().notifiers.get(db)?.(topic);
+}
+
+const ORIGIN = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+
+/**
+ * Connects `db` (a PostgreSQL pool's Drizzle instance) to the channel: announcements on it are
+ * sent to the other processes, and theirs run this process's handlers. Returns the stop function.
+ */
+export function shareChanges(db: object, pool: pg.Pool, connectionString: string): () => Promise<void> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  registry().notifiers.set(db, (topic) => {
+    pool.query("select pg_notify($1, $2)", [CHANNEL, `${topic} ${ORIGIN}`]).catch((error: Error) => {
+      console.warn(`Change notification (${topic}) not sent: ${error.message}`);
+    });
+  });
+
+  const connect = () => {
+    if (stopped) return;
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+    const reconnect = () => {
+      if (client !== next) return;
+      client = undefined;
+      next.end().catch(() => undefined);
+      // What changed while nobody listened is unknown: every cache starts over.
+      runHandlers("reservations");
+      runHandlers("venue");
+      if (!stopped) retry = setTimeout(connect, RETRY_MS);
+    };
+    client = next;
+    next.on("error", reconnect);
+    next.on("end", reconnect);
+    next.on("notification", (message) => {
+      const [topic, origin] = (message.payload ?? "").split(" ");
+      if (origin !== ORIGIN && (topic === "reservations" || topic === "venue")) runHandlers(topic);
+    });
+    next
+      .connect()
+      .then(() => next.query(`LISTEN ${CHANNEL}`))
+      .catch(reconnect);
+  };
+  connect();
+
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const open = client;
+    client = undefined;
+    await open?.end().catch(() => undefined);
+  };
+}
