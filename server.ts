@@ -3,6 +3,7 @@ import compression from "compression";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import cluster from "node:cluster";
+import net from "node:net";
 import express from "express";
 import { ConfigError, getEnv } from "./app/server/platform/env.server";
 import { closeDatabase, getDatabase } from "./app/server/platform/db.server";
@@ -31,8 +32,12 @@ try {
 if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) runPrimary(env.WEB_CONCURRENCY);
 else await serve(env);
 
+/** How long a stopping server keeps idle kept-alive connections open (see `shutdown`). */
+const DRAIN_MS = 1_500;
+
 /** One server process: the database, the background jobs and the HTTP server. */
 async function serve(env: Env) {
+  let draining = false;
   const production = env.NODE_ENV === "production";
   // `npm run dev` serves the app through Vite with hot reload; otherwise the production build is served.
   const dev = process.argv.includes("--dev");
@@ -55,6 +60,10 @@ async function serve(env: Env) {
   app.set("trust proxy", env.TRUST_PROXY);
   // First: every request gets its id and its log line, also the ones refused below.
   app.use(requestLog);
+  app.use((_req, res, next) => {
+    if (draining) res.setHeader("Connection", "close");
+    next();
+  });
   app.use(compression());
   app.use((_req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -139,14 +148,19 @@ async function serve(env: Env) {
     stopBackground();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    server.close(async () => {
+    // No new connections from here (with WEB_CONCURRENCY they go to the other workers). A client
+    // may be about to send on a kept-alive connection: rather than closing it under that request,
+    // the connections stay open a moment and every answer on them says "Connection: close".
+    // (http.Server#close would close the idle ones at once: net.Server#close only stops listening.)
+    draining = true;
+    setTimeout(() => server.closeIdleConnections(), DRAIN_MS).unref();
+    net.Server.prototype.close.call(server, async () => {
       // A delivery in flight finishes first, or the family could get its e-mail twice after a restart.
       await mailerIdle();
       await viteDevServer?.close();
       await closeDatabase();
       process.exit(0);
     });
-    server.closeIdleConnections();
   }
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -8,7 +8,14 @@ import path from "node:path";
  * configuration, for tests of startup failures and of a database that goes away. PORT=0 lets the
  * system pick a free port, so these servers never collide with the suite's own.
  */
-export type Spawned = { child: ChildProcess; stdout: () => string; stderr: () => string; exit: Promise<number | null>; baseUrl?: string };
+export type Spawned = {
+  child: ChildProcess;
+  env: NodeJS.ProcessEnv;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<number | null>;
+  baseUrl?: string;
+};
 
 export function baseEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   return {
@@ -32,7 +39,7 @@ export function spawnServer(env: NodeJS.ProcessEnv, command: string[] = ["node",
   child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
   const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, stdout: () => out, stderr: () => err, exit };
+  return { child, env, stdout: () => out, stderr: () => err, exit };
 }
 
 /** Waits for the startup line and returns the server's address. */

@@ -38,7 +38,7 @@ function toNodemailer(message: OutgoingMail): Mail.Options {
  * nodemailer waits up to 10 minutes on a silent socket by default; a stuck server must fail the
  * attempt well inside the outbox lease, so the message is retried rather than held.
  */
-const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
 export function createSmtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });

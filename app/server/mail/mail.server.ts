@@ -20,8 +20,12 @@ export type MailKind = "confirmation" | "cancellation" | "late-refund";
  * message again after the lease (the fixed Message-ID lets mail clients drop that duplicate).
  */
 
-/** Longer than the worst SMTP attempt (see the transport timeouts), so no lease runs out mid-send. */
-const LEASE_MS = 5 * 60_000;
+/**
+ * Longer than a stuck SMTP attempt takes to fail (see the transport timeouts), so no lease runs out
+ * mid-send; short enough that mail claimed by a process that died goes out from another process
+ * within a minute (several processes share the outbox: WEB_CONCURRENCY).
+ */
+const LEASE_MS = 55_000;
 const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 60 * 60_000;
 const DEFAULT_BATCH = 100;

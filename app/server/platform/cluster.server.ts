@@ -27,7 +27,9 @@ export function runPrimary(count: number, onMessage?: (worker: Worker, message: 
       if (alive === 0) process.exit(exitCode);
       return;
     }
-    if (!listened.has(worker)) {
+    // Exit code 1 before listening: configuration or database (the worker's own line named it).
+    // A worker killed by a signal, even while starting, is simply replaced.
+    if (!listened.has(worker) && signal === null && code !== 0) {
       console.error(`Worker ${worker.process.pid} failed at start (exit ${signal ?? code}): stopping the server`);
       stopAll(1);
       return;

@@ -1,0 +1,239 @@
+import { expect, test } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import pg from "pg";
+import { apiBooking, availableSlots, futureWeekday, HttpError, type Slot } from "../../bench/lib/flow";
+import { baseEnv, listening, spawnServer, stop, type Spawned } from "./spawn-server";
+
+/**
+ * Several server processes on one PostgreSQL database (issue "Many processes", §2): what one process
+ * books, the others show at once; a rolling restart under a booking burst loses nothing; e-mails go
+ * out exactly once although every process runs the mailer, also when one of them is killed.
+ */
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const TOKEN = randomBytes(18).toString("base64url");
+
+test.describe.configure({ timeout: 180_000 });
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+let databaseName = "";
+let databaseUrl = "";
+const servers: Spawned[] = [];
+
+test.beforeEach(async () => {
+  databaseName = `fw_procs_${randomBytes(5).toString("hex")}`;
+  await admin(`create database ${databaseName}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${databaseName}`;
+  databaseUrl = url.href;
+});
+
+test.afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => stop(s)));
+  await admin(`drop database if exists ${databaseName} with (force)`);
+});
+
+function start(overrides: Record<string, string> = {}): Spawned {
+  const server = spawnServer(
+    baseEnv({ DATABASE_URL: databaseUrl, ADMIN_API_TOKEN: TOKEN, TRUST_PROXY: "loopback", HOLD_LIMIT_PER_CLIENT: "1000", HOLD_LIMIT_PER_EMAIL: "1000", LOOKUP_LIMIT_PER_MINUTE: "100000", ...overrides }),
+  );
+  servers.push(server);
+  return server;
+}
+
+const BIG_PARTY = { numChildren: 10, numActiveAdults: 10, numAccompanyingAdults: 5 };
+
+test("a table booked through one process is gone from the other process's availability within 100 ms", async () => {
+  const a = await listening(start());
+  const b = await listening(start());
+  const date = futureWeekday(6, 30);
+  // 25 persons fit one table only (the 30-seat one): one booking makes 14:00 unavailable.
+  const slotAt = (slots: Slot[]) => slots.find((s) => s.startTime === "14:00")!;
+  expect(slotAt(await availableSlots(b, date, 25, 1)).available).toBe(true); // now cached in b
+  const slot = slotAt(await availableSlots(a, date, 25, 1));
+  const reserved = await fetch(`${a}/api/birthday/reserve`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      reservationDate: date,
+      selectedSlots: [{ startTime: slot.startTime, endTime: slot.endTime }],
+      ...BIG_PARTY,
+      selectedOffer: { offerId: 1 },
+      firstName: "Lea",
+      lastName: "Gross",
+      street: "Festweg 1",
+      zip: "8000",
+      city: "Zürich",
+      phone: "044 000 00 00",
+      email: "lea@example.ch",
+    }),
+  });
+  expect(reserved.status).toBe(200);
+  const booked = performance.now();
+  let seenAfter = Number.POSITIVE_INFINITY;
+  while (performance.now() - booked < 3_000) {
+    if (!slotAt(await availableSlots(b, date, 25, 1)).available) {
+      seenAfter = performance.now() - booked;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  expect(seenAfter).toBeLessThanOrEqual(100);
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+}
+
+function workerPids(primary: Spawned): number[] {
+  const out = execFileSync("ps", ["-o", "pid=", "--ppid", String(primary.child.pid)], { encoding: "utf8" });
+  return out
+    .split("\n")
+    .map((l) => Number(l.trim()))
+    .filter((n) => n > 0);
+}
+
+test("a rolling restart (SIGTERM to one of two workers) during a booking burst loses no request and no booking", async () => {
+  // Payment links are built from PUBLIC_URL: the port is fixed beforehand.
+  const port = await freePort();
+  const primary = start({ WEB_CONCURRENCY: "2", ALLOW_SIMULATED_PAYMENTS: "true", PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  const base = await listening(primary);
+  await expect.poll(() => /2 worker processes/.test(primary.stdout()), { timeout: 30_000 }).toBe(true);
+  const [first] = workerPids(primary);
+
+  const days = [futureWeekday(6, 40), futureWeekday(6, 47), futureWeekday(6, 54)];
+  const outcomes = { confirmed: 0, taken: 0, failed: [] as string[] };
+  let restarted = false;
+  const clients = Array.from({ length: 12 }, async (_, c) => {
+    for (let i = 0; i < 8; i++) {
+      const date = days[(c + i) % days.length]!;
+      try {
+        const slots = (await availableSlots(base, date, 6, 1)).filter((s) => s.available);
+        if (slots.length === 0) {
+          outcomes.taken++;
+          continue;
+        }
+        const slot = slots[(c * 7 + i) % slots.length]!;
+        await apiBooking(base, { date, slot, counts: { numChildren: 4, numActiveAdults: 1, numAccompanyingAdults: 1 }, offerId: 1, email: `burst-${c}-${i}@example.ch` });
+        outcomes.confirmed++;
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 409) outcomes.taken++;
+        else outcomes.failed.push(`${String(error)} ${String((error as { cause?: unknown }).cause ?? "")}`);
+      }
+      if (c === 0 && i === 2 && !restarted) {
+        restarted = true;
+        process.kill(first!, "SIGTERM");
+      }
+    }
+  });
+  await Promise.all(clients);
+  expect(outcomes.failed).toEqual([]);
+  expect(restarted).toBe(true);
+  // The restarted worker was replaced: two workers again, the first one gone.
+  await expect.poll(() => workerPids(primary).length, { timeout: 20_000 }).toBe(2);
+  expect(workerPids(primary)).not.toContain(first);
+  expect(primary.stdout() + primary.stderr()).toMatch(new RegExp(`Worker ${first} ended \\(exit 0\\): starting a new one`));
+
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const confirmed = await client.query(`select count(*)::int as n from reservations where status = 'confirmed'`);
+    expect(confirmed.rows[0].n).toBe(outcomes.confirmed);
+    const overlaps = await client.query(
+      `select count(*)::int as n from reservations a join reservations b on a.id < b.id and a.table_id = b.table_id and a.date = b.date
+       and a.start_min < b.end_min and b.start_min < a.end_min
+       where a.status in ('held','confirmed') and b.status in ('held','confirmed')`,
+    );
+    expect(overlaps.rows[0].n).toBe(0);
+  } finally {
+    await client.end();
+  }
+  expect(outcomes.confirmed).toBeGreaterThan(10);
+});
+
+function emlCount(server: Spawned): number {
+  const dir = path.join(server.env.DATA_DIR!, "outbox");
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".eml")).length : 0;
+}
+
+test("two processes share the outbox: each confirmation e-mail goes out exactly once, also after one process is killed", async () => {
+  const a = start();
+  const b = start();
+  const bases = [await listening(a), await listening(b)];
+  const date = futureWeekday(0, 35);
+  const codes: string[] = [];
+  for (let i = 0; i < 16; i++) {
+    const base = bases[i % 2]!;
+    const created = await fetch(`${base}/api/vouchers`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ amount: 500 }),
+    });
+    expect(created.status).toBe(201);
+    const { code: voucher } = (await created.json()) as { code: string };
+    const slots = (await availableSlots(base, date, 4, 1)).filter((s) => s.available);
+    const slot = slots[0]!;
+    const reserved = await fetch(`${base}/api/birthday/reserve`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        reservationDate: date,
+        selectedSlots: [{ startTime: slot.startTime, endTime: slot.endTime }],
+        numChildren: 4,
+        numActiveAdults: 0,
+        numAccompanyingAdults: 0,
+        selectedOffer: { offerId: 1 },
+        firstName: "Mia",
+        lastName: `Zwei${i}`,
+        street: "Postweg 2",
+        zip: "6300",
+        city: "Zug",
+        phone: "041 000 00 00",
+        email: `mail-${i}@example.ch`,
+        couponCode: voucher,
+      }),
+    });
+    expect(reserved.status).toBe(200);
+    const body = (await reserved.json()) as { bookingCode: string; requiresPayment: boolean };
+    expect(body.requiresPayment).toBe(false);
+    codes.push(body.bookingCode);
+    // Halfway, process a dies without any warning; b serves the rest (and a's unsent mail).
+    if (i === 7) {
+      a.child.kill("SIGKILL");
+      await a.exit;
+      bases[0] = bases[1]!;
+    }
+  }
+  // Within a minute (the outbox lease is 55 s, the periodic run every 30 s), every booking has its e-mail.
+  await expect.poll(() => emlCount(a) + emlCount(b), { timeout: 90_000, intervals: [1_000] }).toBe(codes.length);
+  // ... and no second copy arrives afterwards.
+  await new Promise((r) => setTimeout(r, 2_000));
+  expect(emlCount(a) + emlCount(b)).toBe(codes.length);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const unsent = await client.query(`select count(*)::int as n from mail_outbox where sent_at is null`);
+    expect(unsent.rows[0].n).toBe(0);
+  } finally {
+    await client.end();
+  }
+});
