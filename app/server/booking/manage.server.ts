@@ -135,3 +135,17 @@ export async function moveByFamily(db: Db, r: Reservation, target: { date: strin
 export function selfServiceClosedMessage(): string {
   return `Änderungen sind online nur bis ${selfServicePolicy().hours} Stunden vor dem Termin möglich. Bitte rufen Sie uns an: ${VENUE_CONTACT.phone}.`;
 }
+
+/** For the manage routes: the booking of the link in the URL, or a plain 404 (nothing told about why). */
+export async function requireManagedBooking(db: Db, token: string | undefined, now: Date = new Date()): Promise<Reservation> {
+  const r = await findManagedBooking(db, token, now);
+  if (!r) throw new Response("Not Found", { status: 404 });
+  return r;
+}
+
+/** Headers of every manage page: the token in the URL must not travel on as a Referer, nor be cached. */
+export const MANAGE_HEADERS = {
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex",
+} as const;

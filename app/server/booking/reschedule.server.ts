@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { birthdaySlotGrid, hasBegun, pickTable } from "~/domain/availability";
-import { gamePriceRappen, gameStartGrid, type GameType } from "~/domain/games";
+import { birthdayAvailability, birthdaySlotGrid, hasBegun, pickTable, type Slot } from "~/domain/availability";
+import { gameAvailability, gamePriceRappen, gameStartGrid, type GameType } from "~/domain/games";
 import { beyondHorizon, horizonMessage } from "~/domain/horizon";
 import { MSG } from "~/domain/messages";
 import { birthdayPriceRappen, personCount } from "~/domain/pricing";
@@ -134,4 +134,28 @@ export async function moveReservation(db: Db, input: MoveInput, now: Date = new 
     if (isExclusionViolation(error)) return { ok: false, reason: "slot_taken", message: MSG.slotTaken };
     throw error;
   }
+}
+
+/**
+ * The slots a booking could move to on `date`, from the real availability: the same grid as the
+ * booking flow (offer length or the booking's rounds), with the booking's own current slot not
+ * counted as taken.
+ */
+export async function moveOptions(db: Db, r: Reservation, date: string, now: Date = new Date()): Promise<Slot[]> {
+  const venue = await getVenue(db);
+  if (r.tableId !== null) {
+    const offer = venue.offers.find((o) => o.id === r.offerId);
+    if (!offer) return [];
+    return birthdayAvailability({
+      date,
+      persons: personCount(r),
+      durationMin: offer.slotMinutes,
+      rules: venue.rules,
+      tables: venue.tables,
+      occupied: await tableOccupations(db, date, now, r.id),
+      now: venueNow(now),
+    });
+  }
+  if (r.locationId === null || r.rounds === null) return [];
+  return gameAvailability({ date, rounds: r.rounds, rules: venue.rules, taken: await locationOccupations(db, r.locationId, date, now, r.id), now: venueNow(now) });
 }
