@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-r
 import { data, Form, useActionData } from "@remix-run/react";
 import { Page } from "~/components/Page";
 import { pageMeta } from "~/domain/page-meta";
-import { LINK_FIELD_MAX, MANAGE_HEADERS, requestManageLink } from "~/server/booking/manage.server";
+import { LINK_FIELD_MAX } from "~/domain/manage-link";
+import { MANAGE_HEADERS, requestManageLink } from "~/server/booking/manage.server";
 import { clientKey } from "~/server/platform/client.server";
 import { getDb } from "~/server/platform/db.server";
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { bookingIcs } from "~/domain/booking-email";
 import { normalizeCode } from "~/domain/codes";
+import { LINK_FIELD_MAX } from "~/domain/manage-link";
 import { formatChf } from "~/domain/money";
 import { canSelfChange, formatVenueInstant, manageLinkReadable, selfServiceDeadline, type SelfServicePolicy } from "~/domain/self-service";
 import { VENUE_CONTACT } from "~/domain/venue-contact";
@@ -87,7 +88,6 @@ export const LINK_MSG = {
   tooMany: "Zu viele Anfragen. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.",
 } as const;
 
-export const LINK_FIELD_MAX = { code: 32, email: 254 } as const;
 
 /**
  * The "forgot my link" form: a matching code and e-mail address gets a fresh link by e-mail; the
@@ -143,9 +143,12 @@ export async function requireManagedBooking(db: Db, token: string | undefined, n
   return r;
 }
 
-/** Headers of every manage page: the token in the URL must not travel on as a Referer, nor be cached. */
+/**
+ * Headers of every manage page: never cached, never indexed. (`Referrer-Policy: same-origin` for
+ * `/buchung…` is set by server.ts with the other security headers, so the token in the URL never
+ * travels on as a Referer.)
+ */
 export const MANAGE_HEADERS = {
   "Cache-Control": "no-store",
-  "Referrer-Policy": "no-referrer",
   "X-Robots-Tag": "noindex",
 } as const;
