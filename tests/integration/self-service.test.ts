@@ -347,4 +347,23 @@ describe.each(drivers)("self-service on $name", ({ open }) => {
     const token = LINK.exec(reminder.text ?? "")![1]!;
     expect((await findManagedBooking(database.db, token, at))?.id).toBe(early.id);
   });
+
+  it("a cancellation racing the reminder job: one cancellation, one refund, one cancellation e-mail, no reminder after it", async () => {
+    const { id, trx, date } = await paidBooking();
+    const at = new Date(venueToUtc(date, 600).getTime() - 47 * 3_600_000);
+    await Promise.all([
+      cancelByFamily(database.db, { reservationId: id, allowed: () => true, closedMessage: "" }, at),
+      queueDueReminders(database.db, at),
+      cancelByFamily(database.db, { reservationId: id, allowed: () => true, closedMessage: "" }, at),
+    ]);
+    const mails = await mailsOf(id);
+    const cancellations = mails.filter((m) => m.kind === "cancellation");
+    expect(cancellations).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.path.endsWith(`/${trx}/credit`))).toHaveLength(1);
+    const reminders = mails.filter((m) => m.kind === "reminder");
+    expect(reminders.length).toBeLessThanOrEqual(1);
+    // A reminder, if any, was queued before the cancellation, never after it.
+    for (const r of reminders) expect(r.id).toBeLessThan(cancellations[0]!.id);
+    expect(await queueDueReminders(database.db, at)).toBe(0);
+  });
 });
