@@ -65,9 +65,12 @@ async function serve(env: Env) {
     next();
   });
   app.use(compression());
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    // Manage links carry their secret in the path: no Referer at all leaves those pages for another site.
+    // (`same-origin`, not `no-referrer`: with the latter Chrome posts forms with `Origin: null`, which
+    // the same-origin check refuses.)
+    res.setHeader("Referrer-Policy", req.path.startsWith("/buchung") ? "same-origin" : "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");

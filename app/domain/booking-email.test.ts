@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   cancellationEmail,
+  changeEmail,
   confirmationEmail,
+  manageLinkEmail,
+  reminderEmail,
   escapeHtml,
   foldLine,
   icsEscape,
@@ -252,5 +255,52 @@ describe("late-payment refund e-mail", () => {
 describe("escapeHtml", () => {
   it("escapes the five HTML-significant characters", () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+  });
+});
+
+describe("self-service messages", () => {
+  const manageUrl = "https://buchung.funworld.ch/buchung/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ";
+
+  it("puts the manage link into the confirmation, as text and as a button", () => {
+    const mail = confirmationEmail(booking, VENUE_CONTACT, { now: NOW, manageUrl });
+    expect(mail.text).toContain(`Buchung verwalten (ansehen, stornieren, verschieben): ${manageUrl}`);
+    expect(mail.html).toContain(`<a href="${manageUrl}"`);
+    expect(mail.html).toContain(">Buchung verwalten</a>");
+    expect(confirmationEmail(booking, VENUE_CONTACT, { now: NOW }).text).not.toContain("Buchung verwalten");
+  });
+
+  it("updates the calendar entry on a move: REQUEST, same UID, the booking's revision, the new time", () => {
+    const moved = { ...booking, startMin: 840, endMin: 960, sequence: 2 };
+    const mail = changeEmail(moved, VENUE_CONTACT, { date: booking.date, startMin: 600, endMin: 720 }, { now: NOW, manageUrl });
+    expect(mail.icsMethod).toBe("REQUEST");
+    const lines = unfold(mail.ics);
+    expect(lines).toContain("METHOD:REQUEST");
+    expect(lines).toContain("UID:FW-7K3M9Q@funworld.ch");
+    expect(lines).toContain("SEQUENCE:2");
+    // 28 March 2026 is still winter time: 14:00 CET = 13:00Z.
+    expect(lines).toContain("DTSTART:20260328T130000Z");
+    expect(lines.some((l) => l.startsWith("ATTENDEE;") && l.endsWith(":mailto:anna@example.ch"))).toBe(true);
+    expect(mail.text).toContain("vom 28.03.2026, 10:00 - 12:00 Uhr auf den 28.03.2026, 14:00 - 16:00 Uhr");
+    expect(mail.text).toContain(manageUrl);
+  });
+
+  it("cancels above the last revision", () => {
+    expect(unfold(cancellationEmail({ ...booking, sequence: 2 }, VENUE_CONTACT, null, { now: NOW }).ics)).toContain("SEQUENCE:3");
+    expect(unfold(confirmationEmail(booking, VENUE_CONTACT, { now: NOW }).ics)).toContain("SEQUENCE:0");
+  });
+
+  it("reminds with arrival, address, opening hours, what to bring and the link", () => {
+    const mail = reminderEmail(booking, VENUE_CONTACT, { manageUrl });
+    for (const part of ["10-20 Minuten", "Industriestrasse 12, 8604 Volketswil", "Öffnungszeiten: Mo-So 10:00-22:00", "Bitte mitbringen", manageUrl]) {
+      expect(mail.text).toContain(part);
+    }
+    expect(mail.subject).toContain("28.03.2026");
+  });
+
+  it("sends only the link and the code on request, escaped in HTML", () => {
+    const mail = manageLinkEmail({ ...booking, firstName: "<b>Anna</b>" }, VENUE_CONTACT, manageUrl);
+    expect(mail.text).toContain(manageUrl);
+    expect(mail.text).not.toContain("CHF");
+    expect(mail.html).toContain("&lt;b&gt;Anna&lt;/b&gt;");
   });
 });

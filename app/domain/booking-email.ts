@@ -24,9 +24,12 @@ export type BookingEmailData = {
   discountRappen: number;
   amountRappen: number;
   voucherCode: string | null;
+  /** Calendar revision of the booking (0 until it is moved). */
+  sequence?: number;
 };
 
-export type IcsMethod = "PUBLISH" | "CANCEL";
+/** PUBLISH: the first entry; REQUEST: the same entry, moved (same UID, higher SEQUENCE); CANCEL: removed. */
+export type IcsMethod = "PUBLISH" | "REQUEST" | "CANCEL";
 
 /** A message without a calendar entry (nothing to put in or take out of the family's calendar). */
 export type PlainEmail = { subject: string; text: string; html: string };
@@ -36,13 +39,25 @@ export type BookingEmail = PlainEmail & { ics: string; icsMethod: IcsMethod };
 export type EmailOptions = {
   /** DTSTAMP: when the calendar object was created, i.e. when the mail is queued. */
   now?: Date;
+  /** The family's personal manage link (`/buchung/<token>`), shown as "Buchung verwalten". */
+  manageUrl?: string;
 };
 
 /**
- * A calendar client replaces an entry only when the SEQUENCE grows; the confirmation is the first
- * revision and a cancellation always comes after it.
+ * A calendar client replaces an entry only when the SEQUENCE grows: the confirmation carries the
+ * booking's revision (0), every move one more (the column counts them), and a cancellation always
+ * comes after the last revision.
  */
-const SEQUENCE = { PUBLISH: 0, CANCEL: 1 } as const;
+function icsSequence(r: BookingEmailData, method: IcsMethod): number {
+  const revision = r.sequence ?? 0;
+  return method === "CANCEL" ? revision + 1 : revision;
+}
+
+export const MANAGE_LINK_LABEL = "Buchung verwalten";
+
+function manageLines(manageUrl: string | undefined): string[] {
+  return manageUrl ? [`${MANAGE_LINK_LABEL} (ansehen, stornieren, verschieben): ${manageUrl}`] : [];
+}
 
 const PURPLE = "#6b21a8";
 
@@ -52,7 +67,7 @@ function fullName(r: BookingEmailData): string {
   return `${r.firstName} ${r.lastName}`.trim();
 }
 
-function timeRange(r: BookingEmailData): string {
+function timeRange(r: { startMin: number; endMin: number }): string {
   return `${formatTime(r.startMin)} - ${formatTime(r.endMin)} Uhr`;
 }
 
@@ -140,8 +155,15 @@ function htmlRows(rows: Row[]): string {
     .join("\n");
 }
 
-function htmlDocument(options: { title: string; paragraphs: string[]; rows: Row[]; afterRows: string[]; venue: VenueContact }): string {
-  const { title, paragraphs, rows, afterRows, venue } = options;
+function htmlDocument(options: {
+  title: string;
+  paragraphs: string[];
+  rows: Row[];
+  afterRows: string[];
+  venue: VenueContact;
+  manageUrl?: string;
+}): string {
+  const { title, paragraphs, rows, afterRows, venue, manageUrl } = options;
   const p = (text: string) => `<p style="margin:0 0 16px">${htmlText(text)}</p>`;
   const email = escapeHtml(venue.email);
   const phone = escapeHtml(venue.phone);
@@ -160,7 +182,11 @@ ${paragraphs.map(p).join("\n")}
 <table role="presentation" style="border-collapse:collapse;margin:0 0 16px">
 ${htmlRows(rows)}
 </table>
-${afterRows.map(p).join("\n")}
+${
+  manageUrl
+    ? `<p style="margin:0 0 16px"><a href="${escapeHtml(manageUrl)}" style="display:inline-block;background:${PURPLE};color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold">${MANAGE_LINK_LABEL}</a></p>\n`
+    : ""
+}${afterRows.map(p).join("\n")}
 <hr style="border:none;border-top:1px solid #d1d5db;margin:24px 0 16px">
 <p style="margin:0;color:#4b5563;font-size:13px">
 <strong>${escapeHtml(venue.name)}</strong><br>
@@ -229,6 +255,11 @@ export function icsUtc(instant: Date): string {
   return instant.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 }
 
+/** The booking's calendar entry (also the manage page's `.ics` download). */
+export function bookingIcs(r: BookingEmailData, venue: VenueContact, method: IcsMethod, now: Date = new Date()): string {
+  return buildIcs(r, venue, method, now);
+}
+
 function buildIcs(r: BookingEmailData, venue: VenueContact, method: IcsMethod, now: Date): string {
   const description = [
     `Buchungscode: ${r.code}`,
@@ -249,7 +280,7 @@ function buildIcs(r: BookingEmailData, venue: VenueContact, method: IcsMethod, n
     "BEGIN:VEVENT",
     `UID:${r.code}@${venue.domain}`,
     `DTSTAMP:${icsUtc(now)}`,
-    `SEQUENCE:${SEQUENCE[method]}`,
+    `SEQUENCE:${icsSequence(r, method)}`,
     `STATUS:${method === "CANCEL" ? "CANCELLED" : "CONFIRMED"}`,
     `DTSTART:${icsUtc(venueToUtc(r.date, r.startMin))}`,
     `DTEND:${icsUtc(venueToUtc(r.date, r.endMin))}`,
@@ -257,8 +288,8 @@ function buildIcs(r: BookingEmailData, venue: VenueContact, method: IcsMethod, n
     `LOCATION:${icsEscape(venueAddressLine(venue))}`,
     `DESCRIPTION:${icsEscape(description)}`,
     `ORGANIZER;CN=${icsParam(venue.name)}:mailto:${venue.email}`,
-    // RFC 5546: a CANCEL of the whole event names the attendees it removes; PUBLISH has none.
-    ...(method === "CANCEL" ? [`ATTENDEE;CN=${icsParam(fullName(r))}:mailto:${r.email}`] : []),
+    // RFC 5546: REQUEST and CANCEL name the attendee they update or remove; PUBLISH has none.
+    ...(method !== "PUBLISH" ? [`ATTENDEE;CN=${icsParam(fullName(r))}:mailto:${r.email}`] : []),
     "TRANSP:OPAQUE",
     "END:VEVENT",
     "END:VCALENDAR",
@@ -281,6 +312,7 @@ export function confirmationEmail(r: BookingEmailData, venue: VenueContact, opti
     greeting,
     intro,
     textRows(rows),
+    ...manageLines(options.manageUrl),
     ARRIVAL_NOTE,
     calendarNote,
     closing,
@@ -290,7 +322,7 @@ export function confirmationEmail(r: BookingEmailData, venue: VenueContact, opti
   return {
     subject: `${title} ${r.code} – ${venue.name}, ${formatDateDE(r.date)}, ${timeRange(r)}`,
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs: [greeting, intro], rows, afterRows: [ARRIVAL_NOTE, calendarNote, closing], venue }),
+    html: htmlDocument({ title, paragraphs: [greeting, intro], rows, afterRows: [ARRIVAL_NOTE, calendarNote, closing], venue, manageUrl: options.manageUrl }),
     ics: buildIcs(r, venue, "PUBLISH", now),
     icsMethod: "PUBLISH",
   };
@@ -324,6 +356,7 @@ export function cancellationEmail(
   const text = [
     ...paragraphs,
     `Stornierte Buchung:\n\n${textRows(rows)}`,
+    ...manageLines(options.manageUrl),
     calendarNote,
     questions,
     closing,
@@ -333,7 +366,7 @@ export function cancellationEmail(
   return {
     subject: `Stornierung Ihrer Buchung ${r.code} – ${venue.name}, ${formatDateDE(r.date)}`,
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs, rows, afterRows: [calendarNote, questions, closing], venue }),
+    html: htmlDocument({ title, paragraphs, rows, afterRows: [calendarNote, questions, closing], venue, manageUrl: options.manageUrl }),
     ics: buildIcs(r, venue, "CANCEL", now),
     icsMethod: "CANCEL",
   };
@@ -370,5 +403,83 @@ export function lateRefundEmail(r: BookingEmailData, venue: VenueContact, cause:
     subject: `${title} – Buchung ${r.code}, ${venue.name}`,
     text: `${text}\n`,
     html: htmlDocument({ title, paragraphs, rows, afterRows: [again, closing], venue }),
+  };
+}
+
+/** The booking moved to another date or time: the calendar entry is updated (same UID, next SEQUENCE). */
+export function changeEmail(
+  r: BookingEmailData,
+  venue: VenueContact,
+  previous: { date: string; startMin: number; endMin: number },
+  options: EmailOptions = {},
+): BookingEmail {
+  const now = options.now ?? new Date();
+  const title = "Änderung Ihrer Buchung";
+  const greeting = `Guten Tag ${fullName(r)}`;
+  const intro =
+    `Ihre Buchung ${r.code} bei ${venue.name} wurde verschoben: vom ${formatDateDE(previous.date)}, ${timeRange(previous)} ` +
+    `auf den ${formatDateDE(r.date)}, ${timeRange(r)}.`;
+  const calendarNote = "Der Kalendereintrag im Anhang ersetzt den bisherigen Termin in Ihrem Kalender.";
+  const closing = `Wir freuen uns auf Ihren Besuch!\nIhr Team von ${venue.name}`;
+  const rows = detailRows(r);
+  const text = [
+    greeting,
+    intro,
+    `Neue Angaben:\n\n${textRows(rows)}`,
+    ...manageLines(options.manageUrl),
+    ARRIVAL_NOTE,
+    calendarNote,
+    closing,
+    ["-- ", ...contactLines(venue)].join("\n"),
+  ].join("\n\n");
+  return {
+    subject: `${title} ${r.code} – neu am ${formatDateDE(r.date)}, ${timeRange(r)}`,
+    text: `${text}\n`,
+    html: htmlDocument({ title, paragraphs: [greeting, intro], rows, afterRows: [ARRIVAL_NOTE, calendarNote, closing], venue, manageUrl: options.manageUrl }),
+    ics: buildIcs(r, venue, "REQUEST", now),
+    icsMethod: "REQUEST",
+  };
+}
+
+export const BRING_NOTE = "Bitte mitbringen: Socken für alle Kinder (auch für mitspielende Erwachsene), bequeme Kleidung und eine Trinkflasche.";
+
+/** Two days before: when, where, how early, what to bring; the manage link for last changes. */
+export function reminderEmail(r: BookingEmailData, venue: VenueContact, options: EmailOptions = {}): PlainEmail {
+  const title = "Erinnerung an Ihren Termin";
+  const greeting = `Guten Tag ${fullName(r)}`;
+  const intro = `Bald ist es so weit: Ihr Termin bei ${venue.name} ist am ${formatDateDE(r.date)}, ${timeRange(r)}.`;
+  const address = `Adresse: ${venueAddressLine(venue)}. Öffnungszeiten: ${venue.openingHours}.`;
+  const closing = `Wir freuen uns auf Ihren Besuch!\nIhr Team von ${venue.name}`;
+  const rows = detailRows(r);
+  const text = [
+    greeting,
+    intro,
+    textRows(rows),
+    ARRIVAL_NOTE,
+    address,
+    BRING_NOTE,
+    ...manageLines(options.manageUrl),
+    closing,
+    ["-- ", ...contactLines(venue)].join("\n"),
+  ].join("\n\n");
+  return {
+    subject: `${title}: ${formatDateDE(r.date)}, ${timeRange(r)} – Buchung ${r.code}, ${venue.name}`,
+    text: `${text}\n`,
+    html: htmlDocument({ title, paragraphs: [greeting, intro], rows, afterRows: [ARRIVAL_NOTE, address, BRING_NOTE, closing], venue, manageUrl: options.manageUrl }),
+  };
+}
+
+/** Asked for on /buchung with the booking code and this address: only the link, nothing else. */
+export function manageLinkEmail(r: Pick<BookingEmailData, "code" | "firstName" | "lastName">, venue: VenueContact, manageUrl: string): PlainEmail {
+  const title = "Ihr Link zur Buchung";
+  const greeting = `Guten Tag ${`${r.firstName} ${r.lastName}`.trim()}`;
+  const intro = `Sie haben einen Link zu Ihrer Buchung ${r.code} bei ${venue.name} angefordert. Mit diesem Link können Sie die Buchung ansehen und, solange es die AGB erlauben, stornieren oder verschieben.`;
+  const ignore = "Falls Sie diesen Link nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihre Buchung bleibt unverändert.";
+  const closing = `Freundliche Grüsse\nIhr Team von ${venue.name}`;
+  const text = [greeting, intro, ...manageLines(manageUrl), ignore, closing, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
+  return {
+    subject: `${title} ${r.code} – ${venue.name}`,
+    text: `${text}\n`,
+    html: htmlDocument({ title, paragraphs: [greeting, intro], rows: [{ label: "Buchungscode", value: r.code, strong: true }], afterRows: [ignore, closing], venue, manageUrl }),
   };
 }

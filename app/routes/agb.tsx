@@ -27,9 +27,12 @@ export default function Terms() {
         </p>
         <h2>4. Stornierung und Umbuchung</h2>
         <p>
-          Eine Stornierung ist bis 48 Stunden vor dem Termin kostenlos möglich; bitte kontaktieren Sie uns dazu telefonisch oder per
-          E-Mail mit Ihrem Buchungscode. Bei späterer Absage oder Nichterscheinen wird der Betrag nicht zurückerstattet. Ist ein Termin
-          aus Gründen, die Fun World zu vertreten hat, nicht durchführbar, erstatten wir den vollen Betrag.
+          Eine Stornierung oder Umbuchung ist bis 48 Stunden vor dem Termin kostenlos möglich. Sie erledigen sie selbst über den Link
+          «Buchung verwalten» in Ihrer Buchungsbestätigung; haben Sie die E-Mail nicht mehr, senden wir Ihnen den Link unter{" "}
+          <a href="/buchung">Buchung verwalten</a> mit Buchungscode und E-Mail-Adresse erneut. Eine online bezahlte Buchung erstatten wir
+          auf das verwendete Zahlungsmittel zurück. Bei späterer Absage oder Nichterscheinen wird der Betrag nicht zurückerstattet; in
+          diesem Fall erreichen Sie uns telefonisch unter {VENUE_CONTACT.phone}. Ist ein Termin aus Gründen, die Fun World zu vertreten
+          hat, nicht durchführbar, erstatten wir den vollen Betrag.
         </p>
         <h2>5. Gutscheine</h2>
         <p>

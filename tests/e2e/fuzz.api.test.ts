@@ -39,6 +39,11 @@ const PAGES = [
   "/admin",
   "/admin/storno",
   "/admin/login",
+  "/buchung",
+  `/buchung/${"A".repeat(43)}`,
+  `/buchung/${"A".repeat(43)}/stornieren`,
+  `/buchung/${"A".repeat(43)}/verschieben`,
+  `/buchung/${"A".repeat(43)}/kalender.ics`,
 ];
 const FORM_POSTS = [...PAGES.filter((p) => p !== "/agb"), "/enter-data/coupon", "/admin/logout"];
 const JSON_APIS = [

@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { createVoucher, expect, expectAccessible, futureWeekday, signIn, test } from "./helpers";
+import { simpleParser } from "mailparser";
+import { createVoucher, expect, expectAccessible, futureWeekday, signIn, test, waitForMail } from "./helpers";
 
 /**
  * Every page at the widths families and staff actually use, filled with realistic long data (a voucher,
@@ -101,6 +102,7 @@ test("every page reads well from 320 to 1280 px with long real-world data", asyn
     ["birthday", "/birthday?locationId=4"],
     ["payment-cancel", "/payment/cancel"],
     ["payment-error", "/payment/error"],
+    ["buchung", "/buchung"],
   ] as const) {
     await page.goto(url);
     await checkPage(page, name);
@@ -151,6 +153,18 @@ test("every page reads well from 320 to 1280 px with long real-world data", asyn
   await checkPage(page, "payment-success");
   await expectAccessible(page);
   const code = (await page.locator("dd strong").first().textContent())!.trim();
+
+  // The family's manage pages, from the link in the confirmation e-mail.
+  const mail = await simpleParser(await waitForMail(code));
+  const link = /https?:\/\/[^/\s]+(\/buchung\/[A-Za-z0-9_-]{43})/.exec(mail.text ?? "")![1]!;
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Status: Bestätigt" })).toBeVisible();
+  await checkPage(page, "manage");
+  await page.goto(`${link}/verschieben?date=${date}`);
+  await expect(page.getByRole("heading", { name: /Freie Zeiten am/ })).toBeVisible();
+  await checkPage(page, "manage-move");
+  await page.goto(`${link}/stornieren`);
+  await checkPage(page, "manage-cancel");
 
   // Staff at the counter, on the same phone.
   await signIn(page);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, or } from "drizzle-orm";
+import { and, eq, gt, isNotNull, ne, or } from "drizzle-orm";
 import { birthdayAvailability, type Occupation, type Slot } from "~/domain/availability";
 import { venueNow } from "~/domain/time";
 import type { Executor } from "../platform/db.server";
@@ -6,8 +6,8 @@ import { announceChange, onChange } from "../platform/changes.server";
 import { reservations } from "../platform/schema";
 import { findOffer, getVenue } from "./venue.server";
 
-/** Tables taken on a date: confirmed, or held and not yet expired. */
-export async function tableOccupations(db: Executor, date: string, now: Date): Promise<Occupation[]> {
+/** Tables taken on a date: confirmed, or held and not yet expired (`exceptId`: a booking being moved). */
+export async function tableOccupations(db: Executor, date: string, now: Date, exceptId?: number): Promise<Occupation[]> {
   const rows = await db
     .select({ tableId: reservations.tableId, startMin: reservations.startMin, endMin: reservations.endMin })
     .from(reservations)
@@ -15,6 +15,7 @@ export async function tableOccupations(db: Executor, date: string, now: Date): P
       and(
         eq(reservations.date, date),
         isNotNull(reservations.tableId),
+        exceptId === undefined ? undefined : ne(reservations.id, exceptId),
         or(
           eq(reservations.status, "confirmed"),
           and(eq(reservations.status, "held"), gt(reservations.holdExpiresAt, now)),

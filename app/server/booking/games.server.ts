@@ -1,4 +1,4 @@
-import { and, eq, gt, or } from "drizzle-orm";
+import { and, eq, gt, ne, or } from "drizzle-orm";
 import type { SlotRange } from "~/domain/availability";
 import { hasBegun } from "~/domain/availability";
 import type { Contact } from "~/domain/contact";
@@ -11,7 +11,7 @@ import { reservations } from "../platform/schema";
 import { findGameLocation, getVenue } from "./venue.server";
 
 /** Rounds already taken at a location on a date: confirmed, or held and not yet expired. */
-export async function locationOccupations(db: Executor, locationId: number, date: string, now: Date): Promise<SlotRange[]> {
+export async function locationOccupations(db: Executor, locationId: number, date: string, now: Date, exceptId?: number): Promise<SlotRange[]> {
   return db
     .select({ startMin: reservations.startMin, endMin: reservations.endMin })
     .from(reservations)
@@ -19,6 +19,7 @@ export async function locationOccupations(db: Executor, locationId: number, date
       and(
         eq(reservations.locationId, locationId),
         eq(reservations.date, date),
+        exceptId === undefined ? undefined : ne(reservations.id, exceptId),
         or(eq(reservations.status, "confirmed"), and(eq(reservations.status, "held"), gt(reservations.holdExpiresAt, now))),
       ),
     );

@@ -1,9 +1,19 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
-import { cancellationEmail, confirmationEmail, lateRefundEmail, type BookingEmail, type PlainEmail } from "~/domain/booking-email";
+import {
+  cancellationEmail,
+  changeEmail,
+  confirmationEmail,
+  lateRefundEmail,
+  manageLinkEmail,
+  reminderEmail,
+  type BookingEmail,
+  type PlainEmail,
+} from "~/domain/booking-email";
 import { VENUE_CONTACT } from "~/domain/venue-contact";
 import { getDb, type Db, type Tx } from "../platform/db.server";
 import { mailOutbox, reservations } from "../platform/schema";
 import { getEnv } from "../platform/env.server";
+import { issueManageToken, manageUrl } from "../platform/manage-token.server";
 import { createTransport, type MailTransport } from "./mail-transport.server";
 import { singleton } from "../platform/singleton.server";
 
@@ -11,7 +21,7 @@ export { createTransport, type MailTransport, type OutgoingMail } from "./mail-t
 
 type Reservation = typeof reservations.$inferSelect;
 
-export type MailKind = "confirmation" | "cancellation" | "late-refund";
+export type MailKind = "confirmation" | "cancellation" | "late-refund" | "change" | "reminder" | "manage-link";
 
 /**
  * Mail goes through the `mail_outbox` table: the row is written in the booking's own transaction,
@@ -35,8 +45,8 @@ export function retryDelayMs(failedAttempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failedAttempts - 1), MAX_RETRY_MS);
 }
 
-async function enqueue(tx: Tx, reservation: Reservation, kind: MailKind, mail: BookingEmail | PlainEmail): Promise<void> {
-  await tx.insert(mailOutbox).values({
+async function enqueue(tx: Tx, reservation: Reservation, kind: MailKind, mail: BookingEmail | PlainEmail): Promise<boolean> {
+  const inserted = await tx.insert(mailOutbox).values({
     reservationId: reservation.id,
     kind,
     to: reservation.email,
@@ -47,16 +57,49 @@ async function enqueue(tx: Tx, reservation: Reservation, kind: MailKind, mail: B
     icsMethod: "ics" in mail ? mail.icsMethod : null,
     // The deliverer compares against the application clock, so the row is due by that clock too.
     nextAttemptAt: new Date(),
-  });
+  })
+    // Only the reminder has a unique index (one per booking); for it a second insert is a no-op.
+    .onConflictDoNothing()
+    .returning({ id: mailOutbox.id });
+  return inserted.length > 0;
+}
+
+/** Every message about a booking carries its own manage link (a new token, same booking). */
+async function newManageUrl(tx: Tx, reservation: Reservation): Promise<string> {
+  return manageUrl(await issueManageToken(tx, reservation.id));
 }
 
 export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation): Promise<void> {
-  await enqueue(tx, reservation, "confirmation", confirmationEmail(reservation, VENUE_CONTACT));
+  await enqueue(tx, reservation, "confirmation", confirmationEmail(reservation, VENUE_CONTACT, { manageUrl: await newManageUrl(tx, reservation) }));
 }
 
 export async function enqueueCancellationMail(tx: Tx, reservation: Reservation, reason?: string | null, refundRappen = 0): Promise<void> {
   const why = reason ?? reservation.cancelReason;
-  await enqueue(tx, reservation, "cancellation", cancellationEmail(reservation, VENUE_CONTACT, why, { refundRappen }));
+  await enqueue(
+    tx,
+    reservation,
+    "cancellation",
+    cancellationEmail(reservation, VENUE_CONTACT, why, { refundRappen, manageUrl: await newManageUrl(tx, reservation) }),
+  );
+}
+
+/** The booking moved (reservation already updated, its `sequence` raised): updated calendar entry. */
+export async function enqueueChangeMail(tx: Tx, reservation: Reservation, previous: { date: string; startMin: number; endMin: number }): Promise<void> {
+  await enqueue(tx, reservation, "change", changeEmail(reservation, VENUE_CONTACT, previous, { manageUrl: await newManageUrl(tx, reservation) }));
+}
+
+/**
+ * The reminder, at most once per booking: the unique index `mail_outbox_reminder_once` turns a
+ * second insert (another process, a restart) into a no-op; false when one was queued before.
+ * The caller's transaction should roll back then, so the unused link goes too.
+ */
+export async function enqueueReminderMail(tx: Tx, reservation: Reservation): Promise<boolean> {
+  return enqueue(tx, reservation, "reminder", reminderEmail(reservation, VENUE_CONTACT, { manageUrl: await newManageUrl(tx, reservation) }));
+}
+
+/** Asked for on /buchung (code and e-mail matched): a fresh manage link, nothing else. */
+export async function enqueueManageLinkMail(tx: Tx, reservation: Reservation): Promise<void> {
+  await enqueue(tx, reservation, "manage-link", manageLinkEmail(reservation, VENUE_CONTACT, await newManageUrl(tx, reservation)));
 }
 
 /** The booking did not happen after all: its money goes back (see confirmPayment). */

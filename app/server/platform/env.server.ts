@@ -36,6 +36,12 @@ const EnvSchema = z
     PAYMENT_START_MINUTES: z.coerce.number().int().min(1).max(120).default(5),
     /** Payment starts and unknown-code/transaction look-ups allowed per client address and minute. */
     LOOKUP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    /** Self-service (AGB §4): families may cancel or move a booking until this many hours before its start. */
+    SELF_SERVICE_HOURS: z.coerce.number().int().min(0).max(24 * 60).default(48),
+    /** A manage link still shows the booking (read-only) this many days after the party date, then 404. */
+    MANAGE_LINK_READABLE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+    /** The reminder e-mail goes out this many hours before the start (never for bookings made later). */
+    REMINDER_HOURS_BEFORE: z.coerce.number().int().min(1).max(24 * 30).default(48),
     PAYMENT_PROVIDER: z.enum(["datatrans", "simulated"]).optional(),
     DATATRANS_MERCHANT_ID: optionalString,
     DATATRANS_PASSWORD: optionalString,

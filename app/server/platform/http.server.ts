@@ -42,6 +42,11 @@ export function refuse(req: ExpressRequest, res: ExpressResponse, status: number
   else res.status(status).type("text/plain; charset=utf-8").send(message);
 }
 
+/** Manage links carry a secret in the path (`/buchung/<token>/…`): it never reaches the log. */
+export function redactPath(path: string): string {
+  return path.replace(/^\/buchung\/[^/]+/, "/buchung/:token");
+}
+
 /** Request id on the response and one JSON log line per request (path only: query strings can carry codes). */
 export function requestLog(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
   const started = process.hrtime.bigint();
@@ -52,7 +57,7 @@ export function requestLog(req: ExpressRequest, res: ExpressResponse, next: Next
     const entry = {
       reqId: requestId,
       method: req.method,
-      path: req.path,
+      path: redactPath(req.path),
       status: res.statusCode,
       ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
       ...(res.writableFinished ? {} : { aborted: true }),

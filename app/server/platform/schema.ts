@@ -123,6 +123,8 @@ export const reservations = pgTable(
     ownerTokenHash: text("owner_token_hash"),
     /** Who made the booking (client address), so its open holds can be counted (no hoarding). */
     clientKey: text("client_key"),
+    /** Calendar revision (iCalendar SEQUENCE): 0 at confirmation, +1 on every move; a cancellation sends one more. */
+    sequence: integer("sequence").notNull().default(0),
   },
   (t) => [
     uniqueIndex("reservations_code_key").on(t.code),
@@ -153,6 +155,8 @@ export const voucherLedger = pgTable(
     index("voucher_ledger_voucher_idx").on(t.voucherId),
     // Staff give a cancelled booking's voucher amount back once, however often the button is pressed.
     uniqueIndex("voucher_ledger_staff_restore_once").on(t.reservationId).where(sql`${t.kind} = 'staff-restore'`),
+    // A cancelled booking's voucher part goes back once, whether staff or the family cancelled.
+    uniqueIndex("voucher_ledger_cancel_credit_once").on(t.reservationId).where(sql`${t.kind} in ('staff-restore', 'cancel-credit')`),
   ],
 );
 
@@ -266,7 +270,29 @@ export const mailOutbox = pgTable(
     lastError: text("last_error"),
     createdAt: createdAt(),
   },
-  (t) => [index("mail_outbox_pending_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index("mail_outbox_pending_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    // A reminder is queued at most once per booking, whichever process runs the job.
+    uniqueIndex("mail_outbox_reminder_once").on(t.reservationId, t.kind).where(sql`${t.kind} = 'reminder'`),
+  ],
+);
+
+/**
+ * Manage links (`/buchung/<token>`): one row per link handed out (every e-mail carries its own),
+ * each bound to one booking. Only the SHA-256 of the token is stored; how long a link works
+ * follows from the booking's date (see booking/manage.server.ts).
+ */
+export const manageTokens = pgTable(
+  "manage_tokens",
+  {
+    id: serial("id").primaryKey(),
+    reservationId: integer("reservation_id")
+      .notNull()
+      .references(() => reservations.id),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("manage_tokens_hash_key").on(t.tokenHash), index("manage_tokens_reservation_idx").on(t.reservationId)],
 );
 
 /**

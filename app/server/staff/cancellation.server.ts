@@ -1,17 +1,19 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { formatChf } from "~/domain/money";
 import type { Reservation } from "../booking/bookings.server";
-import { reservationsChanged } from "../booking/availability.server";
 import type { Db } from "../platform/db.server";
-import { auditLog, payments, reservations, voucherLedger } from "../platform/schema";
-import { enqueueCancellationMail, kickMailer } from "../mail/mail.server";
-import { getPaymentProvider, refund, type Payment } from "../payments/payments.server";
+import { auditLog, reservations, voucherLedger } from "../platform/schema";
+import { cancelBooking, type AuditActor, type RefundOutcome } from "../payments/cancellation.server";
 import { creditVoucher } from "../vouchers/vouchers.server";
 
 /** Who acts: a signed-in staff member, or a machine client with the API token. */
 export type Actor = { staffId: number; name: string } | { staffId: null; name: "api-token" };
 
-export type RefundOutcome = "none" | "refunded" | "released" | "manual";
+export type { RefundOutcome };
+
+function auditActor(actor: Actor): AuditActor {
+  return { staffId: actor.staffId, label: actor.staffId === null ? "api-token" : `staff:${actor.name}` };
+}
 
 /** Spec §3's cancel response, plus what happened to the money. */
 export type CancelResponse = {
@@ -55,36 +57,7 @@ export async function cancelReservation(
   now: Date = new Date(),
 ): Promise<{ status: number; body: CancelResponse }> {
   const code = input.code.trim().toUpperCase();
-  const outcome = await db.transaction(async (tx) => {
-    const [r] = await tx.select().from(reservations).where(eq(reservations.code, code)).for("update");
-    if (!r) return { kind: "missing" as const };
-    if (r.status === "cancelled") return { kind: "already" as const, r };
-    if (r.status === "expired") return { kind: "expired" as const, r };
-    const [cancelled] = await tx
-      .update(reservations)
-      .set({ status: "cancelled", cancelledAt: now, cancelReason: input.reason, cancelledBy: input.actor.staffId, holdExpiresAt: null, updatedAt: now })
-      .where(eq(reservations.id, r.id))
-      .returning();
-    const open = await tx.select().from(payments).where(eq(payments.reservationId, r.id));
-    const settled = open.find((p) => p.status === "settled");
-    const pending = open.filter((p) => p.status === "pending");
-    if (settled) {
-      await tx.update(payments).set({ status: "refund_pending", updatedAt: now }).where(eq(payments.id, settled.id));
-      await tx.update(reservations).set({ paymentStatus: "refund_pending" }).where(eq(reservations.id, r.id));
-    }
-    for (const p of pending) {
-      await tx.update(payments).set({ status: "cancelled", updatedAt: now }).where(eq(payments.id, p.id));
-    }
-    await tx.insert(auditLog).values({
-      staffId: input.actor.staffId,
-      actor: input.actor.staffId === null ? "api-token" : `staff:${input.actor.name}`,
-      action: "cancel",
-      reservationId: r.id,
-      details: { reason: input.reason, previousStatus: r.status, paymentStatus: r.paymentStatus },
-    });
-    if (r.status === "confirmed") await enqueueCancellationMail(tx, cancelled!, input.reason, settled?.amountRappen ?? 0);
-    return { kind: "cancelled" as const, r: cancelled!, settled: settled ?? null, pending };
-  });
+  const outcome = await cancelBooking(db, { where: { code }, reason: input.reason, actor: auditActor(input.actor), creditVoucher: false }, now);
 
   if (outcome.kind === "missing") {
     return { status: 404, body: { success: false, message: `Keine Reservierung mit dem Buchungscode ${code} gefunden.`, bookingCode: code, hasCoupon: false } };
@@ -92,22 +65,19 @@ export async function cancelReservation(
   if (outcome.kind === "already") {
     return { status: 409, body: { success: false, message: `Die Reservierung ${code} ist bereits storniert.`, ...customer(outcome.r) } };
   }
-  if (outcome.kind === "expired") {
+  if (outcome.kind === "expired" || outcome.kind === "refused") {
     return {
       status: 409,
       body: { success: false, message: `Die Reservierung ${code} wurde nie bestätigt (Zahlung nicht abgeschlossen) und ist bereits freigegeben.`, ...customer(outcome.r) },
     };
   }
 
-  reservationsChanged(db);
-  kickMailer();
-  const refundOutcome = await settleMoney(db, outcome.settled, outcome.pending, now);
-  const refundAmount = outcome.settled ? outcome.settled.amountRappen / 100 : 0;
+  const refundOutcome = outcome.refund;
   const moneyNote =
     refundOutcome === "refunded"
-      ? ` Die Zahlung von ${formatChf(outcome.settled!.amountRappen)} wurde zurückerstattet.`
+      ? ` Die Zahlung von ${formatChf(outcome.refundRappen)} wurde zurückerstattet.`
       : refundOutcome === "manual"
-        ? ` Die Rückerstattung von ${formatChf(outcome.settled!.amountRappen)} ist fehlgeschlagen und muss manuell erfolgen.`
+        ? ` Die Rückerstattung von ${formatChf(outcome.refundRappen)} ist fehlgeschlagen und muss manuell erfolgen.`
         : "";
   return {
     status: 200,
@@ -116,19 +86,9 @@ export async function cancelReservation(
       message: `Die Reservierung ${code} wurde storniert.${moneyNote}`,
       ...customer(outcome.r),
       refund: refundOutcome,
-      refundAmount,
+      refundAmount: outcome.refundRappen / 100,
     },
   };
-}
-
-async function settleMoney(db: Db, settled: Payment | null, pending: Payment[], now: Date): Promise<RefundOutcome> {
-  const provider = getPaymentProvider();
-  for (const p of pending) {
-    // An open payment page or an authorization: release it so nothing is charged later.
-    await provider.cancel(p.transactionId, p.refno).catch(() => undefined);
-  }
-  if (!settled) return pending.length > 0 ? "released" : "none";
-  return (await refund(db, provider, settled, now)) ? "refunded" : "manual";
 }
 
 /**
@@ -147,7 +107,7 @@ export async function restoreVoucher(
     const [done] = await tx
       .select({ id: voucherLedger.id })
       .from(voucherLedger)
-      .where(and(eq(voucherLedger.reservationId, r.id), eq(voucherLedger.kind, "staff-restore")));
+      .where(and(eq(voucherLedger.reservationId, r.id), inArray(voucherLedger.kind, ["staff-restore", "cancel-credit"])));
     if (done) return { kind: "already" as const, r };
     await creditVoucher(tx, { voucherId: r.voucherId, reservationId: r.id, amountRappen: r.discountRappen, kind: "staff-restore" });
     await tx.insert(auditLog).values({

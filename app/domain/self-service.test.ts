@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { canSelfChange, formatLongDate, formatVenueInstant, manageLinkReadable, selfServiceDeadline } from "./self-service";
+
+describe("self-service deadline", () => {
+  it("is 48 real hours before the start, shown in venue time", () => {
+    const deadline = selfServiceDeadline({ date: "2026-12-05", startMin: 14 * 60 }, 48);
+    expect(deadline.toISOString()).toBe("2026-12-03T13:00:00.000Z");
+    expect(formatVenueInstant(deadline)).toBe("Donnerstag, 3. Dezember 2026, 14:00 Uhr");
+  });
+
+  it("counts real hours across the spring clock change (29 March 2026)", () => {
+    // Start Sunday 10:00 CEST = 08:00Z; 48 h earlier is Friday 08:00Z = 09:00 CET.
+    const deadline = selfServiceDeadline({ date: "2026-03-29", startMin: 600 }, 48);
+    expect(deadline.toISOString()).toBe("2026-03-27T08:00:00.000Z");
+    expect(formatVenueInstant(deadline)).toBe("Freitag, 27. März 2026, 09:00 Uhr");
+  });
+
+  it("counts real hours across the autumn clock change (25 October 2026)", () => {
+    // Start Sunday 10:00 CET = 09:00Z; 48 h earlier is Friday 09:00Z = 11:00 CEST.
+    const deadline = selfServiceDeadline({ date: "2026-10-25", startMin: 600 }, 48);
+    expect(formatVenueInstant(deadline)).toBe("Freitag, 23. Oktober 2026, 11:00 Uhr");
+  });
+
+  it("allows changes up to and including the deadline, and only for confirmed bookings", () => {
+    const b = { date: "2026-03-29", startMin: 600, status: "confirmed" };
+    expect(canSelfChange(b, new Date("2026-03-27T08:00:00.000Z"), 48)).toBe(true);
+    expect(canSelfChange(b, new Date("2026-03-27T08:00:00.001Z"), 48)).toBe(false);
+    expect(canSelfChange({ ...b, status: "cancelled" }, new Date("2026-03-01T00:00:00Z"), 48)).toBe(false);
+  });
+
+  it("keeps the link readable until the given days after the date (venue days)", () => {
+    expect(manageLinkReadable({ date: "2026-12-05" }, new Date("2026-12-19T22:59:00Z"), 14)).toBe(true);
+    expect(manageLinkReadable({ date: "2026-12-05" }, new Date("2026-12-19T23:00:00Z"), 14)).toBe(false);
+  });
+
+  it("writes long German dates", () => {
+    expect(formatLongDate("2026-12-02")).toBe("Mittwoch, 2. Dezember 2026");
+  });
+});

@@ -1,0 +1,45 @@
+import { addDays, VENUE_TIME_ZONE, venueNow, venueToUtc } from "./time";
+
+/**
+ * Self-service rules (AGB §4): a family may cancel or move its booking until `hours` before the
+ * start, counted in real hours (so across a clock change 48 hours are 48 hours, and the deadline
+ * shown in venue time moves by the hour the clocks moved). The manage link shows the booking until
+ * `readableDays` after the party date, then it is gone (404).
+ */
+export type SelfServicePolicy = { hours: number; readableDays: number };
+
+export type SelfServiceBooking = { date: string; startMin: number; status: string };
+
+/** The last instant at which the family may still cancel or move. */
+export function selfServiceDeadline(b: { date: string; startMin: number }, hours: number): Date {
+  return new Date(venueToUtc(b.date, b.startMin).getTime() - hours * 3_600_000);
+}
+
+/** Changes are open while the booking is confirmed and the deadline has not passed (inclusive). */
+export function canSelfChange(b: SelfServiceBooking, now: Date, hours: number): boolean {
+  return b.status === "confirmed" && now.getTime() <= selfServiceDeadline(b, hours).getTime();
+}
+
+/** Whether the link still shows anything at all (read-only after the date, for `readableDays`). */
+export function manageLinkReadable(b: { date: string }, now: Date, readableDays: number): boolean {
+  return venueNow(now).date <= addDays(b.date, readableDays);
+}
+
+const longFormatter = new Intl.DateTimeFormat("de-CH", {
+  timeZone: VENUE_TIME_ZONE,
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+const timeFormatter = new Intl.DateTimeFormat("de-CH", { timeZone: VENUE_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+
+/** `Mittwoch, 3. Dezember 2026, 14:00 Uhr` (venue time). */
+export function formatVenueInstant(instant: Date): string {
+  return `${longFormatter.format(instant)}, ${timeFormatter.format(instant)} Uhr`;
+}
+
+/** `Mittwoch, 3. Dezember 2026` for a venue date. */
+export function formatLongDate(iso: string): string {
+  return longFormatter.format(venueToUtc(iso, 12 * 60));
+}

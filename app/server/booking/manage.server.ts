@@ -1,0 +1,154 @@
+import { and, eq, sql } from "drizzle-orm";
+import { bookingIcs } from "~/domain/booking-email";
+import { normalizeCode } from "~/domain/codes";
+import { LINK_FIELD_MAX } from "~/domain/manage-link";
+import { formatChf } from "~/domain/money";
+import { canSelfChange, formatVenueInstant, manageLinkReadable, selfServiceDeadline, type SelfServicePolicy } from "~/domain/self-service";
+import { VENUE_CONTACT } from "~/domain/venue-contact";
+import type { Db } from "../platform/db.server";
+import { getEnv } from "../platform/env.server";
+import { Limit } from "../platform/limits.server";
+import { hashManageToken, MANAGE_TOKEN_PATTERN, sameDigest } from "../platform/manage-token.server";
+import { manageTokens, reservations } from "../platform/schema";
+import { enqueueManageLinkMail, kickMailer } from "../mail/mail.server";
+import type { Reservation } from "./bookings.server";
+import { reservationView, type ReservationView } from "./confirmation-view.server";
+import { CUSTOMER_ACTOR, moveReservation, type MoveResult } from "./reschedule.server";
+
+export function selfServicePolicy(): SelfServicePolicy {
+  const env = getEnv();
+  return { hours: env.SELF_SERVICE_HOURS, readableDays: env.MANAGE_LINK_READABLE_DAYS };
+}
+
+/**
+ * The booking a manage link opens, or null (unknown token, wrong shape, or past its readable
+ * time). The token is hashed and looked up by its digest; the stored digest is compared again in
+ * constant time. Only bookings that were confirmed at some point carry links.
+ */
+export async function findManagedBooking(db: Db, token: unknown, now: Date = new Date()): Promise<Reservation | null> {
+  if (typeof token !== "string" || !MANAGE_TOKEN_PATTERN.test(token)) return null;
+  const digest = hashManageToken(token);
+  const [row] = await db
+    .select({ tokenHash: manageTokens.tokenHash, reservation: reservations })
+    .from(manageTokens)
+    .innerJoin(reservations, eq(reservations.id, manageTokens.reservationId))
+    .where(eq(manageTokens.tokenHash, digest));
+  if (!row || !sameDigest(row.tokenHash, digest)) return null;
+  if (!manageLinkReadable(row.reservation, now, selfServicePolicy().readableDays)) return null;
+  return row.reservation;
+}
+
+export type ManageView = {
+  booking: ReservationView;
+  statusLabel: string;
+  /** What was paid online (CHF text), or null when nothing was. */
+  paidOnline: string | null;
+  paymentNote: string | null;
+  canChange: boolean;
+  /** `Mittwoch, 3. Dezember 2026, 14:00 Uhr` */
+  deadline: string;
+  hours: number;
+};
+
+const PAID = new Set(["settled", "refund_pending", "refunded"]);
+
+export function manageView(r: Reservation, now: Date = new Date()): ManageView {
+  const { hours } = selfServicePolicy();
+  const statusLabel = r.status === "confirmed" ? "Bestätigt" : r.status === "cancelled" ? "Storniert" : "Nicht zustande gekommen";
+  const paidOnline = PAID.has(r.paymentStatus) && r.amountRappen > 0 ? formatChf(r.amountRappen) : null;
+  const paymentNote =
+    r.paymentStatus === "refunded"
+      ? "Die Zahlung wurde zurückerstattet."
+      : r.paymentStatus === "refund_pending"
+        ? "Die Rückerstattung wird von unserem Team manuell ausgelöst; wir melden uns bei Ihnen."
+        : null;
+  return {
+    booking: reservationView(r),
+    statusLabel,
+    paidOnline,
+    paymentNote,
+    canChange: canSelfChange(r, now, hours),
+    deadline: formatVenueInstant(selfServiceDeadline(r, hours)),
+    hours,
+  };
+}
+
+/** The booking as a calendar file: the current revision, or its cancellation. */
+export function manageIcs(r: Reservation, now: Date = new Date()): string {
+  return bookingIcs(r, VENUE_CONTACT, r.status === "cancelled" ? "CANCEL" : "PUBLISH", now);
+}
+
+/** Link requests on /buchung: per client address and per booking code (counted in the database). */
+export const linkRequestsPerClient = new Limit({ name: "manage-link-client", points: 5, windowSeconds: 15 * 60 });
+export const linkRequestsPerCode = new Limit({ name: "manage-link-code", points: 3, windowSeconds: 60 * 60 });
+
+export const LINK_MSG = {
+  sent: "Falls Buchungscode und E-Mail-Adresse zu einer Buchung passen, haben wir Ihnen soeben einen Link zu Ihrer Buchung geschickt. Bitte prüfen Sie auch den Spam-Ordner.",
+  missing: "Bitte geben Sie Ihren Buchungscode und Ihre E-Mail-Adresse ein.",
+  tooMany: "Zu viele Anfragen. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.",
+} as const;
+
+
+/**
+ * The "forgot my link" form: a matching code and e-mail address gets a fresh link by e-mail; the
+ * answer is the same whether anything matched, so the form tests nothing. Limits count every
+ * request (matched or not) per client and per code before the lookup.
+ */
+export async function requestManageLink(
+  db: Db,
+  input: { code: unknown; email: unknown; clientKey: string },
+  now: Date = new Date(),
+): Promise<{ status: 200 | 400 | 429; message: string }> {
+  const code = normalizeCode(input.code);
+  const email = typeof input.email === "string" ? input.email.trim().toLowerCase() : "";
+  if (!code || !email || code.length > LINK_FIELD_MAX.code || email.length > LINK_FIELD_MAX.email) return { status: 400, message: LINK_MSG.missing };
+  if (!(await linkRequestsPerClient.consume(db, input.clientKey)).allowed) return { status: 429, message: LINK_MSG.tooMany };
+  if (!(await linkRequestsPerCode.consume(db, code)).allowed) return { status: 429, message: LINK_MSG.tooMany };
+  const sent = await db.transaction(async (tx) => {
+    const [r] = await tx
+      .select()
+      .from(reservations)
+      .where(and(eq(reservations.code, code), sql`lower(${reservations.email}) = ${email}`));
+    if (!r || r.confirmedAt === null || !manageLinkReadable(r, now, selfServicePolicy().readableDays)) return false;
+    await enqueueManageLinkMail(tx, r);
+    return true;
+  });
+  if (sent) kickMailer();
+  return { status: 200, message: LINK_MSG.sent };
+}
+
+/** The family moves its booking: allowed only while `canSelfChange` holds (checked under the row lock). */
+export async function moveByFamily(db: Db, r: Reservation, target: { date: string; startMin: number }, now: Date = new Date()): Promise<MoveResult> {
+  const { hours } = selfServicePolicy();
+  return moveReservation(
+    db,
+    {
+      reservationId: r.id,
+      ...target,
+      actor: CUSTOMER_ACTOR,
+      guard: (locked) => (canSelfChange(locked, now, hours) ? null : selfServiceClosedMessage()),
+    },
+    now,
+  );
+}
+
+export function selfServiceClosedMessage(): string {
+  return `Änderungen sind online nur bis ${selfServicePolicy().hours} Stunden vor dem Termin möglich. Bitte rufen Sie uns an: ${VENUE_CONTACT.phone}.`;
+}
+
+/** For the manage routes: the booking of the link in the URL, or a plain 404 (nothing told about why). */
+export async function requireManagedBooking(db: Db, token: string | undefined, now: Date = new Date()): Promise<Reservation> {
+  const r = await findManagedBooking(db, token, now);
+  if (!r) throw new Response("Not Found", { status: 404 });
+  return r;
+}
+
+/**
+ * Headers of every manage page: never cached, never indexed. (`Referrer-Policy: same-origin` for
+ * `/buchung…` is set by server.ts with the other security headers, so the token in the URL never
+ * travels on as a Referer.)
+ */
+export const MANAGE_HEADERS = {
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex",
+} as const;

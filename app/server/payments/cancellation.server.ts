@@ -1,0 +1,135 @@
+import { eq } from "drizzle-orm";
+import type { Reservation } from "../booking/bookings.server";
+import type { AuditActor } from "../booking/reschedule.server";
+import { reservationsChanged } from "../booking/availability.server";
+import type { Db } from "../platform/db.server";
+import { auditLog, payments, reservations } from "../platform/schema";
+import { enqueueCancellationMail, kickMailer } from "../mail/mail.server";
+import { getPaymentProvider, refund, type Payment } from "./payments.server";
+import { creditVoucher } from "../vouchers/vouchers.server";
+
+import { CUSTOMER_ACTOR } from "../booking/reschedule.server";
+export { CUSTOMER_ACTOR, type AuditActor };
+
+export type RefundOutcome = "none" | "refunded" | "released" | "manual";
+
+export type CancelOutcome =
+  | { kind: "missing" }
+  | { kind: "already"; r: Reservation }
+  | { kind: "expired"; r: Reservation }
+  | { kind: "refused"; r: Reservation; message: string }
+  | { kind: "cancelled"; r: Reservation; refund: RefundOutcome; refundRappen: number; voucherCreditedRappen: number };
+
+export type CancelInput = {
+  /** The booking, by code (staff) or by id (the manage link). */
+  where: { code: string } | { id: number };
+  reason: string | null;
+  actor: AuditActor;
+  /** Give the voucher part back at once (AGB §5; the family's own cancellation). Staff do it on request. */
+  creditVoucher: boolean;
+  /** Checked under the row lock: a message refuses the cancellation (e.g. the 48-hour rule). */
+  guard?: (r: Reservation) => string | null;
+};
+
+/**
+ * Cancels a booking in one transaction: the row is locked, so of two racing cancellations (double
+ * submit, family and staff at once) exactly one finds it active; status, reason, who and when, the
+ * audit row, the voucher credit and the family's cancellation e-mail commit together, and the table
+ * is free the moment it commits. Money moves after commit: a settled payment is refunded through
+ * the provider (a refusal leaves it `refund_pending` for staff, with an audit row), an open one is
+ * released.
+ */
+export async function cancelBooking(db: Db, input: CancelInput, now: Date = new Date()): Promise<CancelOutcome> {
+  const outcome = await db.transaction(async (tx) => {
+    const match = "code" in input.where ? eq(reservations.code, input.where.code) : eq(reservations.id, input.where.id);
+    const [r] = await tx.select().from(reservations).where(match).for("update");
+    if (!r) return { kind: "missing" as const };
+    if (r.status === "cancelled") return { kind: "already" as const, r };
+    if (r.status === "expired") return { kind: "expired" as const, r };
+    const refusal = input.guard?.(r) ?? null;
+    if (refusal) return { kind: "refused" as const, r, message: refusal };
+    const [cancelled] = await tx
+      .update(reservations)
+      .set({ status: "cancelled", cancelledAt: now, cancelReason: input.reason, cancelledBy: input.actor.staffId, holdExpiresAt: null, updatedAt: now })
+      .where(eq(reservations.id, r.id))
+      .returning();
+    const open = await tx.select().from(payments).where(eq(payments.reservationId, r.id));
+    const settled = open.find((p) => p.status === "settled");
+    const pending = open.filter((p) => p.status === "pending");
+    if (settled) {
+      await tx.update(payments).set({ status: "refund_pending", updatedAt: now }).where(eq(payments.id, settled.id));
+      await tx.update(reservations).set({ paymentStatus: "refund_pending" }).where(eq(reservations.id, r.id));
+    }
+    for (const p of pending) {
+      await tx.update(payments).set({ status: "cancelled", updatedAt: now }).where(eq(payments.id, p.id));
+    }
+    let voucherCreditedRappen = 0;
+    if (input.creditVoucher && r.voucherId !== null && r.discountRappen > 0) {
+      // The unique index voucher_ledger_cancel_credit_once keeps this to one credit per booking.
+      await creditVoucher(tx, { voucherId: r.voucherId, reservationId: r.id, amountRappen: r.discountRappen, kind: "cancel-credit" });
+      voucherCreditedRappen = r.discountRappen;
+    }
+    await tx.insert(auditLog).values({
+      staffId: input.actor.staffId,
+      actor: input.actor.label,
+      action: "cancel",
+      reservationId: r.id,
+      details: { reason: input.reason, previousStatus: r.status, paymentStatus: r.paymentStatus, voucherCreditedRappen },
+    });
+    if (r.status === "confirmed") await enqueueCancellationMail(tx, cancelled!, input.reason, settled?.amountRappen ?? 0);
+    return { kind: "cancelled" as const, r: cancelled!, settled: settled ?? null, pending, voucherCreditedRappen };
+  });
+
+  if (outcome.kind !== "cancelled") return outcome;
+  reservationsChanged(db);
+  kickMailer();
+  const refundOutcome = await settleMoney(db, outcome.settled, outcome.pending, now);
+  if (refundOutcome === "manual") {
+    await db.insert(auditLog).values({
+      staffId: null,
+      actor: "system",
+      action: "refund-manual",
+      reservationId: outcome.r.id,
+      details: { transactionId: outcome.settled!.transactionId, amountRappen: outcome.settled!.amountRappen },
+    });
+  }
+  return {
+    kind: "cancelled",
+    r: outcome.r,
+    refund: refundOutcome,
+    refundRappen: outcome.settled?.amountRappen ?? 0,
+    voucherCreditedRappen: outcome.voucherCreditedRappen,
+  };
+}
+
+async function settleMoney(db: Db, settled: Payment | null, pending: Payment[], now: Date): Promise<RefundOutcome> {
+  const provider = getPaymentProvider();
+  for (const p of pending) {
+    // An open payment page or an authorization: release it so nothing is charged later.
+    await provider.cancel(p.transactionId, p.refno).catch(() => undefined);
+  }
+  if (!settled) return pending.length > 0 ? "released" : "none";
+  return (await refund(db, provider, settled, now)) ? "refunded" : "manual";
+}
+
+/**
+ * The family cancels through its manage link (AGB §4): only while `allowed` holds under the row
+ * lock (the 48-hour rule), the voucher part goes back at once (AGB §5), the payment is refunded.
+ */
+export async function cancelByFamily(
+  db: Db,
+  input: { reservationId: number; allowed: (r: Reservation) => boolean; closedMessage: string },
+  now: Date = new Date(),
+): Promise<CancelOutcome> {
+  return cancelBooking(
+    db,
+    {
+      where: { id: input.reservationId },
+      reason: "Auf Ihren Wunsch online storniert",
+      actor: CUSTOMER_ACTOR,
+      creditVoucher: true,
+      guard: (r) => (input.allowed(r) ? null : input.closedMessage),
+    },
+    now,
+  );
+}

@@ -1,0 +1,34 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Executor } from "./db.server";
+import { getEnv } from "./env.server";
+import { manageTokens } from "./schema";
+
+/**
+ * Manage links (`/buchung/<token>`): 32 random bytes (256 bits) in base64url, handed out only in
+ * e-mails to the booking's address. The database keeps the SHA-256 alone, so a leaked backup or
+ * outbox-free dump opens no booking.
+ */
+export const MANAGE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function hashManageToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Constant-time comparison of two hex digests of equal length. */
+export function sameDigest(a: string, b: string): boolean {
+  const left = Buffer.from(a, "hex");
+  const right = Buffer.from(b, "hex");
+  return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
+}
+
+/** A fresh link for one booking (in the caller's transaction); returns the secret, stores its hash. */
+export async function issueManageToken(tx: Executor, reservationId: number, now: Date = new Date()): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await tx.insert(manageTokens).values({ reservationId, tokenHash: hashManageToken(token), createdAt: now });
+  return token;
+}
+
+/** The absolute link for e-mails (PUBLIC_URL). */
+export function manageUrl(token: string): string {
+  return `${getEnv().PUBLIC_URL}/buchung/${token}`;
+}
