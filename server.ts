@@ -11,10 +11,11 @@ import { ensureBootstrapAdmin } from "./app/server/staff/staff-accounts.server";
 import { startBackgroundJobs } from "./app/server/background.server";
 import { mailerIdle } from "./app/server/mail/mail.server";
 import { contentSecurityPolicy, newCspNonce } from "./app/server/platform/csp.server";
-import { errorHandler, guardRequest, remixHandler, requestLog, sameOriginPosts } from "./app/server/platform/http.server";
+import { errorHandler, guardRequest, labelRoutesWith, remixHandler, requestLog, sameOriginPosts } from "./app/server/platform/http.server";
 import { readiness } from "./app/server/platform/db-health.server";
 import { startupFailure } from "./app/server/platform/startup.server";
 import { runPrimary } from "./app/server/platform/cluster.server";
+import { answerMetricsRequests, metricsEndpoint, routeLabeller } from "./app/server/platform/metrics.server";
 import type { Env } from "./app/server/platform/env.server";
 
 let env: Env;
@@ -29,7 +30,7 @@ try {
 }
 
 // WEB_CONCURRENCY=N: this process only keeps N workers running (platform/cluster.server.ts).
-if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) runPrimary(env.WEB_CONCURRENCY);
+if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) runPrimary(env.WEB_CONCURRENCY, answerMetricsRequests());
 else await serve(env);
 
 /** How long a stopping server keeps idle kept-alive connections open (see `shutdown`). */
@@ -93,6 +94,8 @@ async function serve(env: Env) {
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok", uptimeSeconds: Math.round(process.uptime()) });
   });
+  // Prometheus, for the operator's monitoring only (ADMIN_API_TOKEN); all workers in one answer.
+  app.get("/metrics", metricsEndpoint(env.ADMIN_API_TOKEN));
   app.get("/readyz", (_req, res, next) => {
     readiness()
       .then((r) => {
@@ -122,6 +125,13 @@ async function serve(env: Env) {
   const build = viteDevServer
     ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
     : ((await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild);
+  if (typeof build !== "function") {
+    const fullPath = (id: string): string => {
+      const route = build.routes[id]!;
+      return [route.parentId ? fullPath(route.parentId) : "", route.path ?? ""].filter(Boolean).join("/");
+    };
+    labelRoutesWith(routeLabeller([...new Set(Object.keys(build.routes).map(fullPath))]));
+  }
 
   app.all(
     "*",

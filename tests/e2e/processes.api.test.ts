@@ -237,3 +237,52 @@ test("two processes share the outbox: each confirmation e-mail goes out exactly 
     await client.end();
   }
 });
+
+test("/metrics: only with the admin token, one answer for all workers (counters summed, database gauges once)", async () => {
+  const port = await freePort();
+  const primary = start({ WEB_CONCURRENCY: "2", PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  const base = await listening(primary);
+  await expect.poll(() => /2 worker processes/.test(primary.stdout()), { timeout: 30_000 }).toBe(true);
+  const date = futureWeekday(5, 33);
+  const slots = (await availableSlots(base, date, 4, 1)).filter((s) => s.available);
+  // New connections each: the primary hands them to the workers in turn, so both count bookings.
+  for (let i = 0; i < 4; i++) {
+    const slot = slots[i]!;
+    const reserved = await fetch(`${base}/api/birthday/reserve`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Connection: "close" },
+      body: JSON.stringify({
+        reservationDate: date,
+        selectedSlots: [{ startTime: slot.startTime, endTime: slot.endTime }],
+        numChildren: 4,
+        numActiveAdults: 0,
+        numAccompanyingAdults: 0,
+        selectedOffer: { offerId: 1 },
+        firstName: "Nora",
+        lastName: "Zahl",
+        street: "Messweg 3",
+        zip: "3000",
+        city: "Bern",
+        phone: "031 000 00 00",
+        email: `metrics-${i}@example.ch`,
+      }),
+    });
+    expect(reserved.status).toBe(200);
+  }
+  expect((await fetch(`${base}/metrics`)).status).toBe(401);
+  expect((await fetch(`${base}/metrics`, { headers: { Authorization: "Bearer wrong-token-wrong-token" } })).status).toBe(401);
+  const scrape = await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+  expect(scrape.status).toBe(200);
+  const text = await scrape.text();
+  const value = (series: string) => Number(new RegExp(`^${series.replace(/[{}()[\]]/g, "\\$&")} (\\S+)$`, "m").exec(text)?.[1]);
+  expect(value(`funworld_bookings_total{kind="birthday",outcome="held"}`)).toBe(4);
+  expect(value("funworld_holds_active")).toBe(4);
+  expect(value("funworld_outbox_backlog")).toBeGreaterThanOrEqual(0);
+  expect(text).toMatch(/^funworld_http_request_duration_seconds_count\{method="POST",route="\/api\/birthday\/reserve",status="200"\} 4$/m);
+  expect(text).toMatch(/^funworld_nodejs_eventloop_lag_seconds /m);
+  expect(text).toMatch(/^funworld_db_pool_connections\{state="total"\} /m);
+  // No URL becomes a label of its own.
+  await fetch(`${base}/wp-login.php?x=1`);
+  const again = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
+  expect(again).not.toContain("wp-login");
+});

@@ -16,6 +16,7 @@ import { creditVoucher, debitVoucher, recordLedger } from "../vouchers/vouchers.
 import { getVenue } from "./venue.server";
 import { beyondHorizon, horizonMessage } from "~/domain/horizon";
 import { getEnv } from "../platform/env.server";
+import { countBooking } from "../platform/metrics.server";
 
 export type Reservation = typeof reservations.$inferSelect;
 
@@ -170,6 +171,7 @@ export async function placeReservation(db: Db, spec: ReservationSpec, options: R
   // An unpaid hold made through the site first only lasts until the payment is started (then
   // `startPayment` extends it to the full hold time), so an abandoned hold frees its table soon.
   const holdMinutes = owner ? Math.min(owner.startMinutes, options.holdMinutes) : options.holdMinutes;
+  const kind = spec.lockKind === "table" ? "birthday" : "game";
   try {
     let changed = false;
     const result = await dayQueueOf(db).run(`${spec.lockKind}:${spec.date}`, async (): Promise<ReserveResult> => {
@@ -220,11 +222,19 @@ export async function placeReservation(db: Db, spec: ReservationSpec, options: R
     });
     // A loser changed nothing: the cache its neighbours in the queue read stays valid.
     if (changed) reservationsChanged(db);
+    countBooking(kind, result.ok ? (result.requiresPayment ? "held" : "confirmed") : result.reason);
     if (result.ok && !result.requiresPayment) kickMailer();
     return result;
   } catch (error) {
-    if (error instanceof TooManyHolds) return { ok: false, reason: "too_many_holds", message: MSG.tooManyHolds };
-    if (isExclusionViolation(error)) return { ok: false, reason: "slot_taken", message: MSG.slotTaken };
+    if (error instanceof TooManyHolds) {
+      countBooking(kind, "too_many_holds");
+      return { ok: false, reason: "too_many_holds", message: MSG.tooManyHolds };
+    }
+    if (isExclusionViolation(error)) {
+      countBooking(kind, "slot_taken");
+      return { ok: false, reason: "slot_taken", message: MSG.slotTaken };
+    }
+    countBooking(kind, "error");
     throw error;
   }
 }

@@ -8,6 +8,13 @@ import {
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { databaseUnavailable } from "./db-health.server";
 import { log, renderWasAborted, REQUEST_ID_HEADER, requestIdFrom } from "./log.server";
+import { recordRequest } from "./metrics.server";
+
+/** The `route` label of the request metrics (server.ts sets it from the build's routes). */
+let labelRoute: (path: string) => string = () => "unlabelled";
+export function labelRoutesWith(labeller: (path: string) => string) {
+  labelRoute = labeller;
+}
 
 /*
  * The HTTP edge in front of Remix (docs/decisions.md "Request limits", docs/security.md): bad
@@ -54,6 +61,8 @@ export function requestLog(req: ExpressRequest, res: ExpressResponse, next: Next
   locals(res).requestId = requestId;
   res.setHeader("X-Request-Id", requestId);
   res.on("close", () => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    recordRequest(req.method, labelRoute(req.path), res.statusCode, seconds);
     const entry = {
       reqId: requestId,
       method: req.method,
