@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--no-build] [--only=weight,lighthouse,throughput,contention] [--lighthouse-runs=N]`
+ * `npm run bench [-- --quick] [--no-build] [--only=weight,lighthouse,throughput,contention,crowd] [--lighthouse-runs=N]`
  *
  * Builds the production app, starts it on fresh databases (embedded PGlite; PostgreSQL at
  * 127.0.0.1:5432 when reachable), seeds it, and measures page weight, Lighthouse, throughput beside
@@ -30,11 +30,12 @@ import { addDays, bookAndPayWithForms, Browser, countsFor, futureWeekday, seedDa
 import { fixed, kb, mark, markdownTable } from "./lib/format";
 import { waitForQuiet } from "./lib/machine";
 import { killAllServers, removeDir, ROOT, startServer, tempDataDir, type ServerHandle } from "./lib/server";
+import { flashCrowd, type CrowdResult } from "./lib/crowd";
 import { chromiumVersion, LH_BUDGET, lighthouseNotes, lighthousePass, lighthouseRows, printLighthouse, runLighthouse, type LighthouseResult } from "./lighthouse";
 import { measurePageWeights, pageWeightRows, printPageWeights, type PageTarget, type PageWeight } from "./page-weight";
 import { measureThroughput, printThroughput, throughputRows, type LoadOptions, type LoadResult, type LoadTarget } from "./throughput";
 
-const SECTIONS = ["weight", "lighthouse", "throughput", "contention"] as const;
+const SECTIONS = ["weight", "lighthouse", "throughput", "contention", "crowd"] as const;
 type Section = (typeof SECTIONS)[number];
 
 function parseArgs(argv: string[]) {
@@ -53,7 +54,7 @@ function parseArgs(argv: string[]) {
     else if (a.startsWith("--max-wait-quiet=")) args.maxWaitQuietS = Number(a.slice(17));
     else if (a === "--help" || a === "-h") {
       console.info(
-        "usage: npm run bench [-- --quick] [--no-build] [--no-docs] [--only=weight,lighthouse,throughput,contention] [--lighthouse-runs=N] [--max-wait-quiet=SECONDS]\n" +
+        "usage: npm run bench [-- --quick] [--no-build] [--no-docs] [--only=weight,lighthouse,throughput,contention,crowd] [--lighthouse-runs=N] [--max-wait-quiet=SECONDS]\n" +
           "       npm run bench -- --docs-only   (re-render docs/performance.md from bench/results/latest.json)",
       );
       process.exit(0);
@@ -232,8 +233,13 @@ type Results = {
   lighthouse?: { database: string; runsPerPage: number; pages: LighthouseResult[] };
   throughput: { database: string; results: LoadResult[] }[];
   contention: ContentionResult[];
+  /** Flash crowd: every family sends the contact form for one slot at the same moment. */
+  crowd?: (CrowdResult & { database: string; workers: number })[];
   budgets: Budget[];
 };
+
+/** Issue "Many processes" §3: every answer a booking or the 409 page, p99 within 2 s. */
+const CROWD_P99_MS = 2_000;
 
 function budgetsOf(r: Results): Budget[] {
   const budgets: Budget[] = [];
@@ -262,6 +268,14 @@ function budgetsOf(r: Results): Budget[] {
         pass: x.pass,
       });
     }
+  }
+  for (const c of r.crowd ?? []) {
+    budgets.push({
+      name: `Flash crowd, ${c.families} contact forms for one slot [${c.database}, ${c.workers} process${c.workers > 1 ? "es" : ""}]`,
+      target: `0 × 5xx, every answer a booking or the 409 page, p99 ≤ ${CROWD_P99_MS} ms`,
+      actual: `${c.booked} booked, ${c.taken} × 409, other ${JSON.stringify(c.other)}, p50 ${fixed(c.p50Ms)} ms, p99 ${fixed(c.p99Ms)} ms`,
+      pass: c.serverErrors === 0 && Object.keys(c.other).length === 0 && c.p99Ms <= CROWD_P99_MS,
+    });
   }
   for (const c of r.contention) {
     budgets.push({
@@ -296,6 +310,16 @@ function markdown(r: Results): string {
   for (const t of r.throughput) {
     const { headers, rows } = throughputRows(t.results);
     out.push(`### Throughput (autocannon ${r.settings.load.connections} connections × ${r.settings.load.durationS} s, loopback) — ${t.database}`, "", markdownTable(headers, rows), "");
+  }
+  if (r.crowd?.length) {
+    out.push(`### Flash crowd (every family sends the contact form for one Saturday slot at the same moment, without JavaScript)`, "");
+    out.push(
+      markdownTable(
+        ["database", "processes", "families", "booked", "409 page", "other answers", "p50 ms", "p99 ms", "seconds"],
+        r.crowd.map((c) => [c.database, String(c.workers), String(c.families), String(c.booked), String(c.taken), JSON.stringify(c.other), fixed(c.p50Ms), fixed(c.p99Ms), fixed(c.seconds, 1)]),
+      ),
+      "",
+    );
   }
   if (r.contention.length) {
     const { headers, rows } = contentionRows(r.contention);
@@ -334,7 +358,7 @@ function writeJson(r: Results) {
 
 async function main(): Promise<number> {
   const t0 = Date.now();
-  const pgSkip = args.only.has("throughput") || args.only.has("contention") ? await postgresReachable() : "not needed by the selected sections";
+  const pgSkip = args.only.has("throughput") || args.only.has("contention") || args.only.has("crowd") ? await postgresReachable() : "not needed by the selected sections";
   const results: Results = {
     version: 1,
     mode: QUICK ? "quick" : "full",
@@ -494,6 +518,36 @@ async function main(): Promise<number> {
     await server.stop();
   }
   if (results.contention.length > 1) printContention(results.contention);
+
+  // Flash crowd: PGlite with its one process, PostgreSQL with two workers.
+  if (args.only.has("crowd")) {
+    const families = QUICK ? 100 : 500;
+    const counts = { numChildren: 4, numActiveAdults: 1, numAccompanyingAdults: 1 };
+    results.crowd = [];
+    const runCrowd = async (server: ServerHandle, database: string, workers: number) => {
+      step(`flash crowd on ${database} (${workers} process${workers > 1 ? "es" : ""}): ${families} families, one slot`);
+      await quiet(`flash crowd on ${database}`);
+      const result = await flashCrowd(server.url, { families, date: futureWeekday(6, 200), slot: "14:00", counts });
+      results.crowd!.push({ ...result, database, workers });
+      console.info(
+        `  ${result.booked} booked, ${result.taken} × 409, other ${JSON.stringify(result.other)}; p50 ${fixed(result.p50Ms)} ms, p99 ${fixed(result.p99Ms)} ms, ${fixed(result.seconds, 1)} s`,
+      );
+    };
+    const dataDir = tempDataDir("crowd");
+    cleanups.push(async () => removeDir(dataDir));
+    const pglite = await started({ port: PORT_SECOND, dataDir });
+    await runCrowd(pglite, "pglite", 1);
+    await pglite.stop();
+    if (!pgSkip) {
+      const database = await createPgDatabase();
+      cleanups.push(database.drop);
+      const pgDir = tempDataDir("crowd-postgres");
+      cleanups.push(async () => removeDir(pgDir));
+      const server = await started({ port: PORT_SECOND, dataDir: pgDir, databaseUrl: database.url, env: { WEB_CONCURRENCY: "2" } });
+      await runCrowd(server, "postgres", 2);
+      await server.stop();
+    }
+  }
 
   for (const t of results.throughput) {
     const busy = t.results.filter((x) => (x.foreignCpu ?? 0) > BUSY_PERCENT);
