@@ -91,6 +91,15 @@ test("an unusable DATA_DIR: one line, exit 1", async () => {
   await failsWith({ DATA_DIR: path.join(file, "data") }, new RegExp(`^DATA_DIR: .*${path.basename(file)}.*ENOTDIR`));
 });
 
+test("several worker processes: refused on the embedded database; a worker failing at start stops the whole server", async () => {
+  await failsWith(
+    { WEB_CONCURRENCY: "2", DATABASE_URL: "" },
+    "  WEB_CONCURRENCY: 2 processes need DATABASE_URL (PostgreSQL): the embedded database (PGlite in DATA_DIR) belongs to one process. Set DATABASE_URL, or WEB_CONCURRENCY=1",
+  );
+  // The workers' own line names the cause; the primary does not restart them forever.
+  await failsWith({ WEB_CONCURRENCY: "2", DATABASE_URL: `postgres://postgres@127.0.0.1:1/x` }, "DATABASE_URL: connection refused at 127.0.0.1:1");
+});
+
 test("production requires PUBLIC_URL with a scheme", async () => {
   const production = { NODE_ENV: "production" };
   await failsWith(production, "  PUBLIC_URL: is required when NODE_ENV=production (e.g. https://buchung.funworld.ch)");
