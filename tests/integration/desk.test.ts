@@ -1,0 +1,171 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseSearch, type SearchFilters } from "~/domain/booking-search";
+import { DESK_MSG } from "~/domain/desk";
+import { venueToUtc } from "~/domain/time";
+import { reserveBirthday } from "~/server/booking/bookings.server";
+import { reserveGame } from "~/server/booking/games.server";
+import { resetEnvForTests } from "~/server/platform/env.server";
+import { auditLog, reservationNotes, reservations } from "~/server/platform/schema";
+import { addNote, bookingDetail, recordArrival, searchBookings } from "~/server/staff/booking-desk.server";
+import { createStaffAccount } from "~/server/staff/staff-accounts.server";
+import { cancelReservation } from "~/server/staff/cancellation.server";
+import { createVoucher } from "~/server/vouchers/vouchers.server";
+import { drivers, type TestDatabase } from "./databases";
+import { CONTACT, nextWeekday } from "./fixtures";
+
+let dataDir: string;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "kidsindoor-desk-"));
+  Object.assign(process.env, { PUBLIC_URL: "http://127.0.0.1:9", DATA_DIR: dataDir, PAYMENT_PROVIDER: "simulated" });
+  resetEnvForTests();
+});
+
+afterAll(async () => {
+  process.env = saved;
+  resetEnvForTests();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function filters(query: Record<string, string>): SearchFilters {
+  const parsed = parseSearch(new URLSearchParams(query));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  return parsed.filters;
+}
+
+describe.each(drivers)("bookings desk on $name", ({ open }) => {
+  let database: TestDatabase;
+  let staff: { id: number; email: string };
+  const date = nextWeekday(6);
+  const gameDate = nextWeekday(4);
+  const codes: Record<string, string> = {};
+
+  beforeAll(async () => {
+    database = await open();
+    staff = await createStaffAccount(database.db, "desk@funworld.ch", "desk-password-1");
+    const db = database.db;
+    const paid = async () => (await createVoucher(db, { amountRappen: 200_000 })).code;
+    const book = async (key: string, startMin: number, contact: Partial<typeof CONTACT>, couponCode?: string) => {
+      const r = await reserveBirthday(
+        db,
+        { offerId: 1, date, startMin, counts: { numChildren: 4, numActiveAdults: 1, numAccompanyingAdults: 1 }, contact: { ...CONTACT, ...contact }, couponCode },
+        { holdMinutes: 15 },
+      );
+      if (!r.ok) throw new Error(r.message);
+      codes[key] = r.reservation.code;
+    };
+    await book("muster", 600, {}, await paid());
+    await book("percent", 600, { lastName: "100%_Spass", email: "spass@example.ch", phone: "+41 79 555 66 77" }, await paid());
+    await book("held", 720, { firstName: "Hugo", lastName: "Halter", email: "hugo@example.ch" });
+    await book("cancelled", 840, { firstName: "Carla", lastName: "Storni", email: "carla@example.ch" }, await paid());
+    await cancelReservation(db, { code: codes.cancelled!, reason: null, actor: { staffId: staff.id, name: staff.email } });
+    const game = await reserveGame(
+      db,
+      { locationId: 3, gameType: 1, date: gameDate, startMin: 900, rounds: 1, players: 4, contact: { ...CONTACT, firstName: "Gina", lastName: "Gamer", email: "gina@example.ch" }, couponCode: await paid() },
+      { holdMinutes: 15 },
+    );
+    if (!game.ok) throw new Error(game.message);
+    codes.game = game.reservation.code;
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const found = async (query: Record<string, string>) => (await searchBookings(database.db, filters(query))).rows.map((r) => r.code).sort();
+
+  it("finds bookings by code, name, e-mail and phone (with or without spaces)", async () => {
+    expect(await found({ q: codes.muster!.toLowerCase() })).toEqual([codes.muster]);
+    expect(await found({ q: "hugo halter" })).toEqual([codes.held]);
+    expect(await found({ q: "Halter Hugo" })).toEqual([codes.held]);
+    expect(await found({ q: "GINA@example" })).toEqual([codes.game]);
+    expect(await found({ q: "079 555 66" })).toEqual([codes.percent]);
+    expect(await found({ q: "0795556677" })).toEqual([codes.percent]);
+  });
+
+  it("matches %, _ and \\ literally", async () => {
+    expect(await found({ q: "%" })).toEqual([codes.percent]);
+    expect(await found({ q: "_" })).toEqual([codes.percent]);
+    expect(await found({ q: "0%_s" })).toEqual([codes.percent]);
+    expect(await found({ q: "\\" })).toEqual([]);
+    expect(await found({ q: "' or 1=1 --" })).toEqual([]);
+  });
+
+  it("filters by date range, status and kind", async () => {
+    const all = [codes.muster, codes.percent, codes.held, codes.cancelled].sort();
+    expect(await found({ from: date, to: date })).toEqual(all);
+    expect(await found({ from: date, to: date, status: "held" })).toEqual([codes.held]);
+    expect(await found({ from: date, to: date, status: "cancelled" })).toEqual([codes.cancelled]);
+    expect(await found({ from: date, to: date, status: "confirmed" })).toEqual([codes.muster, codes.percent].sort());
+    expect(await found({ kind: "game", q: "example.ch" })).toEqual([codes.game]);
+    expect(await found({ kind: "birthday", q: "gina" })).toEqual([]);
+    expect(await found({ from: gameDate, to: gameDate, kind: "game" })).toEqual([codes.game]);
+    // The stored state `expired` is its own filter.
+    await database.db.update(reservations).set({ status: "expired" }).where(eq(reservations.code, codes.held!));
+    expect(await found({ from: date, to: date, status: "expired" })).toEqual([codes.held]);
+    expect(await found({ from: date, to: date, status: "held" })).toEqual([]);
+  });
+
+  it("pages through results, 25 at a time", async () => {
+    const first = await searchBookings(database.db, filters({ q: "example.ch" }));
+    expect(first.total).toBe(5);
+    expect(first.pages).toBe(1);
+    const beyond = await searchBookings(database.db, filters({ q: "example.ch", page: "2" }));
+    expect(beyond.rows).toEqual([]);
+  });
+
+  it("keeps internal notes with their author and an audit row; refuses empty and overlong notes", async () => {
+    const code = codes.muster!;
+    expect(await addNote(database.db, { code, text: "   " }, staff)).toMatchObject({ ok: false, status: 400, message: DESK_MSG.noteEmpty });
+    expect(await addNote(database.db, { code, text: "x".repeat(2001) }, staff)).toMatchObject({ ok: false, status: 400, message: DESK_MSG.noteTooLong });
+    expect(await addNote(database.db, { code: "FW-NOPE99", text: "Hallo" }, staff)).toMatchObject({ ok: false, status: 404 });
+    expect(await addNote(database.db, { code: code.toLowerCase(), text: "Allergie: Nüsse\r\nTorte selbst mitgebracht" }, staff)).toEqual({ ok: true, message: "Notiz gespeichert." });
+    const detail = await bookingDetail(database.db, code);
+    expect(detail?.notes).toEqual([{ author: "staff:desk@funworld.ch", text: "Allergie: Nüsse\nTorte selbst mitgebracht", createdAt: expect.any(String) }]);
+    expect(detail?.audit.find((a) => a.action === "note")).toMatchObject({ actor: "staff:desk@funworld.ch", details: { after: { text: "Allergie: Nüsse\nTorte selbst mitgebracht" } } });
+    expect(await database.db.select().from(reservationNotes)).toHaveLength(1);
+  });
+
+  it("shows everything stored on the detail page: voucher, mails, audit", async () => {
+    const detail = await bookingDetail(database.db, codes.cancelled!);
+    expect(detail?.reservation).toMatchObject({ status: "cancelled", firstName: "Carla", voucherCode: expect.any(String) });
+    expect(detail?.resourceName).toBeTruthy();
+    expect(detail?.voucherLedger).toEqual([expect.objectContaining({ kind: "redeem", amountRappen: detail!.reservation.discountRappen })]);
+    expect(detail?.mails.map((m) => m.kind)).toEqual(["confirmation", "cancellation"]);
+    expect(detail?.audit).toEqual([expect.objectContaining({ action: "cancel", actor: "staff:desk@funworld.ch" })]);
+    expect(await bookingDetail(database.db, "")).toBeNull();
+    expect(await bookingDetail(database.db, "X".repeat(500))).toBeNull();
+  });
+
+  it("marks arrival and no-show from the booking's day on, records the amount paid at the venue, audits before/after", async () => {
+    const code = codes.percent!;
+    const before = venueToUtc(date, 8 * 60 - 24 * 60);
+    const onTheDay = venueToUtc(date, 10 * 60 + 5);
+    expect(await recordArrival(database.db, { code, intent: "arrived" }, staff, before)).toEqual({ ok: false, status: 409, message: DESK_MSG.notYet });
+    expect(await recordArrival(database.db, { code, intent: "jump" }, staff, onTheDay)).toMatchObject({ ok: false, status: 400 });
+    expect(await recordArrival(database.db, { code, intent: "paid", paid: "-5" }, staff, onTheDay)).toMatchObject({ ok: false, message: DESK_MSG.amount });
+    expect(await recordArrival(database.db, { code, intent: "paid", paid: "12.345" }, staff, onTheDay)).toMatchObject({ ok: false, message: DESK_MSG.amountDecimals });
+    expect(await recordArrival(database.db, { code, intent: "paid", paid: "1e3" }, staff, onTheDay)).toMatchObject({ ok: false, message: DESK_MSG.amount });
+    expect(await recordArrival(database.db, { code, intent: "arrived", paid: "24,50" }, staff, onTheDay)).toEqual({ ok: true, message: `${code}: angekommen.` });
+    const [row] = await database.db.select().from(reservations).where(eq(reservations.code, code));
+    expect(row).toMatchObject({ arrival: "arrived", paidAtVenueRappen: 2450 });
+    expect(row?.arrivalAt?.getTime()).toBe(onTheDay.getTime());
+    // The same post again changes nothing and writes nothing.
+    expect(await recordArrival(database.db, { code, intent: "arrived", paid: "24.50" }, staff, onTheDay)).toEqual({ ok: true, message: "Keine Änderung." });
+    expect(await recordArrival(database.db, { code, intent: "no_show" }, staff, onTheDay)).toMatchObject({ ok: true });
+    expect(await recordArrival(database.db, { code, intent: "paid", paid: "0" }, staff, onTheDay)).toMatchObject({ ok: true });
+    const audits = await database.db.select().from(auditLog).where(eq(auditLog.action, "arrival"));
+    expect(audits.map((a) => a.details)).toEqual([
+      { before: { arrival: null, paidAtVenueRappen: 0 }, after: { arrival: "arrived", paidAtVenueRappen: 2450 } },
+      { before: { arrival: "arrived", paidAtVenueRappen: 2450 }, after: { arrival: "no_show", paidAtVenueRappen: 2450 } },
+      { before: { arrival: "no_show", paidAtVenueRappen: 2450 }, after: { arrival: "no_show", paidAtVenueRappen: 0 } },
+    ]);
+    expect(audits.every((a) => a.staffId === staff.id)).toBe(true);
+    // Only confirmed bookings: a cancelled one is refused.
+    expect(await recordArrival(database.db, { code: codes.cancelled!, intent: "arrived" }, staff, onTheDay)).toEqual({ ok: false, status: 409, message: DESK_MSG.notConfirmed });
+  });
+});
