@@ -14,6 +14,8 @@ import { addNote, bookingDetail, recordArrival, searchBookings } from "~/server/
 import { createStaffAccount } from "~/server/staff/staff-accounts.server";
 import { cancelReservation } from "~/server/staff/cancellation.server";
 import { createVoucher } from "~/server/vouchers/vouchers.server";
+import { bookingsCsv, CSV_HEADER, dayList } from "~/server/staff/export.server";
+import { parse as parseCsv } from "csv-parse/sync";
 import { drivers, type TestDatabase } from "./databases";
 import { CONTACT, nextWeekday } from "./fixtures";
 
@@ -167,5 +169,80 @@ describe.each(drivers)("bookings desk on $name", ({ open }) => {
     expect(audits.every((a) => a.staffId === staff.id)).toBe(true);
     // Only confirmed bookings: a cancelled one is refused.
     expect(await recordArrival(database.db, { code: codes.cancelled!, intent: "arrived" }, staff, onTheDay)).toEqual({ ok: false, status: 409, message: DESK_MSG.notConfirmed });
+  });
+
+  it("exports a date range as CSV for Swiss Excel: BOM, semicolons, formulas defused, notes, audit row", async () => {
+    const day = nextWeekday(0);
+    const voucher = (await createVoucher(database.db, { amountRappen: 100_000 })).code;
+    const tricky = await reserveBirthday(
+      database.db,
+      {
+        offerId: 2,
+        date: day,
+        startMin: 660,
+        counts: { numChildren: 3, numActiveAdults: 0, numAccompanyingAdults: 2 },
+        contact: { ...CONTACT, firstName: "=HYPERLINK(\"http://x\")", lastName: "Müller; «Zürich»", phone: "+41 79 000 11 22", message: "Zeile 1\nZeile 2; \"zitiert\"" },
+        couponCode: voucher,
+      },
+      { holdMinutes: 15 },
+    );
+    if (!tricky.ok) throw new Error(tricky.message);
+    const early = await reserveBirthday(
+      database.db,
+      { offerId: 1, date: day, startMin: 600, counts: { numChildren: 2, numActiveAdults: 0, numAccompanyingAdults: 0 }, contact: { ...CONTACT, lastName: "Früh" } },
+      { holdMinutes: 15 },
+    );
+    if (!early.ok) throw new Error(early.message);
+    await addNote(database.db, { code: tricky.reservation.code, text: "-Torte bringt Familie" }, staff);
+
+    const { csv, rows } = await bookingsCsv(database.db, { from: day, to: day }, staff);
+    expect(rows).toBe(2);
+    expect(csv.startsWith("\uFEFFBuchungscode;Datum;")).toBe(true);
+    expect(csv).toContain("\r\n");
+    const records = parseCsv(csv, { bom: true, delimiter: ";", relax_column_count: false }) as string[][];
+    expect(records[0]).toEqual([...CSV_HEADER]);
+    expect(records).toHaveLength(3);
+    const col = (name: (typeof CSV_HEADER)[number]) => CSV_HEADER.indexOf(name);
+    // In time order: the 10:00 party first.
+    expect(records[1]![col("Nachname")]).toBe("Früh");
+    expect(records[1]![col("Status")]).toBe("gehalten (Zahlung offen)");
+    const row = records[2]!;
+    expect(row[col("Buchungscode")]).toBe(tricky.reservation.code);
+    expect(row[col("Datum")]).toBe(`${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`);
+    expect(row[col("Beginn")]).toBe("11:00");
+    expect(row[col("Art")]).toBe("Geburtstag");
+    expect(row[col("Vorname")]).toBe("'=HYPERLINK(\"http://x\")");
+    expect(row[col("Nachname")]).toBe("Müller; «Zürich»");
+    expect(row[col("Telefon")]).toBe("'+41 79 000 11 22");
+    expect(row[col("Nachricht")]).toBe("Zeile 1\nZeile 2; \"zitiert\"");
+    expect(row[col("Interne Notizen")]).toBe("'-Torte bringt Familie");
+    expect(row[col("Kinder")]).toBe("3");
+    expect(row[col("Preis CHF")]).toBe((tricky.reservation.priceRappen / 100).toFixed(2));
+    expect(row[col("Gutschein")]).toBe(voucher);
+    expect(row[col("Betrag CHF")]).toBe("0.00");
+    expect(row[col("Status")]).toBe("bestätigt");
+    const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, "export-csv"));
+    expect(audit).toMatchObject({ staffId: staff.id, details: { from: day, to: day, rows: 2 } });
+  });
+
+  it("builds the day list: per table and location, in time order, with notes; cancelled bookings left out", async () => {
+    const days = await dayList(database.db, { from: date, to: date });
+    expect(days).toHaveLength(1);
+    const codesOnDay = days[0]!.groups.flatMap((g) => g.bookings.map((b) => b.code));
+    expect(codesOnDay).toContain(codes.muster);
+    expect(codesOnDay).toContain(codes.percent);
+    expect(codesOnDay).not.toContain(codes.cancelled);
+    const withNote = days[0]!.groups.flatMap((g) => g.bookings).find((b) => b.code === codes.muster);
+    expect(withNote?.notes).toEqual(["Allergie: Nüsse\nTorte selbst mitgebracht"]);
+    for (const g of days[0]!.groups) {
+      const starts = g.bookings.map((b) => b.startMin);
+      expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    }
+    const empty = await dayList(database.db, { from: "2020-01-01", to: "2020-01-03" });
+    expect(empty.map((d) => [d.date, d.count, d.groups.length])).toEqual([
+      ["2020-01-01", 0, 0],
+      ["2020-01-02", 0, 0],
+      ["2020-01-03", 0, 0],
+    ]);
   });
 });
