@@ -16,6 +16,11 @@ import { cancelReservation } from "~/server/staff/cancellation.server";
 import { createVoucher } from "~/server/vouchers/vouchers.server";
 import { bookingsCsv, CSV_HEADER, dayList } from "~/server/staff/export.server";
 import { parse as parseCsv } from "csv-parse/sync";
+import { placePhoneBooking } from "~/server/staff/phone-booking.server";
+import { setPaymentProvider } from "~/server/payments/payments.server";
+import { createSimulatedProvider } from "~/server/payments/providers/simulated.server";
+import { mailOutbox, payments } from "~/server/platform/schema";
+import { MSG } from "~/domain/messages";
 import { drivers, type TestDatabase } from "./databases";
 import { CONTACT, nextWeekday } from "./fixtures";
 
@@ -244,5 +249,57 @@ describe.each(drivers)("bookings desk on $name", ({ open }) => {
       ["2020-01-02", 0, 0],
       ["2020-01-03", 0, 0],
     ]);
+  });
+
+  it("takes phone bookings through the same rules: pay at the venue, voucher, or an e-mailed payment link held 24 h", async () => {
+    setPaymentProvider(createSimulatedProvider({ db: async () => database.db, publicUrl: "http://127.0.0.1:9" }));
+    try {
+      const day = nextWeekday(5);
+      const caller = { firstName: "Tom", lastName: "Telefon", street: "Weg 1", zip: "8000", city: "Zürich", phone: "079 999 88 77", email: "tom@example.ch", message: "" };
+      const party = { kind: "birthday" as const, offerId: 1, date: day, startMin: 600, numChildren: 10, numActiveAdults: 10, numAccompanyingAdults: 10 };
+      const now = new Date();
+
+      // Contact and payment checked like the site's form, in German.
+      expect(await placePhoneBooking(database.db, { slot: party, contact: { ...caller, email: "tom" }, couponCode: null, payment: "venue" }, staff, now)).toEqual({ ok: false, status: 400, message: MSG.invalidEmail });
+      expect(await placePhoneBooking(database.db, { slot: party, contact: caller, couponCode: null, payment: "cash" }, staff, now)).toMatchObject({ ok: false, status: 400 });
+      expect(await placePhoneBooking(database.db, { slot: { ...party, startMin: 605 }, contact: caller, couponCode: null, payment: "venue" }, staff, now)).toEqual({ ok: false, status: 400, message: MSG.chooseSlot });
+
+      const venue = await placePhoneBooking(database.db, { slot: party, contact: caller, couponCode: null, payment: "venue" }, staff, now);
+      expect(venue).toMatchObject({ ok: true, outcome: "pay-at-venue" });
+      if (!venue.ok) return;
+      const [booked] = await database.db.select().from(reservations).where(eq(reservations.code, venue.code));
+      expect(booked).toMatchObject({ status: "confirmed", paymentStatus: "none", channel: "phone", holdExpiresAt: null, paidAtVenueRappen: 0 });
+      expect(booked!.amountRappen).toBe(10 * 2900 + 10 * 2800 + 10 * 500);
+      expect(venue.message).toContain("Offen, zahlbar vor Ort");
+      expect((await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, booked!.id))).map((m) => m.kind)).toEqual(["confirmation"]);
+      // The one table for 30 is now taken: the same availability as online.
+      expect(await placePhoneBooking(database.db, { slot: party, contact: caller, couponCode: null, payment: "venue" }, staff, now)).toEqual({ ok: false, status: 409, message: MSG.slotTaken });
+      const detail = await bookingDetail(database.db, venue.code);
+      expect(detail?.audit).toEqual([expect.objectContaining({ action: "phone-booking", actor: "staff:desk@funworld.ch", details: expect.objectContaining({ outcome: "pay-at-venue" }) })]);
+
+      // A voucher that covers everything: confirmed and settled.
+      const voucher = (await createVoucher(database.db, { amountRappen: 100_000 })).code;
+      const game = { kind: "game" as const, locationId: 1, gameType: 1 as const, date: day, startMin: 720, rounds: 1, players: 4 };
+      const byVoucher = await placePhoneBooking(database.db, { slot: game, contact: caller, couponCode: voucher.toLowerCase(), payment: "link" }, staff, now);
+      expect(byVoucher).toMatchObject({ ok: true, outcome: "paid-by-voucher" });
+      if (!byVoucher.ok) return;
+      expect((await database.db.select().from(reservations).where(eq(reservations.code, byVoucher.code)))[0]).toMatchObject({ status: "confirmed", paymentStatus: "settled", channel: "phone", voucherCode: voucher });
+
+      // A payment link: held for PHONE_HOLD_MINUTES (24 h), a pending payment, the link e-mailed.
+      const linked = await placePhoneBooking(database.db, { slot: { ...game, startMin: 780 }, contact: caller, couponCode: null, payment: "link" }, staff, now);
+      expect(linked).toMatchObject({ ok: true, outcome: "payment-link" });
+      if (!linked.ok) return;
+      const [held] = await database.db.select().from(reservations).where(eq(reservations.code, linked.code));
+      expect(held).toMatchObject({ status: "held", paymentStatus: "pending", channel: "phone" });
+      expect(held!.holdExpiresAt!.getTime()).toBe(now.getTime() + 1440 * 60_000);
+      const [pay] = await database.db.select().from(payments).where(eq(payments.reservationId, held!.id));
+      expect(pay).toMatchObject({ status: "pending", amountRappen: held!.amountRappen });
+      const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, held!.id));
+      expect(mail).toMatchObject({ kind: "payment-link", to: "tom@example.ch" });
+      expect(mail!.text).toContain(pay!.paymentUrl);
+      expect(mail!.subject).toBe(`Zahlungslink – Buchung ${linked.code}, Fun World`);
+    } finally {
+      setPaymentProvider(undefined);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
-import { cancellationEmail, confirmationEmail, lateRefundEmail, type BookingEmail, type PlainEmail } from "~/domain/booking-email";
+import { cancellationEmail, confirmationEmail, lateRefundEmail, paymentLinkEmail, type BookingEmail, type PlainEmail } from "~/domain/booking-email";
 import { VENUE_CONTACT } from "~/domain/venue-contact";
 import { getDb, type Db, type Tx } from "../platform/db.server";
 import { mailOutbox, reservations } from "../platform/schema";
@@ -11,7 +11,7 @@ export { createTransport, type MailTransport, type OutgoingMail } from "./mail-t
 
 type Reservation = typeof reservations.$inferSelect;
 
-export type MailKind = "confirmation" | "cancellation" | "late-refund";
+export type MailKind = "confirmation" | "cancellation" | "late-refund" | "payment-link";
 
 /**
  * Mail goes through the `mail_outbox` table: the row is written in the booking's own transaction,
@@ -59,6 +59,11 @@ export async function enqueueCancellationMail(tx: Tx, reservation: Reservation, 
 export async function enqueueLateRefundMail(tx: Tx, reservation: Reservation): Promise<void> {
   const cause = reservation.status === "cancelled" ? "cancelled" : "expired";
   await enqueue(tx, reservation, "late-refund", lateRefundEmail(reservation, VENUE_CONTACT, cause));
+}
+
+/** A phone booking to be paid online: the family gets the payment page's link (staff desk). */
+export async function enqueuePaymentLinkMail(tx: Tx, reservation: Reservation, url: string): Promise<void> {
+  await enqueue(tx, reservation, "payment-link", paymentLinkEmail(reservation, VENUE_CONTACT, { url, validUntil: reservation.holdExpiresAt ?? new Date() }));
 }
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
