@@ -7,6 +7,7 @@ export function AdminBar({ email }: { email: string }) {
       <nav aria-label="Mitarbeiterbereich">
         <a href="/admin">Tagesübersicht</a>
         <a href="/admin/buchungen">Buchungen suchen</a>
+        <a href="/admin/telefonbuchung">Telefonbuchung</a>
         <a href="/admin/storno">Reservierungen verwalten</a>
         <a href="/admin/export">Export und Tagesliste</a>
       </nav>

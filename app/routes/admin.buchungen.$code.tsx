@@ -17,7 +17,13 @@ import { getDb } from "~/server/platform/db.server";
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 export const meta: MetaFunction = () => pageMeta("Buchung", [{ name: "robots", content: "noindex" }]);
 
-const DONE: Record<string, string> = { note: "Notiz gespeichert.", arrival: "Ankunft und Zahlung vor Ort gespeichert." };
+const DONE: Record<string, string> = {
+  note: "Notiz gespeichert.",
+  arrival: "Ankunft und Zahlung vor Ort gespeichert.",
+  "pay-at-venue": "Telefonbuchung angelegt und bestätigt; der Betrag ist vor Ort zu bezahlen.",
+  "paid-by-voucher": "Telefonbuchung angelegt und mit dem Gutschein bezahlt.",
+  "payment-link": "Telefonbuchung reserviert; der Zahlungslink wurde per E-Mail gesendet.",
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
@@ -50,7 +56,7 @@ function at(iso: string | Date | null | undefined): string {
   return iso ? new Date(iso).toLocaleString("de-CH", { timeZone: "Europe/Zurich", dateStyle: "medium", timeStyle: "short" }) : "–";
 }
 
-const MAIL_LABELS: Record<string, string> = { confirmation: "Bestätigung", cancellation: "Stornierung", "late-refund": "Rückerstattung" };
+const MAIL_LABELS: Record<string, string> = { confirmation: "Bestätigung", cancellation: "Stornierung", "late-refund": "Rückerstattung", "payment-link": "Zahlungslink" };
 
 export default function BookingDetailPage() {
   const { staff, detail, done, code } = useLoaderData<typeof loader>();

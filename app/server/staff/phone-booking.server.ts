@@ -2,8 +2,13 @@ import { eq } from "drizzle-orm";
 import { firstContactError, toContact, type ContactInput } from "~/domain/contact";
 import type { GameType } from "~/domain/games";
 import { formatChf } from "~/domain/money";
-import { reserveBirthday, type ReserveResult } from "../booking/bookings.server";
-import { reserveGame } from "../booking/games.server";
+import { parseDateInput } from "~/domain/booking-search";
+import { gameChoiceProblem } from "~/domain/games";
+import { parseTime, venueNow } from "~/domain/time";
+import { availableBirthdaySlots } from "../booking/availability.server";
+import { MAX_PER_COUNTER, reserveBirthday, type ReserveResult } from "../booking/bookings.server";
+import { availableGameStarts, reserveGame } from "../booking/games.server";
+import { findGameLocation, findOffer } from "../booking/venue.server";
 import type { Db } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
 import { auditLog, reservations } from "../platform/schema";
@@ -97,4 +102,67 @@ export async function placePhoneBooking(db: Db, input: PhoneBookingInput, actor:
   });
   kickMailer();
   return { ok: true, code: r.code, outcome, message: `Buchung ${r.code} reserviert. Der Zahlungslink über ${formatChf(r.amountRappen)} ging an ${r.email}.` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The phone booking page's first step: what the caller wants, and which start times are free.
+
+export type PhoneQuery = {
+  kind: string;
+  date: string;
+  offerId: string;
+  numChildren: string;
+  numActiveAdults: string;
+  numAccompanyingAdults: string;
+  locationId: string;
+  gameType: string;
+  rounds: string;
+  players: string;
+};
+export type PhoneStart = { startMin: number; label: string; available: boolean };
+export type PhoneOptions =
+  | { ok: true; slot: Omit<Extract<PhoneBookingInput["slot"], { kind: "birthday" }>, "startMin"> | Omit<Extract<PhoneBookingInput["slot"], { kind: "game" }>, "startMin">; starts: PhoneStart[] }
+  | { ok: false; message: string };
+
+const FIELDS: (keyof PhoneQuery)[] = ["kind", "date", "offerId", "numChildren", "numActiveAdults", "numAccompanyingAdults", "locationId", "gameType", "rounds", "players"];
+
+export function phoneQuery(params: URLSearchParams): PhoneQuery {
+  return Object.fromEntries(FIELDS.map((f) => [f, (params.get(f) ?? "").trim().slice(0, 20)])) as PhoneQuery;
+}
+
+const int = (v: string) => (/^\d{1,4}$/.test(v) ? Number(v) : NaN);
+
+/** Checks the first step and lists the start times with the site's own availability functions. */
+export async function phoneOptions(db: Db, q: PhoneQuery, now: Date = new Date()): Promise<PhoneOptions> {
+  const date = parseDateInput(q.date);
+  if (!date) return { ok: false, message: "Bitte ein gültiges Datum eingeben (TT.MM.JJJJ)." };
+  if (date < venueNow(now).date) return { ok: false, message: "Das Datum liegt in der Vergangenheit." };
+  const toStart = (s: { startTime: string; endTime: string; available: boolean }): PhoneStart => ({
+    startMin: parseTime(s.startTime) ?? 0,
+    label: `${s.startTime}–${s.endTime}`,
+    available: s.available,
+  });
+  if (q.kind === "birthday") {
+    const offerId = int(q.offerId);
+    const counts = { numChildren: int(q.numChildren || "0"), numActiveAdults: int(q.numActiveAdults || "0"), numAccompanyingAdults: int(q.numAccompanyingAdults || "0") };
+    if (!(await findOffer(db, offerId))) return { ok: false, message: "Bitte wählen Sie ein Paket." };
+    const persons = counts.numChildren + counts.numActiveAdults + counts.numAccompanyingAdults;
+    if (!Object.values(counts).every((n) => Number.isInteger(n) && n >= 0 && n <= MAX_PER_COUNTER) || persons < 1) {
+      return { ok: false, message: `Bitte 0 bis ${MAX_PER_COUNTER} Personen pro Gruppe angeben, mindestens 1 Person.` };
+    }
+    const slots = await availableBirthdaySlots(db, { date, persons, offerId }, now);
+    return { ok: true, slot: { kind: "birthday", offerId, date, ...counts }, starts: slots.map(toStart) };
+  }
+  if (q.kind === "game") {
+    const location = await findGameLocation(db, int(q.locationId));
+    if (!location) return { ok: false, message: "Bitte wählen Sie einen Spielort." };
+    const gameType = q.gameType === "2" ? 2 : q.gameType === "1" ? 1 : null;
+    if (!gameType) return { ok: false, message: "Bitte wählen Sie Normales Spiel oder Geburtstagspaket." };
+    const choice = { gameType, rounds: int(q.rounds), players: int(q.players) } as const;
+    const problem = gameChoiceProblem(location, choice);
+    if (problem) return { ok: false, message: problem };
+    const starts = (await availableGameStarts(db, { locationId: location.id, date, rounds: choice.rounds }, now)) ?? [];
+    return { ok: true, slot: { kind: "game", locationId: location.id, gameType, date, rounds: choice.rounds, players: choice.players }, starts: starts.map(toStart) };
+  }
+  return { ok: false, message: "Bitte wählen Sie Geburtstag oder Spiel." };
 }
