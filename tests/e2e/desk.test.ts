@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { parse as parseCsv } from "csv-parse/sync";
-import { createVoucher, expect, expectAccessible, formatDE, futureWeekday, signIn, test } from "./helpers";
+import { createVoucher, expect, expectAccessible, formatDE, futureWeekday, signIn, test, waitForMail } from "./helpers";
 
 /** A confirmed booking made as a family makes it (API), paid by a voucher; a unique surname to search for. */
 async function confirmedBooking(page: Page, date: string, start: string, lastName: string) {
@@ -197,4 +197,62 @@ test("CSV export downloads a file Excel reads; the day list prints one page per 
   const tooLong = await page.goto(`/admin/tagesliste?from=${date}&to=2099-01-01`);
   expect(tooLong?.status()).toBe(400);
   await expect(page.getByText("Höchstens 31 Tage auf einmal.")).toBeVisible();
+});
+
+test("staff take a phone booking: free times from the site's availability, pay at the venue or by e-mailed link", async ({ page, javaScriptEnabled }) => {
+  const date = futureWeekday(6, javaScriptEnabled ? 70 : 77);
+  await signIn(page);
+  await page.getByRole("link", { name: "Telefonbuchung" }).click();
+  await expect(page.getByRole("heading", { name: "1. Was und wann" })).toBeVisible();
+  await expectAccessible(page);
+  await fitsNarrowScreen(page);
+
+  await page.getByLabel("Datum").fill(date);
+  await page.getByLabel("Kinder").fill("10");
+  await page.getByLabel("Erwachsene spielend").fill("10");
+  await page.getByLabel("Erwachsene begleitend").fill("10");
+  await page.getByRole("button", { name: "Freie Zeiten anzeigen" }).click();
+  await expect(page.getByRole("heading", { name: `2. Zeit und Kontakt (${formatDE(date)})` })).toBeVisible();
+  await page.getByRole("radio", { name: /^14:00–16:00/ }).check();
+  await page.getByLabel("Vorname", { exact: true }).fill("Paula");
+  await page.getByLabel("Nachname", { exact: true }).fill("Anruferin");
+  await page.getByLabel("Strasse und Hausnummer", { exact: true }).fill("Hauptstrasse 5");
+  await page.getByLabel("PLZ", { exact: true }).fill("8400");
+  await page.getByLabel("Ort", { exact: true }).fill("Winterthur");
+  await page.getByLabel("Telefon", { exact: true }).fill("052 123 45 67");
+  await page.getByLabel("E-Mail", { exact: true }).fill("paula@example.ch");
+  await page.getByLabel("vor Ort bezahlen (bleibt offen)").check();
+  await expectAccessible(page);
+  await fitsNarrowScreen(page);
+  await page.getByRole("button", { name: "Buchung anlegen" }).click();
+  await expect(page.getByText("Telefonbuchung angelegt und bestätigt; der Betrag ist vor Ort zu bezahlen.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Buchung FW-/ })).toBeVisible();
+  await expect(page.getByText("(Telefon)")).toBeVisible();
+  // 10 × 29 + 10 × 28 + 10 × 5 = CHF 620 open at the counter.
+  await expect(page.locator("dt", { hasText: "Offen (vor Ort)" }).locator("+ dd")).toHaveText("CHF 620.00");
+
+  // The same table size again at the same time: the site's rule refuses it.
+  await page.goto(`/admin/telefonbuchung?kind=birthday&date=${date}&offerId=1&numChildren=10&numActiveAdults=10&numAccompanyingAdults=10`);
+  await expect(page.getByRole("radio", { name: /^14:00–16:00/ })).toBeDisabled();
+
+  // A game paid by an e-mailed link.
+  await page.goto(`/admin/telefonbuchung?kind=game&date=${date}&locationId=3&gameType=1&rounds=2&players=4`);
+  await page.getByRole("radio", { name: /^15:00–15:40/ }).check();
+  for (const [label, value] of [["Vorname", "Paul"], ["Nachname", "Linker"], ["Strasse und Hausnummer", "Weg 2"], ["PLZ", "8400"], ["Ort", "Winterthur"], ["Telefon", "052 765 43 21"], ["E-Mail", "paul@example.ch"]] as const) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  await page.getByLabel("Zahlungslink per E-Mail (online bezahlen)").check();
+  // A wrong voucher is the server's German message; the form keeps what was typed.
+  await page.getByLabel("Gutscheincode (optional)").fill("UNBEKANNT99");
+  await page.getByRole("button", { name: "Buchung anlegen" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: /Gutschein/ })).toBeVisible();
+  await expect(page.getByLabel("Nachname", { exact: true })).toHaveValue("Linker");
+  await page.getByLabel("Gutscheincode (optional)").fill("");
+  await page.getByRole("radio", { name: /^15:00–15:40/ }).check();
+  await page.getByRole("button", { name: "Buchung anlegen" }).click();
+  await expect(page.getByText("Telefonbuchung reserviert; der Zahlungslink wurde per E-Mail gesendet.")).toBeVisible();
+  await expect(page.getByRole("table", { name: "E-Mails an die Familie" })).toContainText("Zahlungslink");
+  const code = (await page.getByRole("heading", { name: /^Buchung FW-/ }).textContent())!.replace("Buchung ", "").trim();
+  const mail = await waitForMail(code);
+  expect(mail).toContain("Zahlungslink");
 });
