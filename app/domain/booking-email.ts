@@ -24,6 +24,9 @@ export type BookingEmailData = {
   discountRappen: number;
   amountRappen: number;
   voucherCode: string | null;
+  /** A confirmed booking with `paymentStatus` `none` was booked by staff to be paid at the venue. */
+  status?: string;
+  paymentStatus?: string;
 };
 
 export type IcsMethod = "PUBLISH" | "CANCEL";
@@ -89,6 +92,7 @@ function detailRows(r: BookingEmailData): Row[] {
     );
   }
   rows.push({ label: "Total", value: formatChf(r.amountRappen), strong: true });
+  if (r.status === "confirmed" && r.paymentStatus === "none" && r.amountRappen > 0) rows.push({ label: "Zahlung", value: "vor Ort an der Kasse" });
   return rows;
 }
 

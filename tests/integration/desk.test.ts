@@ -271,7 +271,9 @@ describe.each(drivers)("bookings desk on $name", ({ open }) => {
       expect(booked).toMatchObject({ status: "confirmed", paymentStatus: "none", channel: "phone", holdExpiresAt: null, paidAtVenueRappen: 0 });
       expect(booked!.amountRappen).toBe(10 * 2900 + 10 * 2800 + 10 * 500);
       expect(venue.message).toContain("Offen, zahlbar vor Ort");
-      expect((await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, booked!.id))).map((m) => m.kind)).toEqual(["confirmation"]);
+      const venueMails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, booked!.id));
+      expect(venueMails.map((m) => m.kind)).toEqual(["confirmation"]);
+      expect(venueMails[0]!.text).toMatch(/Zahlung:\s+vor Ort an der Kasse/);
       // The one table for 30 is now taken: the same availability as online.
       expect(await placePhoneBooking(database.db, { slot: party, contact: caller, couponCode: null, payment: "venue" }, staff, now)).toEqual({ ok: false, status: 409, message: MSG.slotTaken });
       const detail = await bookingDetail(database.db, venue.code);
