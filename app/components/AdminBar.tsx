@@ -6,7 +6,10 @@ export function AdminBar({ email }: { email: string }) {
     <div className="admin-bar">
       <nav aria-label="Mitarbeiterbereich">
         <a href="/admin">Tagesübersicht</a>
+        <a href="/admin/buchungen">Buchungen suchen</a>
+        <a href="/admin/telefonbuchung">Telefonbuchung</a>
         <a href="/admin/storno">Reservierungen verwalten</a>
+        <a href="/admin/export">Export und Tagesliste</a>
       </nav>
       <Form method="post" action="/admin/logout" reloadDocument>
         <span className="muted">{email} · </span>

@@ -9,6 +9,7 @@ import {
   foldLine,
   icsEscape,
   lateRefundEmail,
+  paymentLinkEmail,
   type BookingEmailData,
 } from "./booking-email";
 import { VENUE_CONTACT } from "./venue-contact";
@@ -302,5 +303,23 @@ describe("self-service messages", () => {
     expect(mail.text).toContain(manageUrl);
     expect(mail.text).not.toContain("CHF");
     expect(mail.html).toContain("&lt;b&gt;Anna&lt;/b&gt;");
+  });
+});
+
+describe("phone bookings (staff desk)", () => {
+  it("says when the total is paid at the venue, and only then", () => {
+    const atVenue = confirmationEmail({ ...booking, status: "confirmed", paymentStatus: "none" }, VENUE_CONTACT, { now: NOW });
+    expect(atVenue.text).toMatch(/Zahlung:\s+vor Ort an der Kasse/);
+    expect(confirmationEmail({ ...booking, status: "confirmed", paymentStatus: "settled" }, VENUE_CONTACT, { now: NOW }).text).not.toMatch(/vor Ort an der Kasse/);
+    expect(confirmationEmail(booking, VENUE_CONTACT, { now: NOW }).text).not.toMatch(/vor Ort an der Kasse/);
+  });
+
+  it("e-mails the payment link with the booking and the hold's end", () => {
+    const mail = paymentLinkEmail(booking, VENUE_CONTACT, { url: "https://pay.example/abc?x=<b>", validUntil: new Date("2026-03-02T09:00:00Z") });
+    expect(mail.subject).toBe("Zahlungslink – Buchung FW-7K3M9Q, Fun World");
+    expect(mail.text).toContain("https://pay.example/abc?x=<b>");
+    expect(mail.text).toContain("CHF 202.00 bis 2. März 2026 um 10:00");
+    expect(mail.html).toContain("https://pay.example/abc?x=&lt;b&gt;");
+    expect(mail.html).not.toContain("<b>");
   });
 });

@@ -26,6 +26,9 @@ export type BookingEmailData = {
   voucherCode: string | null;
   /** Calendar revision of the booking (0 until it is moved). */
   sequence?: number;
+  /** A confirmed booking with `paymentStatus` `none` was booked by staff to be paid at the venue. */
+  status?: string;
+  paymentStatus?: string;
 };
 
 /** PUBLISH: the first entry; REQUEST: the same entry, moved (same UID, higher SEQUENCE); CANCEL: removed. */
@@ -104,6 +107,7 @@ function detailRows(r: BookingEmailData): Row[] {
     );
   }
   rows.push({ label: "Total", value: formatChf(r.amountRappen), strong: true });
+  if (r.status === "confirmed" && r.paymentStatus === "none" && r.amountRappen > 0) rows.push({ label: "Zahlung", value: "vor Ort an der Kasse" });
   return rows;
 }
 
@@ -482,4 +486,21 @@ export function manageLinkEmail(r: Pick<BookingEmailData, "code" | "firstName" |
     text: `${text}\n`,
     html: htmlDocument({ title, paragraphs: [greeting, intro], rows: [{ label: "Buchungscode", value: r.code, strong: true }], afterRows: [ignore, closing], venue, manageUrl }),
   };
+}
+
+/**
+ * A booking staff took by phone, to be paid online: the link to the normal payment page and how long
+ * the table is held for it. The confirmation (with the calendar entry) follows once it is paid.
+ */
+export function paymentLinkEmail(r: BookingEmailData, venue: VenueContact, link: { url: string; validUntil: Date }): PlainEmail {
+  const title = "Ihre Buchung: bitte online bezahlen";
+  const until = link.validUntil.toLocaleString("de-CH", { timeZone: "Europe/Zurich", dateStyle: "long", timeStyle: "short" });
+  const greeting = `Guten Tag ${fullName(r)}`;
+  const intro = `vielen Dank für Ihren Anruf. Wir haben den folgenden Termin für Sie reserviert. Bitte bezahlen Sie ${formatChf(r.amountRappen)} bis ${until} online über diesen Link:`;
+  const after = "Nach der Zahlung erhalten Sie die Buchungsbestätigung mit dem Kalendereintrag. Ohne Zahlung bis zu diesem Zeitpunkt wird die Reservierung freigegeben.";
+  const closing = `Freundliche Grüsse\nIhr Team von ${venue.name}`;
+  const rows = detailRows(r);
+  const text = [greeting, intro, link.url, `Reservierung:\n\n${textRows(rows)}`, after, closing, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
+  const html = htmlDocument({ title, paragraphs: [greeting, intro, link.url], rows, afterRows: [after, closing], venue });
+  return { subject: `Zahlungslink – Buchung ${r.code}, ${venue.name}`, text: `${text}\n`, html };
 }

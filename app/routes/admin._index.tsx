@@ -8,6 +8,8 @@ import { PAYMENT_LABELS, STATUS_LABELS } from "~/domain/staff-labels";
 import { addDays, formatDateDE, formatTime, isIsoDate, venueNow } from "~/domain/time";
 import { requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
 import { dayOverview } from "~/server/staff/day-overview.server";
+import { arrivalIntent, recordArrival } from "~/server/staff/booking-desk.server";
+import { ARRIVAL_LABELS, arrivalAllowed } from "~/domain/desk";
 import { getDb } from "~/server/platform/db.server";
 import { issueVoucher } from "~/server/vouchers/voucher-admin.server";
 import { voucherReport, type VoucherReport } from "~/server/vouchers/voucher-report.server";
@@ -26,15 +28,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const lookup = url.searchParams.get("voucher")?.trim().toUpperCase() ?? "";
   const voucher = lookup ? await voucherReport(db, lookup) : null;
-  return { staff: { email: staff.email }, date, tables: await dayOverview(db, date), lookup, voucher };
+  return { staff: { email: staff.email }, date, today: venueNow().date, tables: await dayOverview(db, date), lookup, voucher };
 }
 
-type ActionData = { issued?: VoucherReport | Omit<VoucherReport, "ledger">; error?: string };
+type ActionData = { issued?: VoucherReport | Omit<VoucherReport, "ledger">; error?: string; arrival?: { ok: boolean; message: string; code: string } };
 
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
   requireSameOrigin(request);
   const form = await request.formData();
+  if (arrivalIntent(form.get("intent"))) {
+    const code = String(form.get("code") ?? "").slice(0, 40);
+    const done = await recordArrival(await getDb(), { code, intent: form.get("intent"), paid: form.get("paid") }, staff);
+    return data<ActionData>({ arrival: { ok: done.ok, message: done.message, code } }, { status: done.ok ? 200 : done.status });
+  }
   const result = await issueVoucher(await getDb(), { amount: form.get("amount"), validUntil: form.get("validUntil") }, staff);
   if (!result.ok) return data<ActionData>({ error: result.message }, { status: 400 });
   return data<ActionData>({ issued: result.voucher });
@@ -85,7 +92,8 @@ function VoucherCard({ v }: { v: Omit<VoucherReport, "ledger"> & { ledger?: Vouc
 
 /** The day at a glance for staff: table by table, printable, no JavaScript needed. */
 export default function DayOverview() {
-  const { staff, date, tables, lookup, voucher } = useLoaderData<typeof loader>();
+  const { staff, date, today, tables, lookup, voucher } = useLoaderData<typeof loader>();
+  const canMark = arrivalAllowed(date, today);
   const actionData = useActionData<ActionData>();
   const total = tables.reduce((n, t) => n + t.bookings.filter((b) => b.status !== "cancelled").length, 0);
   return (
@@ -107,6 +115,11 @@ export default function DayOverview() {
             Anzeigen
           </button>
         </form>
+        {actionData?.arrival ? (
+          <p className={`alert ${actionData.arrival.ok ? "alert-success" : "alert-error"}`} role={actionData.arrival.ok ? "status" : "alert"}>
+            {actionData.arrival.ok ? actionData.arrival.message : `${actionData.arrival.code}: ${actionData.arrival.message}`}
+          </p>
+        ) : null}
         <p>{total === 0 ? "Keine aktiven Buchungen an diesem Tag." : `${total} aktive Buchung${total === 1 ? "" : "en"}.`}</p>
         {tables.map((table) => (
           <table key={table.key} className="day-table" style={{ marginBottom: 16 }}>
@@ -154,13 +167,61 @@ export default function DayOverview() {
                     </td>
                     <td data-label="Personen">{b.persons}</td>
                     <td data-label="Paket">{b.offerName}</td>
-                    <td data-label="Status">{STATUS_LABELS[b.status] ?? b.status}</td>
+                    <td data-label="Status">
+                      {STATUS_LABELS[b.status] ?? b.status}
+                      {b.arrival ? (
+                        <>
+                          <br />
+                          <strong>{ARRIVAL_LABELS[b.arrival]}</strong>
+                        </>
+                      ) : null}
+                    </td>
                     <td data-label="Zahlung">
                       {PAYMENT_LABELS[b.paymentStatus] ?? b.paymentStatus}
                       {b.amountRappen > 0 ? ` (${formatChf(b.amountRappen)})` : ""}
+                      {b.paidAtVenueRappen > 0 ? (
+                        <>
+                          <br />
+                          vor Ort bezahlt {formatChf(b.paidAtVenueRappen)}
+                        </>
+                      ) : null}
+                      {b.openRappen > 0 ? (
+                        <>
+                          <br />
+                          <strong>offen {formatChf(b.openRappen)}</strong>
+                        </>
+                      ) : null}
                     </td>
-                    <td className="no-print">
-                      {b.status === "cancelled" ? null : <a href={`/admin/storno?code=${encodeURIComponent(b.code)}`}>Stornieren</a>}
+                    <td className="no-print" data-label="Aktion">
+                      <a href={`/admin/buchungen/${encodeURIComponent(b.code)}`}>Details</a>
+                      {b.status === "cancelled" ? null : (
+                        <>
+                          {" · "}
+                          <a href={`/admin/storno?code=${encodeURIComponent(b.code)}`}>Stornieren</a>
+                        </>
+                      )}
+                      {b.status === "confirmed" ? (
+                        <Form method="post" action={`/admin?index&date=${date}`} className="desk-form arrival-form">
+                          <input type="hidden" name="code" value={b.code} />
+                          <div className="field">
+                            <label htmlFor={`paid-${b.code}`}>Vor Ort bezahlt (CHF)</label>
+                            <input id={`paid-${b.code}`} name="paid" type="text" inputMode="decimal" autoComplete="off" defaultValue={(b.paidAtVenueRappen / 100).toFixed(2)} />
+                          </div>
+                          {canMark ? (
+                            <>
+                              <button type="submit" name="intent" value="arrived" className="button button-small">
+                                Angekommen
+                              </button>
+                              <button type="submit" name="intent" value="no_show" className="button button-secondary button-small">
+                                Nicht erschienen
+                              </button>
+                            </>
+                          ) : null}
+                          <button type="submit" name="intent" value="paid" className="button button-secondary button-small">
+                            Betrag speichern
+                          </button>
+                        </Form>
+                      ) : null}
                     </td>
                   </tr>
                 ))

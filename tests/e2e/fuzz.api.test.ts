@@ -44,6 +44,12 @@ const PAGES = [
   `/buchung/${"A".repeat(43)}/stornieren`,
   `/buchung/${"A".repeat(43)}/verschieben`,
   `/buchung/${"A".repeat(43)}/kalender.ics`,
+  "/admin/buchungen",
+  "/admin/buchungen/FW-ZZZZZZ",
+  "/admin/export",
+  "/admin/export.csv",
+  "/admin/tagesliste",
+  "/admin/telefonbuchung",
 ];
 const FORM_POSTS = [...PAGES.filter((p) => p !== "/agb"), "/enter-data/coupon", "/admin/logout"];
 const JSON_APIS = [
@@ -172,6 +178,7 @@ const QUERIES = [
   "?code=%E0%A4%A&redirectTo=%zz",
   `?redirectTo=${"x".repeat(6000)}`,
   "?voucher=%ED%A0%80&date=<script>",
+  `?q=%25%5F%5C'%22&from=2026-02-30&to=${"9".repeat(40)}&status=zz&kind=game&page=99999&kind=birthday&numChildren=1e308&rounds=-1&players=NaN&gameType=3`,
 ];
 const ODD_PATHS = ["/%zz", "/api/vouchers/%00", `/api/vouchers/${"X".repeat(5000)}`, "/simulated-pay/%E0%A4%A", "/api/payments/transaction/..%2F..%2Fetc%2Fpasswd", "/assets/%zz", "/%C0%AE%C0%AE/"];
 

@@ -9,7 +9,7 @@ import { applyVoucher, birthdayPriceRappen, personCount, type PartyCounts } from
 import { venueNow } from "~/domain/time";
 import { cachedTableOccupations, reservationsChanged, tableOccupations } from "./availability.server";
 import type { Db, Executor, Tx } from "../platform/db.server";
-import { reservations } from "../platform/schema";
+import { reservations, type BookingChannel } from "../platform/schema";
 import { KeyedMutex } from "../platform/keyed-mutex.server";
 import { enqueueConfirmationMail, kickMailer } from "../mail/mail.server";
 import { creditVoucher, debitVoucher, recordLedger } from "../vouchers/vouchers.server";
@@ -50,7 +50,15 @@ export type ReserveResult =
  */
 export type HoldOwner = { clientKey: string; perClient: number; perEmail: number; startMinutes: number };
 
-export type ReserveOptions = { now?: Date; holdMinutes: number; owner?: HoldOwner };
+export type ReserveOptions = {
+  now?: Date;
+  holdMinutes: number;
+  owner?: HoldOwner;
+  /** Where the booking is made (default `online`); staff phone bookings say `phone`. */
+  channel?: BookingChannel;
+  /** Staff phone booking paid at the venue: confirmed at once, its amount left open (`payment_status` none). */
+  payAtVenue?: boolean;
+};
 
 /** Thrown inside the booking transaction so that everything it did (a voucher debit) rolls back. */
 class TooManyHolds extends Error {}
@@ -189,7 +197,8 @@ export async function placeReservation(db: Db, spec: ReservationSpec, options: R
           voucher = { id: debit.voucher.id, code: debit.voucher.code, debitedRappen: debit.debitedRappen };
         }
         const price = applyVoucher(spec.priceRappen, voucher ? voucher.debitedRappen : null);
-        const confirmed = price.amountRappen <= 0;
+        const paidInFull = price.amountRappen <= 0;
+        const confirmed = paidInFull || options.payAtVenue === true;
         if (!confirmed && owner) await assertHoldAllowed(tx, owner, spec.columns.email, now);
         const [reservation] = await tx
           .insert(reservations)
@@ -202,7 +211,8 @@ export async function placeReservation(db: Db, spec: ReservationSpec, options: R
             voucherId: voucher?.id ?? null,
             voucherCode: voucher?.code ?? null,
             status: confirmed ? "confirmed" : "held",
-            paymentStatus: confirmed ? "settled" : "none",
+            paymentStatus: paidInFull ? "settled" : "none",
+            channel: options.channel ?? "online",
             holdExpiresAt: confirmed ? null : new Date(now.getTime() + holdMinutes * 60_000),
             ownerTokenHash: createHash("sha256").update(reservationToken).digest("hex"),
             clientKey: owner?.clientKey ?? null,

@@ -5,6 +5,7 @@ import {
   confirmationEmail,
   lateRefundEmail,
   manageLinkEmail,
+  paymentLinkEmail,
   reminderEmail,
   type BookingEmail,
   type PlainEmail,
@@ -21,7 +22,7 @@ export { createTransport, type MailTransport, type OutgoingMail } from "./mail-t
 
 type Reservation = typeof reservations.$inferSelect;
 
-export type MailKind = "confirmation" | "cancellation" | "late-refund" | "change" | "reminder" | "manage-link";
+export type MailKind = "confirmation" | "cancellation" | "late-refund" | "change" | "reminder" | "manage-link" | "payment-link";
 
 /**
  * Mail goes through the `mail_outbox` table: the row is written in the booking's own transaction,
@@ -106,6 +107,11 @@ export async function enqueueManageLinkMail(tx: Tx, reservation: Reservation): P
 export async function enqueueLateRefundMail(tx: Tx, reservation: Reservation): Promise<void> {
   const cause = reservation.status === "cancelled" ? "cancelled" : "expired";
   await enqueue(tx, reservation, "late-refund", lateRefundEmail(reservation, VENUE_CONTACT, cause));
+}
+
+/** A phone booking to be paid online: the family gets the payment page's link (staff desk). */
+export async function enqueuePaymentLinkMail(tx: Tx, reservation: Reservation, url: string): Promise<void> {
+  await enqueue(tx, reservation, "payment-link", paymentLinkEmail(reservation, VENUE_CONTACT, { url, validUntil: reservation.holdExpiresAt ?? new Date() }));
 }
 
 type OutboxRow = typeof mailOutbox.$inferSelect;

@@ -29,6 +29,8 @@ const EnvSchema = z
     /** How far ahead a booking may be made (docs/decisions.md "Booking horizon"). */
     BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+    /** How long a staff phone booking waits for the family to pay through the e-mailed link (default 24 h). */
+    PHONE_HOLD_MINUTES: z.coerce.number().int().min(15).max(10_080).default(1440),
     /** No hoarding: unpaid holds one client address / one e-mail address may have open at a time. */
     HOLD_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(3),
     HOLD_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(2),

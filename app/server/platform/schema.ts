@@ -77,6 +77,10 @@ export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 export const PAYMENT_STATES = ["none", "pending", "settled", "refund_pending", "refunded", "failed"] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
+export const ARRIVAL_STATES = ["arrived", "no_show"] as const;
+export type ArrivalState = (typeof ARRIVAL_STATES)[number];
+export type BookingChannel = "online" | "phone";
+
 export const reservations = pgTable(
   "reservations",
   {
@@ -125,6 +129,13 @@ export const reservations = pgTable(
     clientKey: text("client_key"),
     /** Calendar revision (iCalendar SEQUENCE): 0 at confirmation, +1 on every move; a cancellation sends one more. */
     sequence: integer("sequence").notNull().default(0),
+    /** Where the booking was made: `online` (site or API) or `phone` (staff for a caller). */
+    channel: text("channel").$type<BookingChannel>().notNull().default("online"),
+    /** Staff at the desk: `arrived` or `no_show` once the day has come; null until then. */
+    arrival: text("arrival").$type<ArrivalState>(),
+    arrivalAt: timestamp("arrival_at", { withTimezone: true }),
+    /** What the family paid at the venue's counter, Rappen (the total so far; staff record it). */
+    paidAtVenueRappen: integer("paid_at_venue_rappen").notNull().default(0),
   },
   (t) => [
     uniqueIndex("reservations_code_key").on(t.code),
@@ -134,6 +145,9 @@ export const reservations = pgTable(
     index("reservations_hold_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'held'`),
     check("reservations_status_check", sql`${t.status} in ('held','confirmed','cancelled','expired')`),
     check("reservations_time_check", sql`${t.startMin} < ${t.endMin}`),
+    check("reservations_arrival_check", sql`${t.arrival} is null or ${t.arrival} in ('arrived','no_show')`),
+    check("reservations_paid_at_venue_check", sql`${t.paidAtVenueRappen} >= 0`),
+    check("reservations_channel_check", sql`${t.channel} in ('online','phone')`),
     check("reservations_amounts_check", sql`${t.discountRappen} >= 0 and ${t.amountRappen} = ${t.priceRappen} - ${t.discountRappen}`),
   ],
 );
@@ -203,6 +217,23 @@ export const auditLog = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [index("audit_log_reservation_idx").on(t.reservationId)],
+);
+
+/** Internal staff notes on a booking: shown on the staff pages only, never to the family. */
+export const reservationNotes = pgTable(
+  "reservation_notes",
+  {
+    id: serial("id").primaryKey(),
+    reservationId: integer("reservation_id")
+      .notNull()
+      .references(() => reservations.id),
+    staffId: integer("staff_id").references(() => staffAccounts.id),
+    /** `staff:<email>` at the time of writing (the account may be renamed or disabled later). */
+    author: text("author").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("reservation_notes_reservation_idx").on(t.reservationId)],
 );
 
 export const payments = pgTable(

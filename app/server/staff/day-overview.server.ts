@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { openAmountRappen } from "~/domain/desk";
 import type { Db } from "../platform/db.server";
 import { birthdayTables, gameLocations, payments, reservations } from "../platform/schema";
 
@@ -15,6 +16,9 @@ export type DayBooking = {
   paymentStatus: string;
   amountRappen: number;
   message: string | null;
+  arrival: string | null;
+  paidAtVenueRappen: number;
+  openRappen: number;
 };
 
 export type DayColumn = { key: string; name: string; capacityLabel: string; bookings: DayBooking[] };
@@ -50,6 +54,9 @@ export async function dayOverview(db: Db, date: string): Promise<DayColumn[]> {
     paymentStatus: refundStates.some((p) => p.reservationId === r.id && p.status === "refund_pending") ? "refund_pending" : r.paymentStatus,
     amountRappen: r.amountRappen,
     message: r.message,
+    arrival: r.arrival,
+    paidAtVenueRappen: r.paidAtVenueRappen,
+    openRappen: openAmountRappen(r),
   });
   return [
     ...tables.map((t) => ({

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { containsPattern, parseDateInput, parseSearch, SEARCH_MSG, searchQuery } from "./booking-search";
+
+const parse = (q: Record<string, string>) => parseSearch(new URLSearchParams(q));
+
+describe("staff bookings search input", () => {
+  it("accepts an empty form and trims what is given", () => {
+    expect(parse({})).toMatchObject({ ok: true, filters: { text: "", from: null, to: null, status: null, kind: null, page: 1 } });
+    expect(parse({ q: "  Anna ", status: "expired", kind: "game", page: "3" })).toMatchObject({ ok: true, filters: { text: "Anna", status: "expired", kind: "game", page: 3 } });
+  });
+
+  it("reads ISO and Swiss dates; refuses impossible ones and a reversed range with German messages", () => {
+    expect(parseDateInput("2026-12-31")).toBe("2026-12-31");
+    expect(parseDateInput("1.2.2027")).toBe("2027-02-01");
+    expect(parseDateInput("30.02.2027")).toBeNull();
+    expect(parse({ from: "2026-02-30" })).toMatchObject({ ok: false, errors: { from: SEARCH_MSG.badDate } });
+    expect(parse({ to: "morgen" })).toMatchObject({ ok: false, errors: { to: SEARCH_MSG.badDate } });
+    expect(parse({ from: "2026-05-02", to: "2026-05-01" })).toMatchObject({ ok: false, errors: { to: SEARCH_MSG.range } });
+  });
+
+  it("refuses unknown states, kinds, pages and overlong text", () => {
+    expect(parse({ status: "paid" })).toMatchObject({ ok: false, errors: { status: SEARCH_MSG.status } });
+    expect(parse({ kind: "party" })).toMatchObject({ ok: false, errors: { kind: SEARCH_MSG.kind } });
+    for (const page of ["0", "-1", "1e3", "401", "abc", "99999999999"]) expect(parse({ page })).toMatchObject({ ok: false, errors: { page: SEARCH_MSG.page } });
+    expect(parse({ q: "ä".repeat(100) }).ok).toBe(true);
+    expect(parse({ q: "ä".repeat(101) })).toMatchObject({ ok: false, errors: { q: SEARCH_MSG.textTooLong } });
+  });
+
+  it("escapes LIKE wildcards and the escape character", () => {
+    expect(containsPattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
+    expect(containsPattern("Anna")).toBe("%Anna%");
+  });
+
+  it("builds the query string of a result page", () => {
+    expect(searchQuery({ q: "a&b", from: "", to: "", status: "held", kind: "" }, 2)).toBe("?q=a%26b&status=held&page=2");
+    expect(searchQuery({ q: "", from: "", to: "", status: "", kind: "" })).toBe("");
+  });
+});

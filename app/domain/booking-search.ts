@@ -1,0 +1,109 @@
+import { isIsoDate } from "./time";
+
+/**
+ * The staff bookings search: what the GET form may ask for, checked before anything reaches the
+ * database. Every field is optional; a bad one yields a German message for that field and no search.
+ */
+export const SEARCH_STATUSES = ["held", "confirmed", "cancelled", "expired"] as const;
+export type SearchStatus = (typeof SEARCH_STATUSES)[number];
+export const SEARCH_KINDS = ["birthday", "game"] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+export const SEARCH_TEXT_MAX = 100;
+export const SEARCH_PAGE_SIZE = 25;
+/** Deep pages are of no use to a desk and cost an ever larger OFFSET. */
+export const SEARCH_MAX_PAGE = 400;
+
+export const SEARCH_STATUS_LABELS: Record<SearchStatus, string> = {
+  held: "gehalten (Zahlung offen)",
+  confirmed: "bestätigt",
+  cancelled: "storniert",
+  expired: "abgelaufen",
+};
+export const SEARCH_KIND_LABELS: Record<SearchKind, string> = { birthday: "Geburtstag", game: "Spiel" };
+
+export type SearchFilters = {
+  text: string;
+  from: string | null;
+  to: string | null;
+  status: SearchStatus | null;
+  kind: SearchKind | null;
+  page: number;
+};
+
+export type SearchForm = { q: string; from: string; to: string; status: string; kind: string };
+
+export type SearchParse =
+  | { ok: true; filters: SearchFilters; form: SearchForm }
+  | { ok: false; errors: Partial<Record<keyof SearchForm | "page", string>>; form: SearchForm };
+
+export const SEARCH_MSG = {
+  textTooLong: `Der Suchbegriff darf höchstens ${SEARCH_TEXT_MAX} Zeichen lang sein.`,
+  badDate: "Bitte ein gültiges Datum eingeben (TT.MM.JJJJ).",
+  range: "Das Datum «bis» darf nicht vor dem Datum «von» liegen.",
+  status: "Bitte einen Status aus der Liste wählen.",
+  kind: "Bitte eine Art aus der Liste wählen.",
+  page: "Diese Seite gibt es nicht.",
+} as const;
+
+function one(params: URLSearchParams, name: string): string {
+  return (params.get(name) ?? "").trim();
+}
+
+/** `31.12.2026` or `2026-12-31` → ISO; anything else null. */
+export function parseDateInput(value: string): string | null {
+  if (isIsoDate(value)) return value;
+  const m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value);
+  if (!m) return null;
+  const iso = `${m[3]}-${m[2]!.padStart(2, "0")}-${m[1]!.padStart(2, "0")}`;
+  return isIsoDate(iso) ? iso : null;
+}
+
+export function parseSearch(params: URLSearchParams): SearchParse {
+  const form: SearchForm = { q: one(params, "q"), from: one(params, "from"), to: one(params, "to"), status: one(params, "status"), kind: one(params, "kind") };
+  const errors: Partial<Record<keyof SearchForm | "page", string>> = {};
+  // Counted in code points: the limit is what staff see, not UTF-16 units.
+  if ([...form.q].length > SEARCH_TEXT_MAX) errors.q = SEARCH_MSG.textTooLong;
+  const from = form.from ? parseDateInput(form.from) : null;
+  const to = form.to ? parseDateInput(form.to) : null;
+  if (form.from && !from) errors.from = SEARCH_MSG.badDate;
+  if (form.to && !to) errors.to = SEARCH_MSG.badDate;
+  if (from && to && to < from) errors.to = SEARCH_MSG.range;
+  if (form.status && !(SEARCH_STATUSES as readonly string[]).includes(form.status)) errors.status = SEARCH_MSG.status;
+  if (form.kind && !(SEARCH_KINDS as readonly string[]).includes(form.kind)) errors.kind = SEARCH_MSG.kind;
+  const rawPage = one(params, "page") || "1";
+  const page = /^\d{1,4}$/.test(rawPage) ? Number(rawPage) : NaN;
+  if (!(page >= 1 && page <= SEARCH_MAX_PAGE)) errors.page = SEARCH_MSG.page;
+  if (Object.keys(errors).length > 0) return { ok: false, errors, form };
+  return {
+    ok: true,
+    form,
+    filters: {
+      text: form.q,
+      from,
+      to,
+      status: (form.status || null) as SearchStatus | null,
+      kind: (form.kind || null) as SearchKind | null,
+      page,
+    },
+  };
+}
+
+/** A LIKE pattern that matches `text` literally anywhere (`\`, `%` and `_` escaped with `\`). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The query string of a search, for result pages and links back (empty fields left out). */
+export function searchQuery(form: SearchForm, page?: number): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(form)) if (v) params.set(k, v);
+  if (page && page > 1) params.set("page", String(page));
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+/** Whether any filter was given (an empty form lists nothing but the form). */
+export function hasFilters(form: SearchForm): boolean {
+  return Object.values(form).some((v) => v !== "");
+}

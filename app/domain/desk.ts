@@ -1,0 +1,59 @@
+/**
+ * Rules of the staff bookings desk that need no database: the amount paid at the venue, when a
+ * booking may be marked arrived or no-show, what is still open, internal notes.
+ */
+export const PAID_AT_VENUE_MAX_RAPPEN = 10_000_000;
+export const NOTE_MAX_LENGTH = 2000;
+
+export const DESK_MSG = {
+  amount: "Vor Ort bezahlt: bitte einen Betrag in CHF wie 0, 50 oder 25.50 angeben.",
+  amountDecimals: "Vor Ort bezahlt: höchstens zwei Nachkommastellen (ganze Rappen).",
+  amountTooLarge: "Vor Ort bezahlt: höchstens CHF 100'000.",
+  notFound: "Keine Buchung mit diesem Buchungscode gefunden.",
+  notConfirmed: "Nur bestätigte Buchungen können als angekommen oder nicht erschienen markiert werden.",
+  notYet: "Ankunft und «nicht erschienen» können erst am Tag der Buchung erfasst werden.",
+  intent: "Unbekannte Aktion.",
+  noteEmpty: "Bitte eine Notiz eingeben.",
+  noteTooLong: `Die Notiz darf höchstens ${NOTE_MAX_LENGTH} Zeichen lang sein.`,
+} as const;
+
+export type AmountParse = { ok: true; rappen: number } | { ok: false; message: string };
+
+/** "25", "25.5", "25,50", "0" → Rappen; negative numbers, exponents, three decimals are refused. */
+export function parsePaidAtVenue(value: unknown): AmountParse {
+  if (typeof value !== "string") return { ok: false, message: DESK_MSG.amount };
+  const text = value.trim().replace(",", ".");
+  const match = /^(\d{1,9})(?:\.(\d+))?$/.exec(text);
+  if (!match) return { ok: false, message: DESK_MSG.amount };
+  const [, francs, fraction = ""] = match;
+  if (fraction.length > 2) return { ok: false, message: DESK_MSG.amountDecimals };
+  const rappen = Number(francs) * 100 + Number(fraction.padEnd(2, "0"));
+  if (rappen > PAID_AT_VENUE_MAX_RAPPEN) return { ok: false, message: DESK_MSG.amountTooLarge };
+  return { ok: true, rappen };
+}
+
+export const ARRIVAL_LABELS: Record<string, string> = { arrived: "angekommen", no_show: "nicht erschienen" };
+
+/** Arrival and no-show are facts of the booking's day: not before it. */
+export function arrivalAllowed(bookingDate: string, today: string): boolean {
+  return bookingDate <= today;
+}
+
+/**
+ * What the family still owes at the counter: the booking's amount unless it was paid online (or is
+ * being refunded), less what was recorded as paid at the venue. Zero for bookings not confirmed.
+ */
+export function openAmountRappen(b: { status: string; paymentStatus: string; amountRappen: number; paidAtVenueRappen: number }): number {
+  if (b.status !== "confirmed") return 0;
+  if (b.paymentStatus !== "none") return 0;
+  return Math.max(0, b.amountRappen - b.paidAtVenueRappen);
+}
+
+export type NoteParse = { ok: true; text: string } | { ok: false; message: string };
+
+export function parseNote(value: unknown): NoteParse {
+  const text = typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : "";
+  if (!text) return { ok: false, message: DESK_MSG.noteEmpty };
+  if ([...text].length > NOTE_MAX_LENGTH) return { ok: false, message: DESK_MSG.noteTooLong };
+  return { ok: true, text };
+}

@@ -1,0 +1,408 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminBar } from "~/components/AdminBar";
+import { Page } from "~/components/Page";
+import { SEARCH_KIND_LABELS } from "~/domain/booking-search";
+import { ARRIVAL_LABELS, arrivalAllowed, NOTE_MAX_LENGTH, openAmountRappen } from "~/domain/desk";
+import { formatChf } from "~/domain/money";
+import { pageMeta } from "~/domain/page-meta";
+import { reservationTypeLabel } from "~/domain/reservation-types";
+import { PAYMENT_LABELS, STATUS_LABELS } from "~/domain/staff-labels";
+import { formatDateDE, formatTime } from "~/domain/time";
+import { requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
+import { addNote, bookingDetail, recordArrival } from "~/server/staff/booking-desk.server";
+import { getDb } from "~/server/platform/db.server";
+
+/** Staff pages (bookings, contact data): never kept by a browser or proxy cache. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const meta: MetaFunction = () => pageMeta("Buchung", [{ name: "robots", content: "noindex" }]);
+
+const DONE: Record<string, string> = {
+  note: "Notiz gespeichert.",
+  arrival: "Ankunft und Zahlung vor Ort gespeichert.",
+  "pay-at-venue": "Telefonbuchung angelegt und bestätigt; der Betrag ist vor Ort zu bezahlen.",
+  "paid-by-voucher": "Telefonbuchung angelegt und mit dem Gutschein bezahlt.",
+  "payment-link": "Telefonbuchung reserviert; der Zahlungslink wurde per E-Mail gesendet.",
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request);
+  const detail = await bookingDetail(await getDb(), params.code ?? "");
+  const done = DONE[new URL(request.url).searchParams.get("done") ?? ""] ?? null;
+  if (!detail) return data({ staff: { email: staff.email }, detail: null, done: null, code: (params.code ?? "").slice(0, 40) }, { status: 404 });
+  return data({ staff: { email: staff.email }, detail, done, code: detail.reservation.code });
+}
+
+type ActionData = { error: string; form: "note" | "arrival"; values: { note?: string; paid?: string } };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const staff = await requireStaff(request);
+  requireSameOrigin(request);
+  const form = await request.formData();
+  const code = (params.code ?? "").toUpperCase();
+  const db = await getDb();
+  const intent = form.get("intent");
+  if (intent === "note") {
+    const result = await addNote(db, { code, text: form.get("note") }, staff);
+    if (!result.ok) return data<ActionData>({ error: result.message, form: "note", values: { note: String(form.get("note") ?? "").slice(0, NOTE_MAX_LENGTH * 2) } }, { status: result.status });
+    return redirect(`/admin/buchungen/${encodeURIComponent(code)}?done=note#notizen`);
+  }
+  const result = await recordArrival(db, { code, intent, paid: form.get("paid") }, staff);
+  if (!result.ok) return data<ActionData>({ error: result.message, form: "arrival", values: { paid: String(form.get("paid") ?? "").slice(0, 40) } }, { status: result.status });
+  return redirect(`/admin/buchungen/${encodeURIComponent(code)}?done=arrival#ankunft`);
+}
+
+function at(iso: string | Date | null | undefined): string {
+  return iso ? new Date(iso).toLocaleString("de-CH", { timeZone: "Europe/Zurich", dateStyle: "medium", timeStyle: "short" }) : "–";
+}
+
+const MAIL_LABELS: Record<string, string> = { confirmation: "Bestätigung", cancellation: "Stornierung", "late-refund": "Rückerstattung", "payment-link": "Zahlungslink" };
+
+export default function BookingDetailPage() {
+  const { staff, detail, done, code } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  if (!detail) {
+    return (
+      <Page title="Buchung nicht gefunden">
+        <AdminBar email={staff.email} />
+        <p className="alert alert-error" role="alert">
+          Keine Buchung mit dem Buchungscode {code} gefunden.
+        </p>
+        <p>
+          <a href="/admin/buchungen">Zur Suche</a>
+        </p>
+      </Page>
+    );
+  }
+  const r = detail.reservation;
+  const isGame = r.locationId !== null;
+  const open = openAmountRappen(r);
+  const canMark = r.status === "confirmed" && arrivalAllowed(r.date, detail.today);
+  return (
+    <Page title={`Buchung ${r.code}`} wide>
+      <AdminBar email={staff.email} />
+      <p className="no-print">
+        <a href="/admin/buchungen">‹ Zur Suche</a> · <a href={`/admin?date=${r.date}`}>Tagesübersicht {formatDateDE(r.date)}</a>
+      </p>
+      {done ? (
+        <p className="alert alert-success" role="status">
+          {done}
+        </p>
+      ) : null}
+      <div className="grid-2">
+        <section className="card result-card" aria-labelledby="booking-title">
+          <h2 id="booking-title">Termin</h2>
+          <dl>
+            <dt>Buchungscode</dt>
+            <dd>
+              <strong>{r.code}</strong>
+            </dd>
+            <dt>Status</dt>
+            <dd>
+              {STATUS_LABELS[r.status] ?? r.status}
+              {r.arrival ? ` · ${ARRIVAL_LABELS[r.arrival]}` : ""}
+            </dd>
+            <dt>Art</dt>
+            <dd>
+              {SEARCH_KIND_LABELS[isGame ? "game" : "birthday"]} ({reservationTypeLabel(r.type)})
+            </dd>
+            <dt>Datum und Zeit</dt>
+            <dd>
+              {formatDateDE(r.date)}, {formatTime(r.startMin)}–{formatTime(r.endMin)}
+            </dd>
+            <dt>{isGame ? "Spielort" : "Tisch"}</dt>
+            <dd>{detail.resourceName ?? "–"}</dd>
+            <dt>{isGame ? "Spiel" : "Paket"}</dt>
+            <dd>{r.offerName}</dd>
+            {isGame ? (
+              <>
+                <dt>Spieler</dt>
+                <dd>{r.players}</dd>
+                <dt>Runden</dt>
+                <dd>{r.rounds}</dd>
+              </>
+            ) : (
+              <>
+                <dt>Personen</dt>
+                <dd>
+                  {r.numChildren} Kinder, {r.numActiveAdults} Erwachsene spielend, {r.numAccompanyingAdults} Erwachsene begleitend
+                </dd>
+              </>
+            )}
+            <dt>Gebucht</dt>
+            <dd>
+              {at(r.createdAt)} ({r.channel === "phone" ? "Telefon" : "online"})
+            </dd>
+            {r.confirmedAt ? (
+              <>
+                <dt>Bestätigt</dt>
+                <dd>{at(r.confirmedAt)}</dd>
+              </>
+            ) : null}
+            {r.cancelledAt ? (
+              <>
+                <dt>Storniert</dt>
+                <dd>
+                  {at(r.cancelledAt)}
+                  {r.cancelReason ? ` – ${r.cancelReason}` : ""}
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+        <section className="card result-card" aria-labelledby="contact-title">
+          <h2 id="contact-title">Kontakt</h2>
+          <dl>
+            <dt>Name</dt>
+            <dd>
+              {r.firstName} {r.lastName}
+            </dd>
+            <dt>Adresse</dt>
+            <dd>
+              {r.street}, {r.zip} {r.city}
+            </dd>
+            <dt>Telefon</dt>
+            <dd>
+              <a href={`tel:${r.phone.replace(/[^\d+]/g, "")}`} className="phone">
+                {r.phone}
+              </a>
+            </dd>
+            <dt>E-Mail</dt>
+            <dd>{r.email}</dd>
+            <dt>Nachricht der Familie</dt>
+            <dd>{r.message || "–"}</dd>
+          </dl>
+        </section>
+      </div>
+
+      <section className="card result-card" aria-labelledby="price-title">
+        <h2 id="price-title">Preis und Zahlung</h2>
+        <dl>
+          <dt>Preis</dt>
+          <dd>{formatChf(r.priceRappen)}</dd>
+          <dt>Gutschein</dt>
+          <dd>{r.voucherCode ? `${r.voucherCode} (− ${formatChf(r.discountRappen)})` : "–"}</dd>
+          <dt>Betrag</dt>
+          <dd>{formatChf(r.amountRappen)}</dd>
+          <dt>Zahlung</dt>
+          <dd>{PAYMENT_LABELS[r.paymentStatus] ?? r.paymentStatus}</dd>
+          <dt>Vor Ort bezahlt</dt>
+          <dd>{formatChf(r.paidAtVenueRappen)}</dd>
+          <dt>Offen (vor Ort)</dt>
+          <dd>{formatChf(open)}</dd>
+        </dl>
+        {detail.payments.length > 0 ? (
+          <table className="day-table">
+            <caption>Online-Zahlungen und Rückerstattungen</caption>
+            <thead>
+              <tr>
+                <th scope="col">Erstellt</th>
+                <th scope="col">Anbieter</th>
+                <th scope="col">Transaktion</th>
+                <th scope="col">Betrag</th>
+                <th scope="col">Status</th>
+                <th scope="col">Rückerstattung</th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.payments.map((p) => (
+                <tr key={p.transactionId}>
+                  <td data-label="Erstellt">{at(p.createdAt)}</td>
+                  <td data-label="Anbieter">{p.provider}</td>
+                  <td data-label="Transaktion" className="break-anywhere">
+                    {p.transactionId}
+                  </td>
+                  <td data-label="Betrag">{formatChf(p.amountRappen)}</td>
+                  <td data-label="Status">{p.status}</td>
+                  <td data-label="Rückerstattung" className="break-anywhere">
+                    {p.refundTransactionId ?? "–"}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+        {detail.voucherLedger.length > 0 ? (
+          <table className="day-table">
+            <caption>Gutscheinbewegungen</caption>
+            <thead>
+              <tr>
+                <th scope="col">Zeitpunkt</th>
+                <th scope="col">Betrag</th>
+                <th scope="col">Art</th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.voucherLedger.map((l, i) => (
+                <tr key={i}>
+                  <td data-label="Zeitpunkt">{at(l.createdAt)}</td>
+                  <td data-label="Betrag">{l.amountRappen >= 0 ? `− ${formatChf(l.amountRappen)}` : `+ ${formatChf(-l.amountRappen)}`}</td>
+                  <td data-label="Art">{l.kind}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      </section>
+
+      {r.status === "confirmed" ? (
+        <section className="card" id="ankunft" aria-labelledby="arrival-title">
+          <h2 id="arrival-title">Ankunft</h2>
+          <p>
+            {r.arrival ? `Erfasst: ${ARRIVAL_LABELS[r.arrival]}${r.arrivalAt ? ` (${at(r.arrivalAt)})` : ""}.` : "Noch nicht erfasst."}
+            {canMark ? "" : " Ankunft und «nicht erschienen» können ab dem Tag der Buchung erfasst werden."}
+          </p>
+          <Form method="post" className="desk-form">
+            <div className="field">
+              <label htmlFor="paid">Vor Ort bezahlt, total (CHF)</label>
+              <input
+                id="paid"
+                name="paid"
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                defaultValue={actionData?.form === "arrival" ? actionData.values.paid : (r.paidAtVenueRappen / 100).toFixed(2)}
+                aria-invalid={actionData?.form === "arrival" ? true : undefined}
+                aria-describedby={actionData?.form === "arrival" ? "arrival-error" : undefined}
+              />
+            </div>
+            <button type="submit" name="intent" value="paid" className="button button-secondary button-small">
+              Betrag speichern
+            </button>
+            {canMark ? (
+              <>
+                <button type="submit" name="intent" value="arrived" className="button button-small">
+                  Angekommen
+                </button>
+                <button type="submit" name="intent" value="no_show" className="button button-secondary button-small">
+                  Nicht erschienen
+                </button>
+              </>
+            ) : null}
+            {r.arrival ? (
+              <button type="submit" name="intent" value="reset" className="button button-secondary button-small">
+                Ankunft zurücksetzen
+              </button>
+            ) : null}
+          </Form>
+          {actionData?.form === "arrival" ? (
+            <p className="field-error" id="arrival-error" role="alert">
+              {actionData.error}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+
+      <section className="card" id="notizen" aria-labelledby="notes-title">
+        <h2 id="notes-title">Interne Notizen</h2>
+        <p className="muted">Nur für Mitarbeitende sichtbar, nie für die Familie.</p>
+        {detail.notes.length > 0 ? (
+          <ul className="note-list">
+            {detail.notes.map((n, i) => (
+              <li key={i}>
+                <span className="muted">
+                  {at(n.createdAt)} · {n.author.replace(/^staff:/, "")}
+                </span>
+                {"\n"}
+                {n.text}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>Noch keine Notizen.</p>
+        )}
+        <Form method="post">
+          <input type="hidden" name="intent" value="note" />
+          <div className="field">
+            <label htmlFor="note">Neue Notiz</label>
+            <textarea
+              id="note"
+              name="note"
+              rows={3}
+              maxLength={NOTE_MAX_LENGTH}
+              defaultValue={actionData?.form === "note" ? actionData.values.note : ""}
+              aria-invalid={actionData?.form === "note" ? true : undefined}
+              aria-describedby={actionData?.form === "note" ? "note-error" : undefined}
+            />
+            {actionData?.form === "note" ? (
+              <p className="field-error" id="note-error" role="alert">
+                {actionData.error}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className="button button-secondary">
+            Notiz speichern
+          </button>
+        </Form>
+      </section>
+
+      <section className="card" aria-labelledby="mails-title">
+        <h2 id="mails-title">E-Mails</h2>
+        {detail.mails.length === 0 ? (
+          <p>Keine E-Mails.</p>
+        ) : (
+          <table className="day-table">
+            <caption className="visually-hidden">E-Mails an die Familie</caption>
+            <thead>
+              <tr>
+                <th scope="col">Art</th>
+                <th scope="col">An</th>
+                <th scope="col">Betreff</th>
+                <th scope="col">Erstellt</th>
+                <th scope="col">Versandt</th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.mails.map((m, i) => (
+                <tr key={i}>
+                  <td data-label="Art">{MAIL_LABELS[m.kind] ?? m.kind}</td>
+                  <td data-label="An" className="break-anywhere">
+                    {m.to}
+                  </td>
+                  <td data-label="Betreff">{m.subject}</td>
+                  <td data-label="Erstellt">{at(m.createdAt)}</td>
+                  <td data-label="Versandt">
+                    {m.sentAt ? at(m.sentAt) : `noch nicht (${m.attempts} Versuche${m.lastError ? `: ${m.lastError}` : ""})`}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="audit-title">
+        <h2 id="audit-title">Protokoll</h2>
+        {detail.audit.length === 0 ? (
+          <p>Keine Einträge.</p>
+        ) : (
+          <table className="day-table">
+            <caption className="visually-hidden">Änderungen durch Mitarbeitende und Systeme</caption>
+            <thead>
+              <tr>
+                <th scope="col">Zeitpunkt</th>
+                <th scope="col">Wer</th>
+                <th scope="col">Aktion</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.audit.map((a, i) => (
+                <tr key={i}>
+                  <td data-label="Zeitpunkt">{at(a.at)}</td>
+                  <td data-label="Wer" className="break-anywhere">
+                    {a.actor}
+                  </td>
+                  <td data-label="Aktion">{a.action}</td>
+                  <td data-label="Details">
+                    <pre className="audit-details">{JSON.stringify(a.details, null, 1)}</pre>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,236 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminBar } from "~/components/AdminBar";
+import { Page } from "~/components/Page";
+import { CONTACT_MAX_LENGTH } from "~/domain/contact";
+import { pageMeta } from "~/domain/page-meta";
+import { formatDateDE, venueNow } from "~/domain/time";
+import { requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
+import { phoneOptions, phoneQuery, placePhoneBooking, type PhoneQuery } from "~/server/staff/phone-booking.server";
+import { listGameLocations, listOffers } from "~/server/booking/venue.server";
+import { getDb } from "~/server/platform/db.server";
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const meta: MetaFunction = () => pageMeta("Telefonbuchung", [{ name: "robots", content: "noindex" }]);
+
+const CONTACT_FIELDS = [
+  ["firstName", "Vorname", "given-name"],
+  ["lastName", "Nachname", "family-name"],
+  ["street", "Strasse und Hausnummer", "off"],
+  ["zip", "PLZ", "off"],
+  ["city", "Ort", "off"],
+  ["phone", "Telefon", "off"],
+  ["email", "E-Mail", "off"],
+] as const;
+
+function queryString(q: PhoneQuery): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v) params.set(k, v);
+  return params.toString();
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request);
+  const params = new URL(request.url).searchParams;
+  const q = phoneQuery(params);
+  const db = await getDb();
+  const [offers, locations] = await Promise.all([listOffers(db), listGameLocations(db)]);
+  const asked = q.kind !== "" || q.date !== "";
+  const options = asked ? await phoneOptions(db, q) : null;
+  return data(
+    { staff: { email: staff.email }, q, query: queryString(q), today: venueNow().date, offers: offers.map((o) => ({ id: o.id, name: o.name })), locations: locations.map((l) => ({ id: l.id, name: l.name, capacity: l.capacity })), options },
+    { status: options && !options.ok ? 400 : 200 },
+  );
+}
+
+type ActionData = { error: string; values: Record<string, string> };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const staff = await requireStaff(request);
+  requireSameOrigin(request);
+  const db = await getDb();
+  const options = await phoneOptions(db, phoneQuery(new URL(request.url).searchParams));
+  const form = await request.formData();
+  const values = Object.fromEntries(
+    ["startMin", "couponCode", "payment", "message", ...CONTACT_FIELDS.map((f) => f[0])].map((k) => [k, String(form.get(k) ?? "").slice(0, 2100)]),
+  );
+  if (!options.ok) return data<ActionData>({ error: options.message, values }, { status: 400 });
+  const startMin = /^\d{1,4}$/.test(values.startMin ?? "") ? Number(values.startMin) : NaN;
+  if (!options.starts.some((s) => s.startMin === startMin)) return data<ActionData>({ error: "Bitte wählen Sie eine Zeit.", values }, { status: 400 });
+  const result = await placePhoneBooking(
+    db,
+    {
+      slot: { ...options.slot, startMin } as Parameters<typeof placePhoneBooking>[1]["slot"],
+      contact: {
+        firstName: values.firstName,
+        lastName: values.lastName,
+        street: values.street,
+        zip: values.zip,
+        city: values.city,
+        phone: values.phone,
+        email: values.email,
+        message: values.message,
+      },
+      couponCode: values.couponCode || null,
+      payment: values.payment,
+    },
+    staff,
+  );
+  if (!result.ok) return data<ActionData>({ error: result.message, values }, { status: result.status });
+  return redirect(`/admin/buchungen/${encodeURIComponent(result.code)}?done=${result.outcome}`);
+}
+
+/** Staff book for a caller: step 1 (GET) what and when, step 2 (POST) the time, the caller's data and how the rest is paid. */
+export default function PhoneBooking() {
+  const { staff, q, query, today, offers, locations, options } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const v = actionData?.values ?? {};
+  return (
+    <Page title="Telefonbuchung" wide>
+      <AdminBar email={staff.email} />
+      <form method="get" className="card" aria-labelledby="step1-title">
+        <h2 id="step1-title">1. Was und wann</h2>
+        <fieldset className="plain-fieldset">
+          <legend>Art</legend>
+          <label className="inline-choice">
+            <input type="radio" name="kind" value="birthday" defaultChecked={q.kind !== "game"} /> Geburtstag (Tisch)
+          </label>
+          <label className="inline-choice">
+            <input type="radio" name="kind" value="game" defaultChecked={q.kind === "game"} /> Spiel
+          </label>
+        </fieldset>
+        <div className="field">
+          <label htmlFor="date">Datum</label>
+          <input id="date" name="date" type="date" required min={today} defaultValue={q.date} />
+        </div>
+        <div className="search-grid">
+          <fieldset className="plain-fieldset">
+            <legend>Geburtstag</legend>
+            <div className="field">
+              <label htmlFor="offerId">Paket</label>
+              <select id="offerId" name="offerId" defaultValue={q.offerId || String(offers[0]?.id ?? "")}>
+                {offers.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {(
+              [
+                ["numChildren", "Kinder"],
+                ["numActiveAdults", "Erwachsene spielend"],
+                ["numAccompanyingAdults", "Erwachsene begleitend"],
+              ] as const
+            ).map(([name, label]) => (
+              <div className="field" key={name}>
+                <label htmlFor={name}>{label}</label>
+                <input id={name} name={name} type="number" min="0" max="10" inputMode="numeric" defaultValue={q[name] || "0"} />
+              </div>
+            ))}
+          </fieldset>
+          <fieldset className="plain-fieldset">
+            <legend>Spiel</legend>
+            <div className="field">
+              <label htmlFor="locationId">Spielort</label>
+              <select id="locationId" name="locationId" defaultValue={q.locationId || String(locations[0]?.id ?? "")}>
+                {locations.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name} (bis {l.capacity})
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="gameType">Spielart</label>
+              <select id="gameType" name="gameType" defaultValue={q.gameType || "1"}>
+                <option value="1">Normales Spiel</option>
+                <option value="2">Geburtstagspaket</option>
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="rounds">Runden (total, à 20 Minuten)</label>
+              <input id="rounds" name="rounds" type="number" min="1" max="6" inputMode="numeric" defaultValue={q.rounds || "1"} />
+            </div>
+            <div className="field">
+              <label htmlFor="players">Spieler</label>
+              <input id="players" name="players" type="number" min="1" max="30" inputMode="numeric" defaultValue={q.players || "4"} />
+            </div>
+          </fieldset>
+        </div>
+        <button type="submit" className="button button-secondary">
+          Freie Zeiten anzeigen
+        </button>
+      </form>
+
+      {options && !options.ok ? (
+        <p className="alert alert-error" role="alert">
+          {options.message}
+        </p>
+      ) : null}
+
+      {options?.ok ? (
+        <Form method="post" action={`/admin/telefonbuchung?${query}`} className="card" aria-labelledby="step2-title">
+          <h2 id="step2-title">2. Zeit und Kontakt ({formatDateDE(options.slot.date)})</h2>
+          {options.starts.some((s) => s.available) ? (
+            <fieldset className="plain-fieldset">
+              <legend>Zeit</legend>
+              <div className="slot-grid">
+                {options.starts.map((s) => (
+                  <label key={s.startMin} className="slot">
+                    <input type="radio" name="startMin" value={s.startMin} disabled={!s.available} defaultChecked={v.startMin === String(s.startMin)} required />
+                    {s.label}
+                    {s.available ? null : <small>belegt</small>}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : (
+            <p className="alert alert-warning">An diesem Tag ist nichts frei (oder geschlossen).</p>
+          )}
+          <div className="search-grid">
+            {CONTACT_FIELDS.map(([name, label, auto]) => (
+              <div className="field" key={name}>
+                <label htmlFor={`c-${name}`}>{label}</label>
+                <input
+                  id={`c-${name}`}
+                  name={name}
+                  type={name === "email" ? "email" : name === "phone" ? "tel" : "text"}
+                  required
+                  maxLength={CONTACT_MAX_LENGTH[name]}
+                  autoComplete={auto}
+                  defaultValue={v[name] ?? ""}
+                />
+              </div>
+            ))}
+          </div>
+          <div className="field">
+            <label htmlFor="c-message">Nachricht (optional)</label>
+            <textarea id="c-message" name="message" rows={2} maxLength={CONTACT_MAX_LENGTH.message} defaultValue={v.message ?? ""} />
+          </div>
+          <div className="field">
+            <label htmlFor="couponCode">Gutscheincode (optional)</label>
+            <input id="couponCode" name="couponCode" type="text" className="booking-code-input" autoComplete="off" maxLength={40} defaultValue={v.couponCode ?? ""} />
+          </div>
+          <fieldset className="plain-fieldset">
+            <legend>Restbetrag (was der Gutschein nicht deckt)</legend>
+            <label className="inline-choice">
+              <input type="radio" name="payment" value="venue" defaultChecked={v.payment !== "link"} /> vor Ort bezahlen (bleibt offen)
+            </label>
+            <label className="inline-choice">
+              <input type="radio" name="payment" value="link" defaultChecked={v.payment === "link"} /> Zahlungslink per E-Mail (online bezahlen)
+            </label>
+          </fieldset>
+          {actionData ? (
+            <p className="alert alert-error" role="alert">
+              {actionData.error}
+            </p>
+          ) : null}
+          <button type="submit" className="button">
+            Buchung anlegen
+          </button>
+        </Form>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,257 @@
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { containsPattern, SEARCH_PAGE_SIZE, type SearchFilters } from "~/domain/booking-search";
+import { arrivalAllowed, DESK_MSG, parseNote, parsePaidAtVenue } from "~/domain/desk";
+import { venueNow } from "~/domain/time";
+import type { Db, Executor } from "../platform/db.server";
+import {
+  auditLog,
+  birthdayTables,
+  gameLocations,
+  mailOutbox,
+  payments,
+  reservationNotes,
+  reservations,
+  voucherLedger,
+  type ArrivalState,
+} from "../platform/schema";
+import type { Reservation } from "../booking/bookings.server";
+
+/** A signed-in staff member acting at the desk (what the audit log records). */
+export type DeskActor = { id: number; email: string };
+
+export type BookingRow = {
+  code: string;
+  type: string;
+  kind: "birthday" | "game";
+  date: string;
+  startMin: number;
+  endMin: number;
+  name: string;
+  email: string;
+  phone: string;
+  persons: number;
+  offerName: string;
+  status: string;
+  paymentStatus: string;
+  amountRappen: number;
+  arrival: string | null;
+};
+
+export type SearchResult = { rows: BookingRow[]; total: number; page: number; pages: number };
+
+function personsOf(r: Pick<Reservation, "players" | "numChildren" | "numActiveAdults" | "numAccompanyingAdults">): number {
+  return r.players ?? r.numChildren + r.numActiveAdults + r.numAccompanyingAdults;
+}
+
+function toRow(r: Reservation): BookingRow {
+  return {
+    code: r.code,
+    type: r.type,
+    kind: r.locationId !== null ? "game" : "birthday",
+    date: r.date,
+    startMin: r.startMin,
+    endMin: r.endMin,
+    name: `${r.firstName} ${r.lastName}`,
+    email: r.email,
+    phone: r.phone,
+    persons: personsOf(r),
+    offerName: r.offerName,
+    status: r.status,
+    paymentStatus: r.paymentStatus,
+    amountRappen: r.amountRappen,
+    arrival: r.arrival,
+  };
+}
+
+/**
+ * One search text against code, name, e-mail and phone. The text is a bound parameter and its
+ * `%`, `_` and `\` are escaped, so it matches literally; a phone number matches with or without
+ * its spaces (digits compared alone when the text has at least three of them).
+ */
+function textCondition(text: string): SQL | undefined {
+  if (!text) return undefined;
+  const pattern = containsPattern(text);
+  const like = (column: SQL) => sql`${column} ilike ${pattern} escape '\\'`;
+  const parts: SQL[] = [
+    like(sql`${reservations.code}`),
+    like(sql`(${reservations.firstName} || ' ' || ${reservations.lastName})`),
+    like(sql`(${reservations.lastName} || ' ' || ${reservations.firstName})`),
+    like(sql`${reservations.email}`),
+    like(sql`${reservations.phone}`),
+  ];
+  const digits = phoneDigits(text);
+  if (digits.length >= 3 && /^[\d\s+/().-]+$/.test(text)) {
+    // Both sides in national form: `+41 79…` and `0041 79…` read as `079…`.
+    const stored = sql`regexp_replace(regexp_replace(${reservations.phone}, '[^0-9+]', '', 'g'), '^([+]|00)41', '0')`;
+    parts.push(sql`${stored} like ${`%${digits}%`}`);
+  }
+  return or(...parts);
+}
+
+/** A phone number's digits in Swiss national form (`+41 79 555 66 77` → `0795556677`). */
+export function phoneDigits(text: string): string {
+  return text.replace(/[^\d+]/g, "").replace(/^(\+|00)41/, "0").replace(/\D/g, "");
+}
+
+export async function searchBookings(db: Executor, filters: SearchFilters): Promise<SearchResult> {
+  const where = and(
+    textCondition(filters.text),
+    filters.from ? gte(reservations.date, filters.from) : undefined,
+    filters.to ? lte(reservations.date, filters.to) : undefined,
+    filters.status ? eq(reservations.status, filters.status) : undefined,
+    filters.kind === "game" ? isNotNull(reservations.locationId) : filters.kind === "birthday" ? isNull(reservations.locationId) : undefined,
+  );
+  const [totalRow] = await db.select({ n: count() }).from(reservations).where(where);
+  const total = Number(totalRow?.n ?? 0);
+  const pages = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
+  const rows = await db
+    .select()
+    .from(reservations)
+    .where(where)
+    .orderBy(desc(reservations.date), asc(reservations.startMin), asc(reservations.id))
+    .limit(SEARCH_PAGE_SIZE)
+    .offset((filters.page - 1) * SEARCH_PAGE_SIZE);
+  return { rows: rows.map(toRow), total, page: filters.page, pages };
+}
+
+export type BookingDetail = {
+  reservation: Reservation;
+  resourceName: string | null;
+  payments: { provider: string; transactionId: string; amountRappen: number; status: string; refundTransactionId: string | null; createdAt: string; updatedAt: string }[];
+  voucherLedger: { amountRappen: number; kind: string; createdAt: string }[];
+  mails: { kind: string; to: string; subject: string; createdAt: string; sentAt: string | null; attempts: number; lastError: string | null }[];
+  audit: { at: string; actor: string; action: string; details: Record<string, unknown> }[];
+  notes: { author: string; text: string; createdAt: string }[];
+  today: string;
+};
+
+export async function bookingDetail(db: Executor, code: string, now: Date = new Date()): Promise<BookingDetail | null> {
+  const normalized = code.trim().toUpperCase();
+  if (!normalized || normalized.length > 40) return null;
+  const [r] = await db.select().from(reservations).where(eq(reservations.code, normalized));
+  if (!r) return null;
+  const [resource, paymentRows, ledgerRows, mailRows, auditRows, noteRows] = await Promise.all([
+    r.tableId !== null
+      ? db.select({ name: birthdayTables.name }).from(birthdayTables).where(eq(birthdayTables.id, r.tableId))
+      : r.locationId !== null
+        ? db.select({ name: gameLocations.name }).from(gameLocations).where(eq(gameLocations.id, r.locationId))
+        : Promise.resolve([]),
+    db.select().from(payments).where(eq(payments.reservationId, r.id)).orderBy(asc(payments.id)),
+    db.select().from(voucherLedger).where(eq(voucherLedger.reservationId, r.id)).orderBy(asc(voucherLedger.id)),
+    db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, r.id)).orderBy(asc(mailOutbox.id)),
+    db.select().from(auditLog).where(eq(auditLog.reservationId, r.id)).orderBy(asc(auditLog.id)),
+    db.select().from(reservationNotes).where(eq(reservationNotes.reservationId, r.id)).orderBy(asc(reservationNotes.id)),
+  ]);
+  return {
+    reservation: r,
+    resourceName: resource[0]?.name ?? null,
+    payments: paymentRows.map((p) => ({
+      provider: p.provider,
+      transactionId: p.transactionId,
+      amountRappen: p.amountRappen,
+      status: p.status,
+      refundTransactionId: p.refundTransactionId,
+      createdAt: p.createdAt.toISOString(),
+      updatedAt: p.updatedAt.toISOString(),
+    })),
+    voucherLedger: ledgerRows.map((l) => ({ amountRappen: l.amountRappen, kind: l.kind, createdAt: l.createdAt.toISOString() })),
+    mails: mailRows.map((m) => ({
+      kind: m.kind,
+      to: m.to,
+      subject: m.subject,
+      createdAt: m.createdAt.toISOString(),
+      sentAt: m.sentAt?.toISOString() ?? null,
+      attempts: m.attempts,
+      lastError: m.lastError,
+    })),
+    audit: auditRows.map((a) => ({ at: a.at.toISOString(), actor: a.actor, action: a.action, details: a.details })),
+    notes: noteRows.map((n) => ({ author: n.author, text: n.text, createdAt: n.createdAt.toISOString() })),
+    today: venueNow(now).date,
+  };
+}
+
+export type DeskResult = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409; message: string };
+
+/** An internal note on a booking, and its audit row, in one transaction. */
+export async function addNote(db: Db, input: { code: string; text: unknown }, actor: DeskActor): Promise<DeskResult> {
+  const note = parseNote(input.text);
+  if (!note.ok) return { ok: false, status: 400, message: note.message };
+  return db.transaction(async (tx) => {
+    const [r] = await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.code, input.code.trim().toUpperCase()));
+    if (!r) return { ok: false, status: 404, message: DESK_MSG.notFound };
+    const [row] = await tx
+      .insert(reservationNotes)
+      .values({ reservationId: r.id, staffId: actor.id, author: `staff:${actor.email}`, text: note.text })
+      .returning({ id: reservationNotes.id });
+    await tx.insert(auditLog).values({
+      staffId: actor.id,
+      actor: `staff:${actor.email}`,
+      action: "note",
+      reservationId: r.id,
+      details: { noteId: row!.id, after: { text: note.text } },
+    });
+    return { ok: true, message: "Notiz gespeichert." };
+  });
+}
+
+export type ArrivalIntent = "arrived" | "no_show" | "reset" | "paid";
+
+export function arrivalIntent(value: unknown): ArrivalIntent | null {
+  return value === "arrived" || value === "no_show" || value === "reset" || value === "paid" ? value : null;
+}
+
+/**
+ * The desk at the door: mark a confirmed booking arrived or no-show (from its day on), take the mark
+ * back, and/or record what was paid at the counter (the total so far, so a repeated form post
+ * changes nothing). Row-locked; one audit row with before and after.
+ */
+export async function recordArrival(
+  db: Db,
+  input: { code: string; intent: unknown; paid?: unknown },
+  actor: DeskActor,
+  now: Date = new Date(),
+): Promise<DeskResult> {
+  const intent = arrivalIntent(input.intent);
+  if (!intent) return { ok: false, status: 400, message: DESK_MSG.intent };
+  const paidText = typeof input.paid === "string" ? input.paid.trim() : "";
+  let paid: number | null = null;
+  if (intent === "paid" || paidText !== "") {
+    const parsed = parsePaidAtVenue(paidText);
+    if (!parsed.ok) return { ok: false, status: 400, message: parsed.message };
+    paid = parsed.rappen;
+  }
+  return db.transaction(async (tx) => {
+    const [r] = await tx.select().from(reservations).where(eq(reservations.code, input.code.trim().toUpperCase())).for("update");
+    if (!r) return { ok: false, status: 404, message: DESK_MSG.notFound };
+    if (r.status !== "confirmed") return { ok: false, status: 409, message: DESK_MSG.notConfirmed };
+    const changesArrival = intent !== "paid";
+    if (changesArrival && intent !== "reset" && !arrivalAllowed(r.date, venueNow(now).date)) return { ok: false, status: 409, message: DESK_MSG.notYet };
+    const arrival: ArrivalState | null = intent === "arrived" ? "arrived" : intent === "no_show" ? "no_show" : intent === "reset" ? null : r.arrival;
+    const paidAtVenueRappen = paid ?? r.paidAtVenueRappen;
+    const before = { arrival: r.arrival, paidAtVenueRappen: r.paidAtVenueRappen };
+    const after = { arrival, paidAtVenueRappen };
+    if (before.arrival === after.arrival && before.paidAtVenueRappen === after.paidAtVenueRappen) {
+      return { ok: true, message: "Keine Änderung." };
+    }
+    await tx
+      .update(reservations)
+      .set({ arrival, arrivalAt: arrival === r.arrival ? r.arrivalAt : arrival ? now : null, paidAtVenueRappen, updatedAt: now })
+      .where(eq(reservations.id, r.id));
+    await tx.insert(auditLog).values({
+      staffId: actor.id,
+      actor: `staff:${actor.email}`,
+      action: "arrival",
+      reservationId: r.id,
+      details: { before, after },
+    });
+    const what =
+      arrival !== r.arrival
+        ? arrival === "arrived"
+          ? `${r.code}: angekommen.`
+          : arrival === "no_show"
+            ? `${r.code}: nicht erschienen.`
+            : `${r.code}: Ankunft zurückgesetzt.`
+        : `${r.code}: Zahlung vor Ort gespeichert.`;
+    return { ok: true, message: what };
+  });
+}

@@ -1,0 +1,170 @@
+import { stringify } from "csv-stringify/sync";
+import { and, asc, gte, inArray, lte } from "drizzle-orm";
+import { ARRIVAL_LABELS, openAmountRappen } from "~/domain/desk";
+import { csvAmount, datesOf, spreadsheetSafe } from "~/domain/export";
+import { reservationTypeLabel } from "~/domain/reservation-types";
+import { PAYMENT_LABELS, STATUS_LABELS } from "~/domain/staff-labels";
+import { formatDateDE, formatTime } from "~/domain/time";
+import type { Db, Executor } from "../platform/db.server";
+import { auditLog, birthdayTables, gameLocations, reservationNotes, reservations } from "../platform/schema";
+import type { Reservation } from "../booking/bookings.server";
+import type { DeskActor } from "./booking-desk.server";
+
+/** Bookings of a date range for the export and the day list: held, confirmed and cancelled (expired holds never became bookings). */
+async function bookingsOf(db: Executor, from: string, to: string, statuses: Reservation["status"][]) {
+  const [rows, tables, locations] = await Promise.all([
+    db
+      .select()
+      .from(reservations)
+      .where(and(gte(reservations.date, from), lte(reservations.date, to), inArray(reservations.status, statuses)))
+      .orderBy(asc(reservations.date), asc(reservations.startMin), asc(reservations.id)),
+    db.select().from(birthdayTables).orderBy(asc(birthdayTables.id)),
+    db.select().from(gameLocations).orderBy(asc(gameLocations.position), asc(gameLocations.id)),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const notes = ids.length
+    ? await db.select().from(reservationNotes).where(inArray(reservationNotes.reservationId, ids)).orderBy(asc(reservationNotes.id))
+    : [];
+  const notesOf = new Map<number, string[]>();
+  for (const n of notes) notesOf.set(n.reservationId, [...(notesOf.get(n.reservationId) ?? []), n.text]);
+  return { rows, tables, locations, notesOf };
+}
+
+export const CSV_HEADER = [
+  "Buchungscode",
+  "Datum",
+  "Beginn",
+  "Ende",
+  "Art",
+  "System",
+  "Tisch/Spielort",
+  "Paket/Spiel",
+  "Kinder",
+  "Erwachsene spielend",
+  "Erwachsene begleitend",
+  "Spieler",
+  "Runden",
+  "Vorname",
+  "Nachname",
+  "Strasse",
+  "PLZ",
+  "Ort",
+  "Telefon",
+  "E-Mail",
+  "Nachricht",
+  "Status",
+  "Zahlung",
+  "Preis CHF",
+  "Gutschein",
+  "Gutschein CHF",
+  "Betrag CHF",
+  "Vor Ort bezahlt CHF",
+  "Offen CHF",
+  "Ankunft",
+  "Kanal",
+  "Interne Notizen",
+  "Gebucht am",
+] as const;
+
+/**
+ * The bookings of a date range as CSV for Swiss Excel: UTF-8 with BOM, `;` between cells, CRLF
+ * between rows, every text cell defused against formulas (csv-stringify does the quoting). The
+ * export is recorded in the audit log: who took which personal data when.
+ */
+export async function bookingsCsv(db: Db, range: { from: string; to: string }, actor: DeskActor): Promise<{ csv: string; rows: number }> {
+  const { rows, tables, locations, notesOf } = await bookingsOf(db, range.from, range.to, ["held", "confirmed", "cancelled"]);
+  const tableName = new Map(tables.map((t) => [t.id, t.name]));
+  const locationName = new Map(locations.map((l) => [l.id, l.name]));
+  const text = (v: string | null | undefined) => spreadsheetSafe(v ?? "");
+  const records = rows.map((r) => {
+    const game = r.locationId !== null;
+    return [
+      text(r.code),
+      formatDateDE(r.date),
+      formatTime(r.startMin),
+      formatTime(r.endMin),
+      game ? "Spiel" : "Geburtstag",
+      text(reservationTypeLabel(r.type)),
+      text(game ? locationName.get(r.locationId!) : r.tableId !== null ? tableName.get(r.tableId) : ""),
+      text(r.offerName),
+      game ? "" : String(r.numChildren),
+      game ? "" : String(r.numActiveAdults),
+      game ? "" : String(r.numAccompanyingAdults),
+      game ? String(r.players ?? "") : "",
+      game ? String(r.rounds ?? "") : "",
+      text(r.firstName),
+      text(r.lastName),
+      text(r.street),
+      text(r.zip),
+      text(r.city),
+      text(r.phone),
+      text(r.email),
+      text(r.message),
+      STATUS_LABELS[r.status] ?? r.status,
+      PAYMENT_LABELS[r.paymentStatus] ?? r.paymentStatus,
+      csvAmount(r.priceRappen),
+      text(r.voucherCode),
+      csvAmount(r.discountRappen),
+      csvAmount(r.amountRappen),
+      csvAmount(r.paidAtVenueRappen),
+      csvAmount(openAmountRappen(r)),
+      r.arrival ? (ARRIVAL_LABELS[r.arrival] ?? r.arrival) : "",
+      r.channel === "phone" ? "Telefon" : "online",
+      text((notesOf.get(r.id) ?? []).join("\n")),
+      r.createdAt.toLocaleString("de-CH", { timeZone: "Europe/Zurich" }),
+    ];
+  });
+  const csv = stringify([[...CSV_HEADER], ...records], { delimiter: ";", bom: true, record_delimiter: "windows", quoted_match: /[\r\n]/ });
+  await db.insert(auditLog).values({
+    staffId: actor.id,
+    actor: `staff:${actor.email}`,
+    action: "export-csv",
+    details: { from: range.from, to: range.to, rows: rows.length },
+  });
+  return { csv, rows: rows.length };
+}
+
+export type DayListBooking = {
+  code: string;
+  startMin: number;
+  endMin: number;
+  name: string;
+  phone: string;
+  persons: string;
+  offerName: string;
+  status: string;
+  message: string | null;
+  notes: string[];
+  openRappen: number;
+};
+export type DayListGroup = { key: string; name: string; bookings: DayListBooking[] };
+export type DayListDay = { date: string; groups: DayListGroup[]; count: number };
+
+/** The printable day list: per day, every table and game location with its bookings in time order (cancelled ones left out). */
+export async function dayList(db: Executor, range: { from: string; to: string }): Promise<DayListDay[]> {
+  const { rows, tables, locations, notesOf } = await bookingsOf(db, range.from, range.to, ["held", "confirmed"]);
+  const toBooking = (r: Reservation): DayListBooking => ({
+    code: r.code,
+    startMin: r.startMin,
+    endMin: r.endMin,
+    name: `${r.firstName} ${r.lastName}`,
+    phone: r.phone,
+    persons:
+      r.locationId !== null
+        ? `${r.players ?? 0} Spieler, ${r.rounds ?? 0} Runde${r.rounds === 1 ? "" : "n"}`
+        : `${r.numChildren} Kinder, ${r.numActiveAdults} Erw. spielend, ${r.numAccompanyingAdults} Erw. begleitend`,
+    offerName: r.offerName,
+    status: r.status,
+    message: r.message,
+    notes: notesOf.get(r.id) ?? [],
+    openRappen: openAmountRappen(r),
+  });
+  return datesOf(range.from, range.to).map((date) => {
+    const ofDay = rows.filter((r) => r.date === date);
+    const groups: DayListGroup[] = [
+      ...tables.map((t) => ({ key: `table-${t.id}`, name: `${t.name} (${t.seats} Plätze)`, bookings: ofDay.filter((r) => r.tableId === t.id).map(toBooking) })),
+      ...locations.map((l) => ({ key: `location-${l.id}`, name: l.name, bookings: ofDay.filter((r) => r.locationId === l.id).map(toBooking) })),
+    ].filter((g) => g.bookings.length > 0);
+    return { date, groups, count: ofDay.length };
+  });
+}

@@ -1,0 +1,168 @@
+import { eq } from "drizzle-orm";
+import { firstContactError, toContact, type ContactInput } from "~/domain/contact";
+import type { GameType } from "~/domain/games";
+import { formatChf } from "~/domain/money";
+import { parseDateInput } from "~/domain/booking-search";
+import { gameChoiceProblem } from "~/domain/games";
+import { parseTime, venueNow } from "~/domain/time";
+import { availableBirthdaySlots } from "../booking/availability.server";
+import { MAX_PER_COUNTER, reserveBirthday, type ReserveResult } from "../booking/bookings.server";
+import { availableGameStarts, reserveGame } from "../booking/games.server";
+import { findGameLocation, findOffer } from "../booking/venue.server";
+import type { Db } from "../platform/db.server";
+import { getEnv } from "../platform/env.server";
+import { auditLog, reservations } from "../platform/schema";
+import { enqueuePaymentLinkMail, kickMailer } from "../mail/mail.server";
+import { startPayment } from "../payments/payments.server";
+import type { DeskActor } from "./booking-desk.server";
+
+/** How the rest of a phone booking is paid once a voucher (if any) is taken off. */
+export const PHONE_PAYMENTS = ["venue", "link"] as const;
+export type PhonePayment = (typeof PHONE_PAYMENTS)[number];
+
+export type PhoneBookingInput = {
+  slot:
+    | { kind: "birthday"; offerId: number; date: string; startMin: number; numChildren: number; numActiveAdults: number; numAccompanyingAdults: number }
+    | { kind: "game"; locationId: number; gameType: GameType; date: string; startMin: number; rounds: number; players: number };
+  contact: ContactInput;
+  couponCode: string | null;
+  payment: unknown;
+};
+
+export type PhoneBookingResult =
+  | { ok: true; code: string; outcome: "paid-by-voucher" | "pay-at-venue" | "payment-link"; message: string }
+  | { ok: false; status: number; message: string };
+
+const STATUS: Record<Exclude<ReserveResult, { ok: true }>["reason"], number> = { invalid: 400, slot_taken: 409, voucher: 409, too_many_holds: 429 };
+
+/**
+ * Staff book for a caller through the same functions as the site (`reserveBirthday`/`reserveGame`:
+ * the same grid, availability, day lock, prices and voucher rules), marked `channel = phone`. What a
+ * voucher does not cover is either left open to be paid at the venue (confirmed at once) or paid
+ * online: the booking is held for PHONE_HOLD_MINUTES, a payment is opened at the provider and its
+ * link e-mailed to the family. No hold limit per client: staff are not a hoarding risk, and every
+ * phone booking is in the audit log.
+ */
+export async function placePhoneBooking(db: Db, input: PhoneBookingInput, actor: DeskActor, now: Date = new Date()): Promise<PhoneBookingResult> {
+  const payment = input.payment;
+  if (payment !== "venue" && payment !== "link") return { ok: false, status: 400, message: "Bitte wählen Sie, wie der Restbetrag bezahlt wird." };
+  // The caller agrees to the terms on the phone; the e-mail address is read back, not typed twice.
+  const contactInput: ContactInput = { ...input.contact, emailRepeat: input.contact.email, terms: "on" };
+  const problem = firstContactError(contactInput);
+  if (problem) return { ok: false, status: 400, message: problem };
+  const contact = toContact(contactInput);
+  const env = getEnv();
+  const options = { now, holdMinutes: env.PHONE_HOLD_MINUTES, channel: "phone" as const, payAtVenue: payment === "venue" };
+  const couponCode = input.couponCode?.trim().toUpperCase() || null;
+  const { slot } = input;
+  const result =
+    slot.kind === "game"
+      ? await reserveGame(db, { locationId: slot.locationId, gameType: slot.gameType, date: slot.date, startMin: slot.startMin, rounds: slot.rounds, players: slot.players, contact, couponCode }, options)
+      : await reserveBirthday(
+          db,
+          {
+            offerId: slot.offerId,
+            date: slot.date,
+            startMin: slot.startMin,
+            counts: { numChildren: slot.numChildren, numActiveAdults: slot.numActiveAdults, numAccompanyingAdults: slot.numAccompanyingAdults },
+            contact,
+            couponCode,
+          },
+          options,
+        );
+  if (!result.ok) return { ok: false, status: STATUS[result.reason], message: result.message };
+  const r = result.reservation;
+  const outcome = r.amountRappen <= 0 ? "paid-by-voucher" : payment === "venue" ? "pay-at-venue" : "payment-link";
+  const audit = (details: Record<string, unknown>) =>
+    db.insert(auditLog).values({ staffId: actor.id, actor: `staff:${actor.email}`, action: "phone-booking", reservationId: r.id, details });
+  if (outcome !== "payment-link") {
+    await audit({ outcome, amountRappen: r.amountRappen, discountRappen: r.discountRappen });
+    return {
+      ok: true,
+      code: r.code,
+      outcome,
+      message:
+        outcome === "pay-at-venue"
+          ? `Buchung ${r.code} bestätigt. Offen, zahlbar vor Ort: ${formatChf(r.amountRappen)}.`
+          : `Buchung ${r.code} bestätigt, mit dem Gutschein bezahlt.`,
+    };
+  }
+  const started = await startPayment(db, r);
+  if (!started.ok) return { ok: false, status: 502, message: "Die Zahlung konnte nicht eröffnet werden; die Reservierung wurde freigegeben. Bitte erneut versuchen." };
+  await db.transaction(async (tx) => {
+    const [held] = await tx.select().from(reservations).where(eq(reservations.id, r.id));
+    await enqueuePaymentLinkMail(tx, held ?? r, started.paymentUrl);
+    await tx.insert(auditLog).values({
+      staffId: actor.id,
+      actor: `staff:${actor.email}`,
+      action: "phone-booking",
+      reservationId: r.id,
+      details: { outcome, amountRappen: r.amountRappen, discountRappen: r.discountRappen, holdExpiresAt: held?.holdExpiresAt?.toISOString() ?? null },
+    });
+  });
+  kickMailer();
+  return { ok: true, code: r.code, outcome, message: `Buchung ${r.code} reserviert. Der Zahlungslink über ${formatChf(r.amountRappen)} ging an ${r.email}.` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The phone booking page's first step: what the caller wants, and which start times are free.
+
+export type PhoneQuery = {
+  kind: string;
+  date: string;
+  offerId: string;
+  numChildren: string;
+  numActiveAdults: string;
+  numAccompanyingAdults: string;
+  locationId: string;
+  gameType: string;
+  rounds: string;
+  players: string;
+};
+export type PhoneStart = { startMin: number; label: string; available: boolean };
+export type PhoneOptions =
+  | { ok: true; slot: Omit<Extract<PhoneBookingInput["slot"], { kind: "birthday" }>, "startMin"> | Omit<Extract<PhoneBookingInput["slot"], { kind: "game" }>, "startMin">; starts: PhoneStart[] }
+  | { ok: false; message: string };
+
+const FIELDS: (keyof PhoneQuery)[] = ["kind", "date", "offerId", "numChildren", "numActiveAdults", "numAccompanyingAdults", "locationId", "gameType", "rounds", "players"];
+
+export function phoneQuery(params: URLSearchParams): PhoneQuery {
+  return Object.fromEntries(FIELDS.map((f) => [f, (params.get(f) ?? "").trim().slice(0, 20)])) as PhoneQuery;
+}
+
+const int = (v: string) => (/^\d{1,4}$/.test(v) ? Number(v) : NaN);
+
+/** Checks the first step and lists the start times with the site's own availability functions. */
+export async function phoneOptions(db: Db, q: PhoneQuery, now: Date = new Date()): Promise<PhoneOptions> {
+  const date = parseDateInput(q.date);
+  if (!date) return { ok: false, message: "Bitte ein gültiges Datum eingeben (TT.MM.JJJJ)." };
+  if (date < venueNow(now).date) return { ok: false, message: "Das Datum liegt in der Vergangenheit." };
+  const toStart = (s: { startTime: string; endTime: string; available: boolean }): PhoneStart => ({
+    startMin: parseTime(s.startTime) ?? 0,
+    label: `${s.startTime}–${s.endTime}`,
+    available: s.available,
+  });
+  if (q.kind === "birthday") {
+    const offerId = int(q.offerId);
+    const counts = { numChildren: int(q.numChildren || "0"), numActiveAdults: int(q.numActiveAdults || "0"), numAccompanyingAdults: int(q.numAccompanyingAdults || "0") };
+    if (!(await findOffer(db, offerId))) return { ok: false, message: "Bitte wählen Sie ein Paket." };
+    const persons = counts.numChildren + counts.numActiveAdults + counts.numAccompanyingAdults;
+    if (!Object.values(counts).every((n) => Number.isInteger(n) && n >= 0 && n <= MAX_PER_COUNTER) || persons < 1) {
+      return { ok: false, message: `Bitte 0 bis ${MAX_PER_COUNTER} Personen pro Gruppe angeben, mindestens 1 Person.` };
+    }
+    const slots = await availableBirthdaySlots(db, { date, persons, offerId }, now);
+    return { ok: true, slot: { kind: "birthday", offerId, date, ...counts }, starts: slots.map(toStart) };
+  }
+  if (q.kind === "game") {
+    const location = await findGameLocation(db, int(q.locationId));
+    if (!location) return { ok: false, message: "Bitte wählen Sie einen Spielort." };
+    const gameType = q.gameType === "2" ? 2 : q.gameType === "1" ? 1 : null;
+    if (!gameType) return { ok: false, message: "Bitte wählen Sie Normales Spiel oder Geburtstagspaket." };
+    const choice = { gameType, rounds: int(q.rounds), players: int(q.players) } as const;
+    const problem = gameChoiceProblem(location, choice);
+    if (problem) return { ok: false, message: problem };
+    const starts = (await availableGameStarts(db, { locationId: location.id, date, rounds: choice.rounds }, now)) ?? [];
+    return { ok: true, slot: { kind: "game", locationId: location.id, gameType, date, rounds: choice.rounds, players: choice.players }, starts: starts.map(toStart) };
+  }
+  return { ok: false, message: "Bitte wählen Sie Geburtstag oder Spiel." };
+}

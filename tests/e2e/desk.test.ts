@@ -1,0 +1,258 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { parse as parseCsv } from "csv-parse/sync";
+import { createVoucher, expect, expectAccessible, formatDE, futureWeekday, signIn, test, waitForMail } from "./helpers";
+
+/** A confirmed booking made as a family makes it (API), paid by a voucher; a unique surname to search for. */
+async function confirmedBooking(page: Page, date: string, start: string, lastName: string) {
+  const voucher = await createVoucher(page, 1000);
+  const response = await page.request.post("/api/birthday/reserve", {
+    data: {
+      reservationDate: date,
+      selectedSlots: [{ startTime: start, endTime: "" }],
+      numChildren: 6,
+      numActiveAdults: 1,
+      numAccompanyingAdults: 2,
+      selectedOffer: { offerId: 1 },
+      couponCode: voucher,
+      firstName: "Mia",
+      lastName,
+      street: "Seestrasse 10",
+      zip: "8810",
+      city: "Horgen",
+      phone: "+41 79 222 33 44",
+      email: "mia.desk@example.ch",
+    },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { bookingCode: string }).bookingCode;
+}
+
+/** Nothing wider than a 320 px screen. */
+async function fitsNarrowScreen(page: Page) {
+  await page.setViewportSize({ width: 320, height: 800 });
+  const problems = await page.evaluate(() => {
+    const vw = document.documentElement.clientWidth;
+    const out: string[] = [];
+    if (document.documentElement.scrollWidth > vw) out.push(`document ${document.documentElement.scrollWidth}px wide`);
+    const clipped = (el: Element) => {
+      for (let e: Element | null = el; e; e = e.parentElement) {
+        const cs = getComputedStyle(e);
+        if (e.classList.contains("visually-hidden") || cs.display === "none" || (cs.position === "absolute" && cs.clip !== "auto")) return true;
+      }
+      return false;
+    };
+    for (const el of Array.from(document.body.querySelectorAll("*"))) {
+      const r = el.getBoundingClientRect();
+      const cs = getComputedStyle(el);
+      if (r.width > 0 && r.right > vw + 1 && cs.position !== "fixed" && !clipped(el)) out.push(`<${el.tagName.toLowerCase()}> "${(el.textContent ?? "").slice(0, 40)}" ends at ${Math.round(r.right)}px`);
+    }
+    return out;
+  });
+  expect(problems).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test("staff search bookings, open one, and add an internal note", async ({ page, javaScriptEnabled }) => {
+  const date = futureWeekday(4, javaScriptEnabled ? 56 : 63);
+  const surname = `Suchtest${javaScriptEnabled ? "Js" : "Html"}`;
+  const code = await confirmedBooking(page, date, "12:00", surname);
+  await signIn(page);
+  await page.getByRole("link", { name: "Buchungen suchen" }).click();
+  await expect(page.getByRole("heading", { name: "Buchungen suchen" })).toBeVisible();
+
+  await page.getByLabel("Suchbegriff (Buchungscode, Name, E-Mail oder Telefon)").fill(surname.toLowerCase());
+  await page.getByLabel("Status").selectOption("confirmed");
+  await page.getByLabel("Art").selectOption("birthday");
+  await page.getByLabel("Datum von").fill(date);
+  await page.getByLabel("Datum bis").fill(date);
+  await page.getByRole("button", { name: "Suchen" }).click();
+  await expect(page.getByRole("heading", { name: "1 Buchung gefunden" })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: code });
+  await expect(row).toContainText(`Mia ${surname}`);
+  await expect(row).toContainText(formatDE(date));
+  await expectAccessible(page);
+  await fitsNarrowScreen(page);
+
+  // Wildcards are plain text; a bad date is a German message, never a 500.
+  await page.goto("/admin/buchungen?q=%25%25_");
+  await expect(page.getByRole("heading", { name: "Keine Buchungen gefunden" })).toBeVisible();
+  const bad = await page.goto("/admin/buchungen?from=2026-02-30&to=x&status=bezahlt");
+  expect(bad?.status()).toBe(400);
+  await expect(page.getByText("Bitte ein gültiges Datum eingeben (TT.MM.JJJJ).").first()).toBeVisible();
+  await expect(page.getByText("Bitte einen Status aus der Liste wählen.")).toBeVisible();
+  await expectAccessible(page);
+
+  // The detail page: everything stored.
+  await page.goto(`/admin/buchungen?q=${code}`);
+  await page.getByRole("link", { name: code }).click();
+  await expect(page.getByRole("heading", { name: `Buchung ${code}` })).toBeVisible();
+  await expect(page.getByText("Seestrasse 10, 8810 Horgen")).toBeVisible();
+  await expect(page.getByText("6 Kinder, 1 Erwachsene spielend, 2 Erwachsene begleitend")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Gutscheinbewegungen" })).toContainText("redeem");
+  await expect(page.getByRole("table", { name: "E-Mails an die Familie" })).toContainText("Bestätigung");
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Notiz speichern" }).click();
+  await expect(page.getByText("Bitte eine Notiz eingeben.")).toBeVisible();
+  await page.getByLabel("Neue Notiz").fill("Vater ruft an: kommen 15 Minuten später. <b>kein HTML</b>");
+  await page.getByRole("button", { name: "Notiz speichern" }).click();
+  await expect(page.getByText("Notiz gespeichert.")).toBeVisible();
+  await expect(page.locator(".note-list")).toContainText("Vater ruft an: kommen 15 Minuten später. <b>kein HTML</b>");
+  await expect(page.locator(".note-list b")).toHaveCount(0);
+  await expect(page.getByRole("table", { name: "Änderungen durch Mitarbeitende und Systeme" })).toContainText("staff:admin");
+  await expectAccessible(page);
+  await fitsNarrowScreen(page);
+
+  // Never shown to the family: not on the confirmation page the booking code opens.
+  const unknown = await page.goto("/admin/buchungen/FW-NOPE00");
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByText("Keine Buchung mit dem Buchungscode FW-NOPE00 gefunden.")).toBeVisible();
+});
+
+test("the desk records what was paid at the venue; arrival waits for the booking's day", async ({ page, javaScriptEnabled }) => {
+  const date = futureWeekday(5, javaScriptEnabled ? 56 : 63);
+  const code = await confirmedBooking(page, date, "15:00", `Ankunft${javaScriptEnabled ? "Js" : "Html"}`);
+  await signIn(page);
+  await page.goto(`/admin?date=${date}`);
+  const row = page.getByRole("row").filter({ hasText: code });
+  // A future day: no arrival buttons yet.
+  await expect(row.getByRole("button", { name: "Angekommen" })).toHaveCount(0);
+  await row.getByLabel("Vor Ort bezahlt (CHF)").fill("12.345");
+  await row.getByRole("button", { name: "Betrag speichern" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "höchstens zwei Nachkommastellen" })).toBeVisible();
+  await page.getByRole("row").filter({ hasText: code }).getByLabel("Vor Ort bezahlt (CHF)").fill("25,50");
+  await page.getByRole("row").filter({ hasText: code }).getByRole("button", { name: "Betrag speichern" }).click();
+  await expect(page.getByText(`${code}: Zahlung vor Ort gespeichert.`)).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: code })).toContainText("vor Ort bezahlt CHF 25.50");
+  await expectAccessible(page);
+  await fitsNarrowScreen(page);
+
+  await page.getByRole("row").filter({ hasText: code }).getByRole("link", { name: "Details" }).click();
+  await expect(page.getByRole("heading", { name: `Buchung ${code}` })).toBeVisible();
+  await expect(page.getByText("Ankunft und «nicht erschienen» können ab dem Tag der Buchung erfasst werden.")).toBeVisible();
+  await expect(page.getByLabel("Vor Ort bezahlt, total (CHF)")).toHaveValue("25.50");
+  await page.getByLabel("Vor Ort bezahlt, total (CHF)").fill("-3");
+  await page.getByRole("button", { name: "Betrag speichern" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Vor Ort bezahlt: bitte einen Betrag" })).toBeVisible();
+  await page.getByLabel("Vor Ort bezahlt, total (CHF)").fill("30");
+  await page.getByRole("button", { name: "Betrag speichern" }).click();
+  await expect(page.getByText("Ankunft und Zahlung vor Ort gespeichert.")).toBeVisible();
+  await expect(page.getByLabel("Vor Ort bezahlt, total (CHF)")).toHaveValue("30.00");
+  await expect(page.getByRole("table", { name: "Änderungen durch Mitarbeitende und Systeme" })).toContainText("arrival");
+});
+
+test("CSV export downloads a file Excel reads; the day list prints one page per day", async ({ page, javaScriptEnabled }) => {
+  const date = futureWeekday(0, javaScriptEnabled ? 56 : 63);
+  const code = await confirmedBooking(page, date, "10:00", `Export${javaScriptEnabled ? "Js" : "Html"}`);
+  await signIn(page);
+  await page.getByRole("link", { name: "Export und Tagesliste" }).click();
+  await expectAccessible(page);
+  await fitsNarrowScreen(page);
+
+  // A reversed range is refused with a German message.
+  const csvForm = page.locator("form", { has: page.getByRole("heading", { name: "Buchungen als CSV (Excel)" }) });
+  await csvForm.getByLabel("Datum von").fill(date);
+  await csvForm.getByLabel("Datum bis").fill("2020-01-01");
+  await csvForm.getByRole("button", { name: "CSV herunterladen" }).click();
+  await expect(page.getByText("Das Datum «bis» darf nicht vor dem Datum «von» liegen.")).toBeVisible();
+  await expectAccessible(page);
+
+  const form = page.locator("form", { has: page.getByRole("heading", { name: "Buchungen als CSV (Excel)" }) });
+  await form.getByLabel("Datum von").fill(date);
+  await form.getByLabel("Datum bis").fill(date);
+  const [download] = await Promise.all([page.waitForEvent("download"), form.getByRole("button", { name: "CSV herunterladen" }).click()]);
+  expect(download.suggestedFilename()).toBe(`buchungen-${date}-bis-${date}.csv`);
+  const bytes = readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const records = parseCsv(bytes.toString("utf8"), { bom: true, delimiter: ";" }) as string[][];
+  expect(records[0]!.slice(0, 3)).toEqual(["Buchungscode", "Datum", "Beginn"]);
+  const row = records.find((r) => r[0] === code)!;
+  expect(row).toBeTruthy();
+  expect(row).toContain(formatDE(date));
+  expect(row).toContain("'+41 79 222 33 44");
+  expect(row).toContain("Horgen");
+
+  // The printable day list.
+  await page.goto("/admin/export");
+  const list = page.locator("form", { has: page.getByRole("heading", { name: "Tagesliste zum Drucken" }) });
+  await list.getByLabel("Datum von").fill(date);
+  const nextDay = new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  await list.getByLabel("Datum bis").fill(nextDay);
+  await list.getByRole("button", { name: "Tagesliste anzeigen" }).click();
+  await expect(page.getByRole("heading", { name: "Tagesliste" })).toBeVisible();
+  const booking = page.getByRole("row").filter({ hasText: code });
+  await expect(booking).toContainText("10:00–12:00");
+  await expect(booking).toContainText("+41 79 222 33 44");
+  await expect(booking).toContainText("6 Kinder, 1 Erw. spielend, 2 Erw. begleitend");
+  await expectAccessible(page);
+  await fitsNarrowScreen(page);
+  await page.emulateMedia({ media: "print" });
+  await expect(page.locator(".admin-bar").first()).toBeHidden();
+  await expect(page.locator(".print-day")).toHaveCount(2);
+  expect(await page.locator(".print-day").first().evaluate((el) => getComputedStyle(el).breakAfter)).toBe("page");
+  await page.emulateMedia({ media: "screen" });
+
+  // Too long a list is a German message.
+  const tooLong = await page.goto(`/admin/tagesliste?from=${date}&to=2099-01-01`);
+  expect(tooLong?.status()).toBe(400);
+  await expect(page.getByText("Höchstens 31 Tage auf einmal.")).toBeVisible();
+});
+
+test("staff take a phone booking: free times from the site's availability, pay at the venue or by e-mailed link", async ({ page, javaScriptEnabled }) => {
+  const date = futureWeekday(6, javaScriptEnabled ? 70 : 77);
+  await signIn(page);
+  await page.getByRole("link", { name: "Telefonbuchung" }).click();
+  await expect(page.getByRole("heading", { name: "1. Was und wann" })).toBeVisible();
+  await expectAccessible(page);
+  await fitsNarrowScreen(page);
+
+  await page.getByLabel("Datum").fill(date);
+  await page.getByLabel("Kinder").fill("10");
+  await page.getByLabel("Erwachsene spielend").fill("10");
+  await page.getByLabel("Erwachsene begleitend").fill("10");
+  await page.getByRole("button", { name: "Freie Zeiten anzeigen" }).click();
+  await expect(page.getByRole("heading", { name: `2. Zeit und Kontakt (${formatDE(date)})` })).toBeVisible();
+  await page.getByRole("radio", { name: /^14:00–16:00/ }).check();
+  await page.getByLabel("Vorname", { exact: true }).fill("Paula");
+  await page.getByLabel("Nachname", { exact: true }).fill("Anruferin");
+  await page.getByLabel("Strasse und Hausnummer", { exact: true }).fill("Hauptstrasse 5");
+  await page.getByLabel("PLZ", { exact: true }).fill("8400");
+  await page.getByLabel("Ort", { exact: true }).fill("Winterthur");
+  await page.getByLabel("Telefon", { exact: true }).fill("052 123 45 67");
+  await page.getByLabel("E-Mail", { exact: true }).fill("paula@example.ch");
+  await page.getByLabel("vor Ort bezahlen (bleibt offen)").check();
+  await expectAccessible(page);
+  await fitsNarrowScreen(page);
+  await page.getByRole("button", { name: "Buchung anlegen" }).click();
+  await expect(page.getByText("Telefonbuchung angelegt und bestätigt; der Betrag ist vor Ort zu bezahlen.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Buchung FW-/ })).toBeVisible();
+  await expect(page.getByText("(Telefon)")).toBeVisible();
+  // 10 × 29 + 10 × 28 + 10 × 5 = CHF 620 open at the counter.
+  await expect(page.locator("dt", { hasText: "Offen (vor Ort)" }).locator("+ dd")).toHaveText("CHF 620.00");
+
+  // The same table size again at the same time: the site's rule refuses it.
+  await page.goto(`/admin/telefonbuchung?kind=birthday&date=${date}&offerId=1&numChildren=10&numActiveAdults=10&numAccompanyingAdults=10`);
+  await expect(page.getByRole("radio", { name: /^14:00–16:00/ })).toBeDisabled();
+
+  // A game paid by an e-mailed link.
+  await page.goto(`/admin/telefonbuchung?kind=game&date=${date}&locationId=3&gameType=1&rounds=2&players=4`);
+  await page.getByRole("radio", { name: /^15:00–15:40/ }).check();
+  for (const [label, value] of [["Vorname", "Paul"], ["Nachname", "Linker"], ["Strasse und Hausnummer", "Weg 2"], ["PLZ", "8400"], ["Ort", "Winterthur"], ["Telefon", "052 765 43 21"], ["E-Mail", "paul@example.ch"]] as const) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  await page.getByLabel("Zahlungslink per E-Mail (online bezahlen)").check();
+  // A wrong voucher is the server's German message; the form keeps what was typed.
+  await page.getByLabel("Gutscheincode (optional)").fill("UNBEKANNT99");
+  await page.getByRole("button", { name: "Buchung anlegen" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: /Gutschein/ })).toBeVisible();
+  await expect(page.getByLabel("Nachname", { exact: true })).toHaveValue("Linker");
+  await page.getByLabel("Gutscheincode (optional)").fill("");
+  await page.getByRole("radio", { name: /^15:00–15:40/ }).check();
+  await page.getByRole("button", { name: "Buchung anlegen" }).click();
+  await expect(page.getByText("Telefonbuchung reserviert; der Zahlungslink wurde per E-Mail gesendet.")).toBeVisible();
+  await expect(page.getByRole("table", { name: "E-Mails an die Familie" })).toContainText("Zahlungslink");
+  const code = (await page.getByRole("heading", { name: /^Buchung FW-/ }).textContent())!.replace("Buchung ", "").trim();
+  const mail = await waitForMail(code);
+  expect(mail).toContain("Zahlungslink");
+});
