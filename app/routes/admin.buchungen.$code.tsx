@@ -23,6 +23,7 @@ const DONE: Record<string, string> = {
   "pay-at-venue": "Telefonbuchung angelegt und bestätigt; der Betrag ist vor Ort zu bezahlen.",
   "paid-by-voucher": "Telefonbuchung angelegt und mit dem Gutschein bezahlt.",
   "payment-link": "Telefonbuchung reserviert; der Zahlungslink wurde per E-Mail gesendet.",
+  moved: "Buchung verschoben; die Familie erhält eine E-Mail mit dem neuen Termin.",
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -56,7 +57,15 @@ function at(iso: string | Date | null | undefined): string {
   return iso ? new Date(iso).toLocaleString("de-CH", { timeZone: "Europe/Zurich", dateStyle: "medium", timeStyle: "short" }) : "–";
 }
 
-const MAIL_LABELS: Record<string, string> = { confirmation: "Bestätigung", cancellation: "Stornierung", "late-refund": "Rückerstattung", "payment-link": "Zahlungslink" };
+const MAIL_LABELS: Record<string, string> = {
+  confirmation: "Bestätigung",
+  cancellation: "Stornierung",
+  "late-refund": "Rückerstattung",
+  "payment-link": "Zahlungslink",
+  change: "Terminänderung",
+  reminder: "Erinnerung",
+  "manage-link": "Link zur Buchung",
+};
 
 export default function BookingDetailPage() {
   const { staff, detail, done, code } = useLoaderData<typeof loader>();
@@ -83,6 +92,12 @@ export default function BookingDetailPage() {
       <AdminBar email={staff.email} />
       <p className="no-print">
         <a href="/admin/buchungen">‹ Zur Suche</a> · <a href={`/admin?date=${r.date}`}>Tagesübersicht {formatDateDE(r.date)}</a>
+        {r.status === "confirmed" ? (
+          <>
+            {" "}
+            · <a href={`/admin/buchungen/${encodeURIComponent(r.code)}/verschieben`}>Verschieben</a>
+          </>
+        ) : null}
       </p>
       {done ? (
         <p className="alert alert-success" role="status">

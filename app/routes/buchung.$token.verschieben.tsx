@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
-import { Calendar } from "~/components/Calendar";
+import { data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { MovePicker } from "~/components/MovePicker";
 import { Page } from "~/components/Page";
-import { SlotGrid } from "~/components/SlotGrid";
 import { dateFrom } from "~/domain/booking-query";
 import { closedWeekdays, monthOf, parseMonth } from "~/domain/calendar";
 import { MSG } from "~/domain/messages";
@@ -67,41 +66,17 @@ export default function MoveBooking() {
         Bisher: {formatDateDE(b.date)}, {formatTime(b.startMin)} - {formatTime(b.endMin)} Uhr ({b.offerName}). Wählen Sie einen neuen Tag und eine
         neue Zeit; alles andere bleibt gleich. Möglich bis {view.deadline}.
       </p>
-      {result?.error ? (
-        <p role="alert" className="alert alert-error">
-          {result.error}
-        </p>
-      ) : null}
-      <Calendar month={month} selected={date} today={today} hrefFor={hrefFor} label="Neues Datum wählen" closed={closed} />
-      {date && slots ? (
-        <Form method="post" className="card">
-          <h2>Freie Zeiten am {formatDateDE(date)}</h2>
-          <input type="hidden" name="date" value={date} />
-          {slots.length === 0 ? (
-            <p>{MSG.closedDay}</p>
-          ) : (
-            <SlotGrid
-              name="start"
-              legend={`Zeit am ${formatDateDE(date)}`}
-              slots={slots}
-              chosen={() => false}
-              onChoose={() => undefined}
-              note={(s) => (s.available ? "frei" : "belegt")}
-              byHour={b.players !== null}
-            />
-          )}
-          <p className="actions">
-            <button type="submit" className="button">
-              Auf diesen Termin verschieben
-            </button>{" "}
-            <a className="button button-secondary" href={`/buchung/${token}`}>
-              Abbrechen
-            </a>
-          </p>
-        </Form>
-      ) : (
-        <p>Bitte wählen Sie im Kalender einen Tag.</p>
-      )}
+      <MovePicker
+        month={month}
+        date={date}
+        today={today}
+        closed={closed}
+        slots={slots}
+        hrefFor={hrefFor}
+        byHour={b.players !== null}
+        cancelHref={`/buchung/${token}`}
+        error={result?.error}
+      />
     </Page>
   );
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { parse as parseCsv } from "csv-parse/sync";
-import { createVoucher, expect, expectAccessible, formatDE, futureWeekday, signIn, test, waitForMail } from "./helpers";
+import { createVoucher, expect, expectAccessible, formatDE, futureWeekday, pickDate, signIn, test, waitForMail } from "./helpers";
 
 /** A confirmed booking made as a family makes it (API), paid by a voucher; a unique surname to search for. */
 async function confirmedBooking(page: Page, date: string, start: string, lastName: string) {
@@ -255,4 +255,28 @@ test("staff take a phone booking: free times from the site's availability, pay a
   const code = (await page.getByRole("heading", { name: /^Buchung FW-/ }).textContent())!.replace("Buchung ", "").trim();
   const mail = await waitForMail(code);
   expect(mail).toContain("Zahlungslink");
+});
+
+test("staff move a booking to another day and time: the site's calendar and slot grid, the family gets the change e-mail", async ({ page, javaScriptEnabled }) => {
+  const date = futureWeekday(4, javaScriptEnabled ? 70 : 77);
+  const later = futureWeekday(5, javaScriptEnabled ? 70 : 77);
+  const code = await confirmedBooking(page, date, "10:00", `Verschieb${javaScriptEnabled ? "Js" : "Html"}`);
+  await signIn(page);
+  await page.goto(`/admin/buchungen/${code}`);
+  await page.getByRole("link", { name: "Verschieben" }).click();
+  await expect(page.getByRole("heading", { name: `Buchung ${code} verschieben` })).toBeVisible();
+  await pickDate(page, later);
+  await expect(page.getByRole("heading", { name: /Freie Zeiten am/ })).toBeVisible();
+  await expectAccessible(page);
+  await fitsNarrowScreen(page);
+  await page.getByRole("radio", { name: /^16:00 - 18:00/ }).check();
+  await page.getByRole("button", { name: "Auf diesen Termin verschieben" }).click();
+  await expect(page.getByText("Buchung verschoben; die Familie erhält eine E-Mail mit dem neuen Termin.")).toBeVisible();
+  await expect(page.getByText(formatDE(later), { exact: false }).first()).toBeVisible();
+  await expect(page.getByText("Terminänderung")).toBeVisible();
+  const mail = await waitForMail(code, 15_000);
+  expect(mail).toBeTruthy();
+  // The old slot is free again for the next family.
+  const slots = (await (await page.request.get(`/api/tables/available?date=${date}&count=9&offerId=1`)).json()) as { startTime: string; available: boolean }[];
+  expect(slots.find((s) => s.startTime === "10:00")?.available).toBe(true);
 });

@@ -29,6 +29,8 @@ export type MoveInput = {
   actor: AuditActor;
   /** Checked under the row lock: a message refuses the move (e.g. the family's 48-hour rule). */
   guard?: (r: Reservation) => string | null;
+  /** Staff moves keep the price agreed at booking, even when today's price list differs. */
+  keepPrice?: boolean;
 };
 
 export type MoveResult =
@@ -97,7 +99,7 @@ export async function moveReservation(db: Db, input: MoveInput, now: Date = new 
       const refusal = input.guard?.(r) ?? null;
       if (refusal) return { ok: false, reason: "refused", message: refusal };
       if (r.date === input.date && r.startMin === target.startMin) return { ok: false, reason: "invalid", message: MOVE_MSG.unchanged };
-      if (priceRappen !== r.priceRappen) return { ok: false, reason: "price_changed", message: MOVE_MSG.priceChanged };
+      if (!input.keepPrice && priceRappen !== r.priceRappen) return { ok: false, reason: "price_changed", message: MOVE_MSG.priceChanged };
       let resource: { tableId: number } | { locationId: number };
       if (isTable) {
         const table = pickTable(target, personCount(r), venue.tables, await tableOccupations(tx, input.date, now, r.id));

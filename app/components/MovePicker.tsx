@@ -1,0 +1,64 @@
+import { Form } from "@remix-run/react";
+import type { Slot } from "~/domain/availability";
+import { MSG } from "~/domain/messages";
+import { formatDateDE } from "~/domain/time";
+import { Calendar } from "./Calendar";
+import { SlotGrid } from "./SlotGrid";
+
+/**
+ * Choosing a new date and time for an existing booking (the family's self-service move and the staff
+ * desk's): the booking flow's calendar (plain links) and slot grid, posted as a plain form.
+ */
+export function MovePicker(props: {
+  month: string;
+  date: string | null;
+  today: string;
+  closed: number[];
+  slots: Slot[] | null;
+  hrefFor: (q: { date?: string; month?: string }) => string;
+  /** Games list their starts by hour, like the booking flow's game step. */
+  byHour: boolean;
+  cancelHref: string;
+  error?: string | null;
+}) {
+  const { month, date, today, closed, slots, hrefFor, byHour, cancelHref, error } = props;
+  return (
+    <>
+      {error ? (
+        <p role="alert" className="alert alert-error">
+          {error}
+        </p>
+      ) : null}
+      <Calendar month={month} selected={date} today={today} hrefFor={hrefFor} label="Neues Datum wählen" closed={closed} />
+      {date && slots ? (
+        <Form method="post" className="card">
+          <h2>Freie Zeiten am {formatDateDE(date)}</h2>
+          <input type="hidden" name="date" value={date} />
+          {slots.length === 0 ? (
+            <p>{MSG.closedDay}</p>
+          ) : (
+            <SlotGrid
+              name="start"
+              legend={`Zeit am ${formatDateDE(date)}`}
+              slots={slots}
+              chosen={() => false}
+              onChoose={() => undefined}
+              note={(s) => (s.available ? "frei" : "belegt")}
+              byHour={byHour}
+            />
+          )}
+          <p className="actions">
+            <button type="submit" className="button">
+              Auf diesen Termin verschieben
+            </button>{" "}
+            <a className="button button-secondary" href={cancelHref}>
+              Abbrechen
+            </a>
+          </p>
+        </Form>
+      ) : (
+        <p>Bitte wählen Sie im Kalender einen Tag.</p>
+      )}
+    </>
+  );
+}
