@@ -1,12 +1,13 @@
 import { Form } from "@remix-run/react";
 
 /** Staff navigation and sign-out (a POST form: sign-out changes state). */
-export function AdminBar({ email }: { email: string }) {
+export function AdminBar({ email, manager = false }: { email: string; manager?: boolean }) {
   return (
     <div className="admin-bar">
       <nav aria-label="Mitarbeiterbereich">
         <a href="/admin">Tagesübersicht</a>
         <a href="/admin/storno">Reservierungen verwalten</a>
+        {manager ? <a href="/admin/einstellungen">Einstellungen</a> : null}
       </nav>
       <Form method="post" action="/admin/logout" reloadDocument>
         <span className="muted">{email} · </span>

@@ -1,22 +1,42 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminBar } from "~/components/AdminBar";
 import { Page } from "~/components/Page";
 import { longDateLabel } from "~/domain/calendar";
 import { formatChf } from "~/domain/money";
 import { PAYMENT_LABELS, STATUS_LABELS } from "~/domain/staff-labels";
-import { addDays, formatDateDE, formatTime, isIsoDate, venueNow } from "~/domain/time";
-import { requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
+import {
+  addDays,
+  formatDateDE,
+  formatTime,
+  isIsoDate,
+  venueNow,
+} from "~/domain/time";
+import {
+  isManager,
+  requireManager,
+  requireSameOrigin,
+  requireStaff,
+} from "~/server/staff/auth.server";
 import { dayOverview } from "~/server/staff/day-overview.server";
 import { getDb } from "~/server/platform/db.server";
 import { issueVoucher } from "~/server/vouchers/voucher-admin.server";
-import { voucherReport, type VoucherReport } from "~/server/vouchers/voucher-report.server";
+import {
+  voucherReport,
+  type VoucherReport,
+} from "~/server/vouchers/voucher-report.server";
 import { pageMeta } from "~/domain/page-meta";
 
 /** Staff pages (bookings, contact data): never kept by a browser or proxy cache. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-export const meta: MetaFunction = () => pageMeta("Tagesübersicht", [{ name: "robots", content: "noindex" }]);
+export const meta: MetaFunction = () =>
+  pageMeta("Tagesübersicht", [{ name: "robots", content: "noindex" }]);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
@@ -24,23 +44,46 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const requested = url.searchParams.get("date");
   const date = requested && isIsoDate(requested) ? requested : venueNow().date;
   const db = await getDb();
-  const lookup = url.searchParams.get("voucher")?.trim().toUpperCase() ?? "";
+  // Vouchers are a manager's tool (issue #13, roles): staff members see the day only.
+  const manager = isManager(staff);
+  const lookup = manager
+    ? url.searchParams.get("voucher")?.trim().toUpperCase() ?? ""
+    : "";
   const voucher = lookup ? await voucherReport(db, lookup) : null;
-  return { staff: { email: staff.email }, date, tables: await dayOverview(db, date), lookup, voucher };
+  return {
+    staff: { email: staff.email, role: staff.role },
+    manager,
+    date,
+    tables: await dayOverview(db, date),
+    lookup,
+    voucher,
+  };
 }
 
-type ActionData = { issued?: VoucherReport | Omit<VoucherReport, "ledger">; error?: string };
+type ActionData = {
+  issued?: VoucherReport | Omit<VoucherReport, "ledger">;
+  error?: string;
+};
 
 export async function action({ request }: ActionFunctionArgs) {
-  const staff = await requireStaff(request);
+  const staff = await requireManager(request);
   requireSameOrigin(request);
   const form = await request.formData();
-  const result = await issueVoucher(await getDb(), { amount: form.get("amount"), validUntil: form.get("validUntil") }, staff);
-  if (!result.ok) return data<ActionData>({ error: result.message }, { status: 400 });
+  const result = await issueVoucher(
+    await getDb(),
+    { amount: form.get("amount"), validUntil: form.get("validUntil") },
+    staff
+  );
+  if (!result.ok)
+    return data<ActionData>({ error: result.message }, { status: 400 });
   return data<ActionData>({ issued: result.voucher });
 }
 
-function VoucherCard({ v }: { v: Omit<VoucherReport, "ledger"> & { ledger?: VoucherReport["ledger"] } }) {
+function VoucherCard({
+  v,
+}: {
+  v: Omit<VoucherReport, "ledger"> & { ledger?: VoucherReport["ledger"] };
+}) {
   return (
     <div className="result-card">
       <dl>
@@ -60,7 +103,9 @@ function VoucherCard({ v }: { v: Omit<VoucherReport, "ledger"> & { ledger?: Vouc
       </dl>
       {v.ledger && v.ledger.length > 0 ? (
         <table className="day-table">
-          <caption className="visually-hidden">Buchungen auf dem Gutschein</caption>
+          <caption className="visually-hidden">
+            Buchungen auf dem Gutschein
+          </caption>
           <thead>
             <tr>
               <th scope="col">Zeitpunkt</th>
@@ -71,8 +116,16 @@ function VoucherCard({ v }: { v: Omit<VoucherReport, "ledger"> & { ledger?: Vouc
           <tbody>
             {v.ledger.map((l, i) => (
               <tr key={i}>
-                <td>{new Date(l.at).toLocaleString("de-CH", { timeZone: "Europe/Zurich" })}</td>
-                <td>{l.amount >= 0 ? `− CHF ${l.amount.toFixed(2)}` : `+ CHF ${(-l.amount).toFixed(2)}`}</td>
+                <td>
+                  {new Date(l.at).toLocaleString("de-CH", {
+                    timeZone: "Europe/Zurich",
+                  })}
+                </td>
+                <td>
+                  {l.amount >= 0
+                    ? `− CHF ${l.amount.toFixed(2)}`
+                    : `+ CHF ${(-l.amount).toFixed(2)}`}
+                </td>
                 <td>{l.kind}</td>
               </tr>
             ))}
@@ -85,31 +138,59 @@ function VoucherCard({ v }: { v: Omit<VoucherReport, "ledger"> & { ledger?: Vouc
 
 /** The day at a glance for staff: table by table, printable, no JavaScript needed. */
 export default function DayOverview() {
-  const { staff, date, tables, lookup, voucher } = useLoaderData<typeof loader>();
+  const { staff, manager, date, tables, lookup, voucher } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
-  const total = tables.reduce((n, t) => n + t.bookings.filter((b) => b.status !== "cancelled").length, 0);
+  const total = tables.reduce(
+    (n, t) => n + t.bookings.filter((b) => b.status !== "cancelled").length,
+    0
+  );
   return (
     <Page title="Tagesübersicht" wide>
-      <AdminBar email={staff.email} />
+      <AdminBar email={staff.email} manager={manager} />
       <section className="card">
         <div className="admin-bar">
-          <a className="button button-secondary button-small no-print" href={`/admin?date=${addDays(date, -1)}`}>
+          <a
+            className="button button-secondary button-small no-print"
+            href={`/admin?date=${addDays(date, -1)}`}
+          >
             ‹ Vorheriger Tag
           </a>
           <h2>{longDateLabel(date)}</h2>
-          <a className="button button-secondary button-small no-print" href={`/admin?date=${addDays(date, 1)}`}>
+          <a
+            className="button button-secondary button-small no-print"
+            href={`/admin?date=${addDays(date, 1)}`}
+          >
             Nächster Tag ›
           </a>
         </div>
         <form method="get" className="no-print">
-          <label htmlFor="date">Datum</label> <input id="date" type="date" name="date" defaultValue={date} style={{ width: "auto" }} />{" "}
-          <button type="submit" className="button button-secondary button-small">
+          <label htmlFor="date">Datum</label>{" "}
+          <input
+            id="date"
+            type="date"
+            name="date"
+            defaultValue={date}
+            style={{ width: "auto" }}
+          />{" "}
+          <button
+            type="submit"
+            className="button button-secondary button-small"
+          >
             Anzeigen
           </button>
         </form>
-        <p>{total === 0 ? "Keine aktiven Buchungen an diesem Tag." : `${total} aktive Buchung${total === 1 ? "" : "en"}.`}</p>
+        <p>
+          {total === 0
+            ? "Keine aktiven Buchungen an diesem Tag."
+            : `${total} aktive Buchung${total === 1 ? "" : "en"}.`}
+        </p>
         {tables.map((table) => (
-          <table key={table.key} className="day-table" style={{ marginBottom: 16 }}>
+          <table
+            key={table.key}
+            className="day-table"
+            style={{ marginBottom: 16 }}
+          >
             <caption>
               {table.name} ({table.capacityLabel})
             </caption>
@@ -154,13 +235,25 @@ export default function DayOverview() {
                     </td>
                     <td data-label="Personen">{b.persons}</td>
                     <td data-label="Paket">{b.offerName}</td>
-                    <td data-label="Status">{STATUS_LABELS[b.status] ?? b.status}</td>
+                    <td data-label="Status">
+                      {STATUS_LABELS[b.status] ?? b.status}
+                    </td>
                     <td data-label="Zahlung">
                       {PAYMENT_LABELS[b.paymentStatus] ?? b.paymentStatus}
-                      {b.amountRappen > 0 ? ` (${formatChf(b.amountRappen)})` : ""}
+                      {b.amountRappen > 0
+                        ? ` (${formatChf(b.amountRappen)})`
+                        : ""}
                     </td>
                     <td className="no-print">
-                      {b.status === "cancelled" ? null : <a href={`/admin/storno?code=${encodeURIComponent(b.code)}`}>Stornieren</a>}
+                      {b.status === "cancelled" ? null : (
+                        <a
+                          href={`/admin/storno?code=${encodeURIComponent(
+                            b.code
+                          )}`}
+                        >
+                          Stornieren
+                        </a>
+                      )}
                     </td>
                   </tr>
                 ))
@@ -170,49 +263,74 @@ export default function DayOverview() {
         ))}
       </section>
 
-      <div className="grid-2 no-print">
-        <section className="card" aria-labelledby="issue-title">
-          <h2 id="issue-title">Gutschein ausstellen</h2>
-          <Form method="post">
-            <div className="field">
-              <label htmlFor="amount">Betrag (CHF)</label>
-              <input id="amount" name="amount" type="number" min="0.05" max="10000" step="0.01" required />
-            </div>
-            <div className="field">
-              <label htmlFor="validUntil">Gültig bis (optional, sonst 3 Jahre)</label>
-              <input id="validUntil" name="validUntil" type="date" />
-            </div>
-            <button type="submit" className="button">
-              Gutschein ausstellen
-            </button>
-          </Form>
-          {actionData?.error ? (
-            <p className="alert alert-error" role="alert">
-              {actionData.error}
-            </p>
-          ) : null}
-          {actionData?.issued ? (
-            <div className="alert alert-success" role="status">
-              <p>Gutschein ausgestellt:</p>
-              <VoucherCard v={actionData.issued} />
-            </div>
-          ) : null}
-        </section>
-        <section className="card" aria-labelledby="lookup-title">
-          <h2 id="lookup-title">Gutschein suchen</h2>
-          <form method="get">
-            <input type="hidden" name="date" value={date} />
-            <div className="field">
-              <label htmlFor="voucher">Gutscheincode</label>
-              <input id="voucher" name="voucher" type="text" defaultValue={lookup} className="booking-code-input" autoComplete="off" />
-            </div>
-            <button type="submit" className="button button-secondary">
-              Suchen
-            </button>
-          </form>
-          {lookup ? voucher ? <VoucherCard v={voucher} /> : <p className="alert alert-error">Gutschein nicht gefunden.</p> : null}
-        </section>
-      </div>
+      {manager ? (
+        <div className="grid-2 no-print">
+          <section className="card" aria-labelledby="issue-title">
+            <h2 id="issue-title">Gutschein ausstellen</h2>
+            <Form method="post">
+              <div className="field">
+                <label htmlFor="amount">Betrag (CHF)</label>
+                <input
+                  id="amount"
+                  name="amount"
+                  type="number"
+                  min="0.05"
+                  max="10000"
+                  step="0.01"
+                  required
+                />
+              </div>
+              <div className="field">
+                <label htmlFor="validUntil">
+                  Gültig bis (optional, sonst 3 Jahre)
+                </label>
+                <input id="validUntil" name="validUntil" type="date" />
+              </div>
+              <button type="submit" className="button">
+                Gutschein ausstellen
+              </button>
+            </Form>
+            {actionData?.error ? (
+              <p className="alert alert-error" role="alert">
+                {actionData.error}
+              </p>
+            ) : null}
+            {actionData?.issued ? (
+              <div className="alert alert-success" role="status">
+                <p>Gutschein ausgestellt:</p>
+                <VoucherCard v={actionData.issued} />
+              </div>
+            ) : null}
+          </section>
+          <section className="card" aria-labelledby="lookup-title">
+            <h2 id="lookup-title">Gutschein suchen</h2>
+            <form method="get">
+              <input type="hidden" name="date" value={date} />
+              <div className="field">
+                <label htmlFor="voucher">Gutscheincode</label>
+                <input
+                  id="voucher"
+                  name="voucher"
+                  type="text"
+                  defaultValue={lookup}
+                  className="booking-code-input"
+                  autoComplete="off"
+                />
+              </div>
+              <button type="submit" className="button button-secondary">
+                Suchen
+              </button>
+            </form>
+            {lookup ? (
+              voucher ? (
+                <VoucherCard v={voucher} />
+              ) : (
+                <p className="alert alert-error">Gutschein nicht gefunden.</p>
+              )
+            ) : null}
+          </section>
+        </div>
+      ) : null}
     </Page>
   );
 }
