@@ -1,6 +1,7 @@
 import { and, eq, gt, isNotNull, or } from "drizzle-orm";
 import { birthdayAvailability, type Occupation, type Slot } from "~/domain/availability";
 import { venueNow } from "~/domain/time";
+import { closureOn } from "~/domain/venue-settings";
 import type { Executor } from "../platform/db.server";
 import { reservations } from "../platform/schema";
 import { findOffer, getVenue } from "./venue.server";
@@ -86,6 +87,8 @@ export async function availableBirthdaySlots(
   const offer = await findOffer(db, query.offerId);
   if (!offer) throw new UnknownOfferError(`Unknown offer ${query.offerId}`);
   const venue = await getVenue(db);
+  // A closure (whole venue or birthdays) empties the day like a weekday without birthdays.
+  if (closureOn(venue.closures, query.date, { kind: "birthday" })) return [];
   return birthdayAvailability({
     date: query.date,
     persons: query.persons,

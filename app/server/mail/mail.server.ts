@@ -1,8 +1,9 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import { cancellationEmail, confirmationEmail, lateRefundEmail, type BookingEmail, type PlainEmail } from "~/domain/booking-email";
-import { VENUE_CONTACT } from "~/domain/venue-contact";
+import { VENUE_CONTACT, type VenueContact } from "~/domain/venue-contact";
+import { openingHoursLine } from "~/domain/venue-settings";
 import { getDb, type Db, type Tx } from "../platform/db.server";
-import { mailOutbox, reservations } from "../platform/schema";
+import { mailOutbox, openingHours, reservations } from "../platform/schema";
 import { getEnv } from "../platform/env.server";
 import { createTransport, type MailTransport } from "./mail-transport.server";
 import { singleton } from "../platform/singleton.server";
@@ -46,8 +47,16 @@ async function enqueue(tx: Tx, reservation: Reservation, kind: MailKind, mail: B
   });
 }
 
+/** The venue's contact with the opening hours as staff set them (read in the mail's own transaction). */
+async function venueContact(tx: Tx): Promise<VenueContact> {
+  const rows = await tx.select().from(openingHours);
+  if (rows.length === 0) return VENUE_CONTACT;
+  const rules = rows.map((r) => ({ weekday: r.weekday, openMin: r.openMin, closeMin: r.closeMin, birthdays: r.birthdays === 1, games: r.games === 1 }));
+  return { ...VENUE_CONTACT, openingHours: openingHoursLine(rules) };
+}
+
 export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation): Promise<void> {
-  await enqueue(tx, reservation, "confirmation", confirmationEmail(reservation, VENUE_CONTACT));
+  await enqueue(tx, reservation, "confirmation", confirmationEmail(reservation, await venueContact(tx)));
 }
 
 export async function enqueueCancellationMail(tx: Tx, reservation: Reservation, reason?: string | null, refundRappen = 0): Promise<void> {
