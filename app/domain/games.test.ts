@@ -188,3 +188,11 @@ describe("nextDateOnWeekday", () => {
     expect(nextDateOnWeekday("2026-12-31", 1)).toBe("2027-01-04");
   });
 });
+
+describe("games follow their own weekday flag", () => {
+  it("a day with birthdays but without games has no game starts", () => {
+    const rules = RULES.map((r) => ({ ...r, games: false }));
+    expect(gameStartGrid("2026-12-02", rules, 1)).toEqual([]);
+    expect(gameStartGrid("2026-12-02", RULES, 1).length).toBeGreaterThan(0);
+  });
+});
