@@ -10,6 +10,8 @@ import { requireManager, requireSameOrigin } from "~/server/staff/auth.server";
 import { deleteTable, saveTable, settingsOverview } from "~/server/staff/venue-admin.server";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+/** Forms submit without a page reload with JavaScript (and work without it). */
+export const handle = { hydrate: true };
 export const meta: MetaFunction = () => pageMeta("Geburtstagstische", [{ name: "robots", content: "noindex" }]);
 
 export async function loader({ request }: LoaderFunctionArgs) {
