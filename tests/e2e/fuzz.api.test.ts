@@ -39,6 +39,12 @@ const PAGES = [
   "/admin",
   "/admin/storno",
   "/admin/login",
+  "/admin/einstellungen",
+  "/admin/einstellungen/oeffnungszeiten",
+  "/admin/einstellungen/schliessungen",
+  "/admin/einstellungen/tische",
+  "/admin/einstellungen/angebote",
+  "/admin/einstellungen/spielorte",
 ];
 const FORM_POSTS = [...PAGES.filter((p) => p !== "/agb"), "/enter-data/coupon", "/admin/logout"];
 const JSON_APIS = [
