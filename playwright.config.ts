@@ -17,6 +17,8 @@ function runSecret(name: string): string {
 export const E2E_ADMIN_TOKEN = runSecret("E2E_ADMIN_TOKEN");
 /** The bootstrap staff account `admin` (created at start from ADMIN_PASSWORD). */
 export const E2E_ADMIN_PASSWORD = runSecret("E2E_ADMIN_PASSWORD");
+/** A second account with the role `staff` (same password as `admin`), created by tests/e2e/serve.ts. */
+export const E2E_STAFF_EMAIL = "mitarbeiter@funworld.test";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -67,6 +69,7 @@ export default defineConfig({
       TRUST_PROXY: "loopback",
       ADMIN_API_TOKEN: E2E_ADMIN_TOKEN,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      E2E_STAFF_EMAIL,
       DATABASE_URL: "",
       SMTP_URL: "",
       // One JSON line per request would bury the test report; warnings and errors still show.

@@ -91,6 +91,19 @@ export function ErrorBoundary() {
       </Page>
     );
   }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <Page title="Kein Zugriff">
+        <div className="card" role="alert">
+          <h2>403 – Kein Zugriff</h2>
+          <p>{typeof error.data === "string" && error.data ? error.data : "Sie haben keinen Zugriff auf diese Seite."}</p>
+          <a className="button" href="/admin">
+            Zur Tagesübersicht
+          </a>
+        </div>
+      </Page>
+    );
+  }
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error

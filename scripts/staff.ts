@@ -1,6 +1,7 @@
 /**
  * Staff command for the sign-in at /admin/login:
- *   npm run staff -- add EMAIL        create an account
+ *   npm run staff -- add EMAIL [--role staff|manager]   create an account (role `staff` unless given)
+ *   npm run staff -- role EMAIL staff|manager           change an account's role
  *   npm run staff -- password EMAIL   set a new password (ends the account's open sessions)
  *   npm run staff -- disable EMAIL    refuse the account (at once, open sessions included)
  *   npm run staff -- enable EMAIL     allow it again
@@ -18,14 +19,17 @@ import {
   createStaffAccount,
   listStaffAccounts,
   setStaffAccountDisabled,
+  isStaffRole,
   setStaffPassword,
+  setStaffRole,
   StaffAccountError,
 } from "../app/server/staff/staff-accounts.server";
 
 function usage(): never {
   console.error(
     [
-      "Aufruf: npm run staff -- add E-MAIL        Konto anlegen",
+      "Aufruf: npm run staff -- add E-MAIL [--role staff|manager]   Konto anlegen (ohne --role: staff)",
+      "        npm run staff -- role E-MAIL staff|manager       Rolle ändern",
       "        npm run staff -- password E-MAIL   neues Passwort (beendet offene Sitzungen)",
       "        npm run staff -- disable E-MAIL    Konto sperren",
       "        npm run staff -- enable E-MAIL     Konto entsperren",
@@ -89,10 +93,25 @@ async function readPassword(): Promise<string> {
 
 const WITH_EMAIL = new Set(["add", "password", "disable", "enable"]);
 
+/** `add EMAIL [--role R | --role=R]`, `role EMAIL R`: the role, or undefined when the arguments do not fit. */
+function parseRoleArgs(command: string, rest: string[]): { ok: boolean; role?: string } {
+  if (command === "role") return rest.length === 1 ? { ok: true, role: rest[0] } : { ok: false };
+  if (command !== "add") return { ok: rest.length === 0 };
+  if (rest.length === 0) return { ok: true, role: "staff" };
+  if (rest.length === 1 && rest[0]!.startsWith("--role=")) return { ok: true, role: rest[0]!.slice("--role=".length) };
+  if (rest.length === 2 && rest[0] === "--role") return { ok: true, role: rest[1] };
+  return { ok: false };
+}
+
 async function main() {
   const [command, email, ...rest] = process.argv.slice(2);
-  const valid = command === "list" ? email === undefined : WITH_EMAIL.has(command ?? "") && Boolean(email) && rest.length === 0;
+  const args = parseRoleArgs(command ?? "", rest);
+  const valid = command === "list" ? email === undefined : (WITH_EMAIL.has(command ?? "") || command === "role") && Boolean(email) && args.ok;
   if (!valid) usage();
+  if (args.role !== undefined && !isStaffRole(args.role)) {
+    console.error("Die Rolle muss «staff» oder «manager» sein.");
+    process.exit(2);
+  }
   const password = command === "add" || command === "password" ? await readPassword() : undefined;
   const env = getEnv();
   let database;
@@ -110,10 +129,13 @@ async function main() {
     if (command === "list") {
       const accounts = await listStaffAccounts(db);
       if (accounts.length === 0) console.info("Noch keine Konten.");
-      for (const a of accounts) console.info(`${a.email}\t${a.disabledAt ? "gesperrt" : "aktiv"}\tangelegt ${a.createdAt.toISOString().slice(0, 10)}`);
+      for (const a of accounts) console.info(`${a.email}\t${a.role}\t${a.disabledAt ? "gesperrt" : "aktiv"}\tangelegt ${a.createdAt.toISOString().slice(0, 10)}`);
     } else if (command === "add") {
-      const staff = await createStaffAccount(db, email!, password!);
-      console.info(`Konto für ${staff.email} angelegt (Anmeldung unter ${env.PUBLIC_URL}/admin/login).`);
+      const staff = await createStaffAccount(db, email!, password!, isStaffRole(args.role) ? args.role : "staff");
+      console.info(`Konto für ${staff.email} (Rolle ${staff.role}) angelegt (Anmeldung unter ${env.PUBLIC_URL}/admin/login).`);
+    } else if (command === "role") {
+      const staff = await setStaffRole(db, email!, args.role ?? "");
+      console.info(`Konto ${staff.email} hat jetzt die Rolle ${staff.role}.`);
     } else if (command === "password") {
       const staff = await setStaffPassword(db, email!, password!);
       console.info(`Neues Passwort für ${staff.email} gesetzt; offene Sitzungen sind beendet.`);

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 
 /** Staff navigation and sign-out (a POST form: sign-out changes state). */
-export function AdminBar({ email }: { email: string }) {
+export function AdminBar({ email, manager = false }: { email: string; manager?: boolean }) {
   return (
     <div className="admin-bar">
       <nav aria-label="Mitarbeiterbereich">
@@ -10,6 +10,7 @@ export function AdminBar({ email }: { email: string }) {
         <a href="/admin/telefonbuchung">Telefonbuchung</a>
         <a href="/admin/storno">Reservierungen verwalten</a>
         <a href="/admin/export">Export und Tagesliste</a>
+        {manager ? <a href="/admin/einstellungen">Einstellungen</a> : null}
       </nav>
       <Form method="post" action="/admin/logout" reloadDocument>
         <span className="muted">{email} · </span>

@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { formatChf } from "~/domain/money";
-import { birthdayPriceLines } from "~/domain/pricing";
+import { birthdayPriceLines, type AdultPrices } from "~/domain/pricing";
 import { formatDateDE, formatTime } from "~/domain/time";
 
 export type SummaryData = {
@@ -19,6 +19,8 @@ export type SummaryData = {
   /** Game bookings show players and rounds instead of the birthday person breakdown. */
   players?: number | null;
   rounds?: number | null;
+  /** The adult prices the booking is (or was) priced with; the defaults when absent. */
+  adultPrices?: AdultPrices;
 };
 
 export function personsLabel(s: Pick<SummaryData, "numChildren" | "numActiveAdults" | "numAccompanyingAdults">): string {
@@ -33,7 +35,7 @@ export function personsLabel(s: Pick<SummaryData, "numChildren" | "numActiveAdul
  */
 export function BookingSummary({ summary, title = "Ihre Buchung" }: { summary: SummaryData; title?: string }) {
   const discounted = summary.discountRappen > 0;
-  const lines = summary.players ? [] : birthdayPriceLines(summary, summary.priceRappen);
+  const lines = summary.players ? [] : birthdayPriceLines(summary, summary.priceRappen, summary.adultPrices);
   return (
     <section className="card summary" aria-labelledby="summary-title">
       <h2 id="summary-title">{title}</h2>

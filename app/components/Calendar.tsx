@@ -16,6 +16,7 @@ export function Calendar({
   hrefFor,
   label,
   closed = [],
+  closedDates = [],
 }: {
   month: string;
   selected: string | null;
@@ -24,6 +25,8 @@ export function Calendar({
   label: string;
   /** Weekdays (0 = Sunday) without birthdays or games: still selectable (spec), but marked `geschlossen`. */
   closed?: readonly number[];
+  /** Single dates closed by staff (closures), marked the same way. */
+  closedDates?: readonly string[];
 }) {
   const weeks = monthGrid(month, today);
   const prev = addMonths(`${month}-01`, -1).slice(0, 7);
@@ -80,8 +83,8 @@ export function Calendar({
                     <a
                       href={hrefFor({ date: day.date, month })}
                       aria-current={day.date === selected ? "date" : undefined}
-                      aria-label={isClosedDay(day.date, closed) ? `${longDateLabel(day.date)} (geschlossen)` : longDateLabel(day.date)}
-                      className={isClosedDay(day.date, closed) ? "closed" : undefined}
+                      aria-label={isClosedDay(day.date, closed, closedDates) ? `${longDateLabel(day.date)} (geschlossen)` : longDateLabel(day.date)}
+                      className={isClosedDay(day.date, closed, closedDates) ? "closed" : undefined}
                     >
                       {day.day}
                     </a>
@@ -92,7 +95,7 @@ export function Calendar({
           ))}
         </tbody>
       </table>
-      {closed.length > 0 ? (
+      {closed.length > 0 || closedDates.length > 0 ? (
         <p className="calendar-legend">
           <span className="closed-sample" aria-hidden="true">
             1

@@ -19,6 +19,7 @@ const RULES: DayRule[] = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
   openMin: 600,
   closeMin: 1320,
   birthdays: weekday === 0 || weekday >= 3,
+  games: weekday === 0 || weekday >= 3,
 }));
 const TABLES: Table[] = [
   { id: 1, seats: 10 },

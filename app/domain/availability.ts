@@ -5,7 +5,8 @@ export const MAX_STAY_MINUTES = 240;
 /** Birthday slots start on the hour. */
 export const SLOT_STEP_MINUTES = 60;
 
-export type DayRule = { weekday: number; openMin: number; closeMin: number; birthdays: boolean };
+/** A weekday's opening: birthdays and games are offered separately (staff settings). */
+export type DayRule = { weekday: number; openMin: number; closeMin: number; birthdays: boolean; games: boolean };
 export type Table = { id: number; seats: number };
 /** An active reservation (confirmed, or held and not expired) on the day in question. */
 export type Occupation = { tableId: number; startMin: number; endMin: number };

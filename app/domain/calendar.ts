@@ -66,25 +66,37 @@ function buildMonthGrid(month: string, today: string): CalendarDay[][] {
 }
 
 /** Weekday (0 = Sunday) → whether birthdays and games take place; only what the calendar needs of a DayRule. */
-export type OpenRule = { weekday: number; openMin: number; closeMin: number; birthdays: boolean };
+export type OpenRule = { weekday: number; openMin: number; closeMin: number; birthdays: boolean; games?: boolean };
+/** Which kind of booking a calendar is for: birthday tables or game locations (opened per weekday separately). */
+export type OpenKind = "birthdays" | "games";
+
+const isOpen = (r: OpenRule, kind: OpenKind) => (kind === "games" ? Boolean(r.games) : r.birthdays);
 
 /** The weekdays (0 = Sunday) on which nothing can be booked: the calendar marks them `geschlossen`. */
-export function closedWeekdays(rules: readonly OpenRule[]): number[] {
-  return [0, 1, 2, 3, 4, 5, 6].filter((w) => !rules.some((r) => r.weekday === w && r.birthdays));
+export function closedWeekdays(rules: readonly OpenRule[], kind: OpenKind = "birthdays"): number[] {
+  return [0, 1, 2, 3, 4, 5, 6].filter((w) => !rules.some((r) => r.weekday === w && isOpen(r, kind)));
 }
 
-export function isClosedDay(iso: string, closed: readonly number[]): boolean {
-  return closed.includes(weekdayOf(iso));
+/** Closed by its weekday, or by a closure staff entered for that date (`closedDates`). */
+export function isClosedDay(iso: string, closed: readonly number[], closedDates: readonly string[] = []): boolean {
+  return closed.includes(weekdayOf(iso)) || closedDates.includes(iso);
 }
 
 /**
  * The day a calendar step opens on: today while something can still start today, otherwise the next
  * open day (today a closed Monday, or past the last start of `lengthMin`). Looks two weeks ahead at most.
  */
-export function firstBookableDay(now: VenueNow, rules: readonly OpenRule[], lengthMin: number): string {
+export function firstBookableDay(
+  now: VenueNow,
+  rules: readonly OpenRule[],
+  lengthMin: number,
+  kind: OpenKind = "birthdays",
+  isClosedDate: (iso: string) => boolean = () => false,
+): string {
   for (let i = 0; i < 14; i++) {
     const day = addIsoDays(now.date, i);
-    const rule = rules.find((r) => r.weekday === weekdayOf(day) && r.birthdays);
+    if (isClosedDate(day)) continue;
+    const rule = rules.find((r) => r.weekday === weekdayOf(day) && isOpen(r, kind));
     if (!rule) continue;
     const lastStart = rule.closeMin - lengthMin;
     if (i > 0 || now.minutes < lastStart) return day;

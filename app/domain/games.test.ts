@@ -19,6 +19,7 @@ const RULES: DayRule[] = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
   openMin: 600,
   closeMin: 1320,
   birthdays: weekday === 0 || weekday >= 3,
+  games: weekday === 0 || weekday >= 3,
 }));
 
 /** The seeded locations' numbers (SEED_GAME_LOCATIONS), repeated here so a changed seed is noticed. */
@@ -185,5 +186,13 @@ describe("nextDateOnWeekday", () => {
   it("crosses month and year ends", () => {
     // 2026-12-31 is a Thursday; the next Monday is in 2027.
     expect(nextDateOnWeekday("2026-12-31", 1)).toBe("2027-01-04");
+  });
+});
+
+describe("games follow their own weekday flag", () => {
+  it("a day with birthdays but without games has no game starts", () => {
+    const rules = RULES.map((r) => ({ ...r, games: false }));
+    expect(gameStartGrid("2026-12-02", rules, 1)).toEqual([]);
+    expect(gameStartGrid("2026-12-02", RULES, 1).length).toBeGreaterThan(0);
   });
 });

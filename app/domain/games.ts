@@ -76,7 +76,7 @@ export function gamePriceRappen(location: GameLocation, choice: GameChoice): num
 /** Start times every 20 minutes on game days (Wednesday to Sunday), so that all rounds end by closing. */
 export function gameStartGrid(date: string, rules: DayRule[], rounds: number): SlotRange[] {
   const rule = rules.find((r) => r.weekday === weekdayOf(date));
-  if (!rule || !rule.birthdays || rounds < 1) return [];
+  if (!rule || !rule.games || rounds < 1) return [];
   const length = rounds * ROUND_MINUTES;
   const grid: SlotRange[] = [];
   for (let start = rule.openMin; start + length <= rule.closeMin; start += ROUND_MINUTES) grid.push({ startMin: start, endMin: start + length });

@@ -1,5 +1,18 @@
+/** The adult prices before staff set their own (and for bookings stored before they were recorded). */
 export const ACTIVE_ADULT_PRICE_RAPPEN = 2800;
 export const ACCOMPANYING_ADULT_PRICE_RAPPEN = 500;
+
+/** Per person: playing adults and accompanying adults (venue settings). */
+export type AdultPrices = { activeAdultPriceRappen: number; accompanyingAdultPriceRappen: number };
+export const DEFAULT_ADULT_PRICES: AdultPrices = { activeAdultPriceRappen: ACTIVE_ADULT_PRICE_RAPPEN, accompanyingAdultPriceRappen: ACCOMPANYING_ADULT_PRICE_RAPPEN };
+
+/** A stored booking's adult prices: its own, or the defaults for a booking from before they were stored. */
+export function storedAdultPrices(r: { activeAdultPriceRappen?: number | null; accompanyingAdultPriceRappen?: number | null }): AdultPrices {
+  return {
+    activeAdultPriceRappen: r.activeAdultPriceRappen ?? ACTIVE_ADULT_PRICE_RAPPEN,
+    accompanyingAdultPriceRappen: r.accompanyingAdultPriceRappen ?? ACCOMPANYING_ADULT_PRICE_RAPPEN,
+  };
+}
 
 export type PartyCounts = { numChildren: number; numActiveAdults: number; numAccompanyingAdults: number };
 
@@ -7,13 +20,9 @@ export function personCount(c: PartyCounts): number {
   return c.numChildren + c.numActiveAdults + c.numAccompanyingAdults;
 }
 
-/** Spec §9: children × offer basePrice + playing adults × 28 + accompanying adults × 5. */
-export function birthdayPriceRappen(c: PartyCounts, basePriceRappen: number): number {
-  return (
-    c.numChildren * basePriceRappen +
-    c.numActiveAdults * ACTIVE_ADULT_PRICE_RAPPEN +
-    c.numAccompanyingAdults * ACCOMPANYING_ADULT_PRICE_RAPPEN
-  );
+/** Spec §9: children × offer basePrice + playing adults × 28 + accompanying adults × 5 (the adult prices are settings). */
+export function birthdayPriceRappen(c: PartyCounts, basePriceRappen: number, adults: AdultPrices = DEFAULT_ADULT_PRICES): number {
+  return c.numChildren * basePriceRappen + c.numActiveAdults * adults.activeAdultPriceRappen + c.numAccompanyingAdults * adults.accompanyingAdultPriceRappen;
 }
 
 export type PriceBreakdown = { priceRappen: number; discountRappen: number; amountRappen: number };
@@ -31,13 +40,13 @@ export type PriceLine = { label: string; count: number; unitRappen: number; amou
  * The per-child price is recovered from the total (spec §9 formula), so a booking made before an offer's
  * price changed still adds up to what it cost.
  */
-export function birthdayPriceLines(c: PartyCounts, priceRappen: number): PriceLine[] {
-  const adults = c.numActiveAdults * ACTIVE_ADULT_PRICE_RAPPEN + c.numAccompanyingAdults * ACCOMPANYING_ADULT_PRICE_RAPPEN;
+export function birthdayPriceLines(c: PartyCounts, priceRappen: number, prices: AdultPrices = DEFAULT_ADULT_PRICES): PriceLine[] {
+  const adults = c.numActiveAdults * prices.activeAdultPriceRappen + c.numAccompanyingAdults * prices.accompanyingAdultPriceRappen;
   const perChild = c.numChildren > 0 ? Math.round((priceRappen - adults) / c.numChildren) : 0;
   const line = (label: string, count: number, unitRappen: number) => ({ label, count, unitRappen, amountRappen: count * unitRappen });
   return [
     ...(c.numChildren > 0 ? [line("Kinder", c.numChildren, perChild)] : []),
-    ...(c.numActiveAdults > 0 ? [line("Erwachsene mitspielend", c.numActiveAdults, ACTIVE_ADULT_PRICE_RAPPEN)] : []),
-    ...(c.numAccompanyingAdults > 0 ? [line("Erwachsene nur Begleitung", c.numAccompanyingAdults, ACCOMPANYING_ADULT_PRICE_RAPPEN)] : []),
+    ...(c.numActiveAdults > 0 ? [line("Erwachsene mitspielend", c.numActiveAdults, prices.activeAdultPriceRappen)] : []),
+    ...(c.numAccompanyingAdults > 0 ? [line("Erwachsene nur Begleitung", c.numAccompanyingAdults, prices.accompanyingAdultPriceRappen)] : []),
   ];
 }

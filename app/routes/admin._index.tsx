@@ -6,7 +6,7 @@ import { longDateLabel } from "~/domain/calendar";
 import { formatChf } from "~/domain/money";
 import { PAYMENT_LABELS, STATUS_LABELS } from "~/domain/staff-labels";
 import { addDays, formatDateDE, formatTime, isIsoDate, venueNow } from "~/domain/time";
-import { requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
+import { isManager, requireManager, requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
 import { dayOverview } from "~/server/staff/day-overview.server";
 import { arrivalIntent, recordArrival } from "~/server/staff/booking-desk.server";
 import { ARRIVAL_LABELS, arrivalAllowed } from "~/domain/desk";
@@ -26,9 +26,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const requested = url.searchParams.get("date");
   const date = requested && isIsoDate(requested) ? requested : venueNow().date;
   const db = await getDb();
-  const lookup = url.searchParams.get("voucher")?.trim().toUpperCase() ?? "";
+  // Vouchers are a manager's tool (issue #13, roles): staff members see the day only.
+  const manager = isManager(staff);
+  const lookup = manager ? (url.searchParams.get("voucher")?.trim().toUpperCase() ?? "") : "";
   const voucher = lookup ? await voucherReport(db, lookup) : null;
-  return { staff: { email: staff.email }, date, today: venueNow().date, tables: await dayOverview(db, date), lookup, voucher };
+  return { staff: { email: staff.email, role: staff.role }, manager, date, today: venueNow().date, tables: await dayOverview(db, date), lookup, voucher };
 }
 
 type ActionData = { issued?: VoucherReport | Omit<VoucherReport, "ledger">; error?: string; arrival?: { ok: boolean; message: string; code: string } };
@@ -42,7 +44,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const done = await recordArrival(await getDb(), { code, intent: form.get("intent"), paid: form.get("paid") }, staff);
     return data<ActionData>({ arrival: { ok: done.ok, message: done.message, code } }, { status: done.ok ? 200 : done.status });
   }
-  const result = await issueVoucher(await getDb(), { amount: form.get("amount"), validUntil: form.get("validUntil") }, staff);
+  // Issuing vouchers: managers only (a crafted post from a staff account gets the 403 page).
+  const manager = await requireManager(request);
+  const result = await issueVoucher(await getDb(), { amount: form.get("amount"), validUntil: form.get("validUntil") }, manager);
   if (!result.ok) return data<ActionData>({ error: result.message }, { status: 400 });
   return data<ActionData>({ issued: result.voucher });
 }
@@ -92,13 +96,13 @@ function VoucherCard({ v }: { v: Omit<VoucherReport, "ledger"> & { ledger?: Vouc
 
 /** The day at a glance for staff: table by table, printable, no JavaScript needed. */
 export default function DayOverview() {
-  const { staff, date, today, tables, lookup, voucher } = useLoaderData<typeof loader>();
+  const { staff, manager, date, today, tables, lookup, voucher } = useLoaderData<typeof loader>();
   const canMark = arrivalAllowed(date, today);
   const actionData = useActionData<ActionData>();
   const total = tables.reduce((n, t) => n + t.bookings.filter((b) => b.status !== "cancelled").length, 0);
   return (
     <Page title="Tagesübersicht" wide>
-      <AdminBar email={staff.email} />
+      <AdminBar email={staff.email} manager={manager} />
       <section className="card">
         <div className="admin-bar">
           <a className="button button-secondary button-small no-print" href={`/admin?date=${addDays(date, -1)}`}>
@@ -231,49 +235,51 @@ export default function DayOverview() {
         ))}
       </section>
 
-      <div className="grid-2 no-print">
-        <section className="card" aria-labelledby="issue-title">
-          <h2 id="issue-title">Gutschein ausstellen</h2>
-          <Form method="post">
-            <div className="field">
-              <label htmlFor="amount">Betrag (CHF)</label>
-              <input id="amount" name="amount" type="number" min="0.05" max="10000" step="0.01" required />
-            </div>
-            <div className="field">
-              <label htmlFor="validUntil">Gültig bis (optional, sonst 3 Jahre)</label>
-              <input id="validUntil" name="validUntil" type="date" />
-            </div>
-            <button type="submit" className="button">
-              Gutschein ausstellen
-            </button>
-          </Form>
-          {actionData?.error ? (
-            <p className="alert alert-error" role="alert">
-              {actionData.error}
-            </p>
-          ) : null}
-          {actionData?.issued ? (
-            <div className="alert alert-success" role="status">
-              <p>Gutschein ausgestellt:</p>
-              <VoucherCard v={actionData.issued} />
-            </div>
-          ) : null}
-        </section>
-        <section className="card" aria-labelledby="lookup-title">
-          <h2 id="lookup-title">Gutschein suchen</h2>
-          <form method="get">
-            <input type="hidden" name="date" value={date} />
-            <div className="field">
-              <label htmlFor="voucher">Gutscheincode</label>
-              <input id="voucher" name="voucher" type="text" defaultValue={lookup} className="booking-code-input" autoComplete="off" />
-            </div>
-            <button type="submit" className="button button-secondary">
-              Suchen
-            </button>
-          </form>
-          {lookup ? voucher ? <VoucherCard v={voucher} /> : <p className="alert alert-error">Gutschein nicht gefunden.</p> : null}
-        </section>
-      </div>
+      {manager ? (
+        <div className="grid-2 no-print">
+          <section className="card" aria-labelledby="issue-title">
+            <h2 id="issue-title">Gutschein ausstellen</h2>
+            <Form method="post">
+              <div className="field">
+                <label htmlFor="amount">Betrag (CHF)</label>
+                <input id="amount" name="amount" type="number" min="0.05" max="10000" step="0.01" required />
+              </div>
+              <div className="field">
+                <label htmlFor="validUntil">Gültig bis (optional, sonst 3 Jahre)</label>
+                <input id="validUntil" name="validUntil" type="date" />
+              </div>
+              <button type="submit" className="button">
+                Gutschein ausstellen
+              </button>
+            </Form>
+            {actionData?.error ? (
+              <p className="alert alert-error" role="alert">
+                {actionData.error}
+              </p>
+            ) : null}
+            {actionData?.issued ? (
+              <div className="alert alert-success" role="status">
+                <p>Gutschein ausgestellt:</p>
+                <VoucherCard v={actionData.issued} />
+              </div>
+            ) : null}
+          </section>
+          <section className="card" aria-labelledby="lookup-title">
+            <h2 id="lookup-title">Gutschein suchen</h2>
+            <form method="get">
+              <input type="hidden" name="date" value={date} />
+              <div className="field">
+                <label htmlFor="voucher">Gutscheincode</label>
+                <input id="voucher" name="voucher" type="text" defaultValue={lookup} className="booking-code-input" autoComplete="off" />
+              </div>
+              <button type="submit" className="button button-secondary">
+                Suchen
+              </button>
+            </form>
+            {lookup ? voucher ? <VoucherCard v={voucher} /> : <p className="alert alert-error">Gutschein nicht gefunden.</p> : null}
+          </section>
+        </div>
+      ) : null}
     </Page>
   );
 }

@@ -29,7 +29,7 @@ const UNEXPECTED = "Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
-  return { staff: { email: staff.email }, code: new URL(request.url).searchParams.get("code")?.toUpperCase() ?? "" };
+  return { staff: { email: staff.email, manager: staff.role === "manager" }, code: new URL(request.url).searchParams.get("code")?.toUpperCase() ?? "" };
 }
 
 type ActionData = { result?: CancelResponse; fieldErrors?: Record<string, string>; values?: { bookingCode: string; reason: string } };
@@ -220,7 +220,7 @@ export default function Storno() {
 
   return (
     <Page title="Reservierungen verwalten">
-      <AdminBar email={staff.email} />
+      <AdminBar email={staff.email} manager={staff.manager} />
       <Toasts toasts={toasts} onDismiss={dismiss} />
       <ValidatedForm
         validator={cancelValidator}

@@ -6,8 +6,8 @@ import { BirthdayReservationSchema } from "~/domain/reservation-payload";
 import { parseTime } from "~/domain/time";
 import { reserveBirthday } from "~/server/booking/bookings.server";
 import { getDb } from "~/server/platform/db.server";
+import { holdMinutes } from "~/server/booking/venue.server";
 import { clientKey } from "~/server/platform/client.server";
-import { getEnv } from "~/server/platform/env.server";
 import { holdOwner, reserveFailureStatus } from "~/server/payments/reservation-owner.server";
 
 /**
@@ -24,8 +24,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const p = parsed.data;
   try {
+    const db = await getDb();
     const result = await reserveBirthday(
-      await getDb(),
+      db,
       {
         offerId: p.selectedOffer.offerId,
         date: p.reservationDate,
@@ -34,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         contact: toContact(p),
         couponCode: p.couponCode ? normalizeCode(p.couponCode) : null,
       },
-      { holdMinutes: getEnv().HOLD_MINUTES, owner: holdOwner(clientKey(request, context)) },
+      { holdMinutes: await holdMinutes(db), owner: holdOwner(clientKey(request, context)) },
     );
     if (!result.ok) return Response.json({ error: result.message }, { status: reserveFailureStatus(result.reason) });
     const r = result.reservation;

@@ -5,8 +5,8 @@ import { GameReservationSchema } from "~/domain/game-payload";
 import { MSG } from "~/domain/messages";
 import { parseTime } from "~/domain/time";
 import { getDb } from "~/server/platform/db.server";
+import { holdMinutes } from "~/server/booking/venue.server";
 import { clientKey } from "~/server/platform/client.server";
-import { getEnv } from "~/server/platform/env.server";
 import { holdOwner, reserveFailureStatus } from "~/server/payments/reservation-owner.server";
 import { reserveGame } from "~/server/booking/games.server";
 
@@ -24,8 +24,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const p = parsed.data;
   try {
+    const db = await getDb();
     const result = await reserveGame(
-      await getDb(),
+      db,
       {
         locationId: p.locationId,
         gameType: p.gameType,
@@ -36,11 +37,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
         contact: toContact(p),
         couponCode: p.couponCode ? normalizeCode(p.couponCode) : null,
       },
-      { holdMinutes: getEnv().HOLD_MINUTES, owner: holdOwner(clientKey(request, context)) },
+      { holdMinutes: await holdMinutes(db), owner: holdOwner(clientKey(request, context)) },
     );
     if (!result.ok) return Response.json({ error: result.message }, { status: reserveFailureStatus(result.reason) });
     const message = result.requiresPayment
-      ? `Reservierung erstellt. Bitte bezahlen Sie innerhalb von ${getEnv().HOLD_MINUTES} Minuten.`
+      ? `Reservierung erstellt. Bitte bezahlen Sie innerhalb von ${await holdMinutes(db)} Minuten.`
       : MSG.bookingConfirmed;
     return Response.json({ message, code: result.reservation.code, reservationToken: result.reservationToken });
   } catch (error) {

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect, useLoaderData } from "@remix-run/react";
 import { Calendar } from "~/components/Calendar";
 import { Page } from "~/components/Page";
+import { closedDatesInMonth, closureOn } from "~/domain/venue-settings";
 import { closedWeekdays, firstBookableDay, isClosedDay, monthOf, parseMonth, longDateLabel } from "~/domain/calendar";
 import { ANY_DAY, nextDateOnWeekday, ROUND_MINUTES } from "~/domain/games";
 import { dateFrom } from "~/domain/booking-query";
@@ -21,18 +22,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const day = Number.isInteger(dayParam) && dayParam >= 0 && dayParam <= ANY_DAY ? dayParam : ANY_DAY;
   const now = venueNow();
   const today = now.date;
-  const { rules } = await getVenue(await getDb());
+  const { rules, closures } = await getVenue(await getDb());
+  const here = { kind: "game", locationId: location.id } as const;
   const chosen = dateFrom(params.get("date"));
   // Every future day stays selectable (spec); the picked weekday only preselects its next date, and
   // "any day" opens on the first day a game can still start (not a closed Monday or a finished evening).
-  const date = chosen && chosen >= today ? chosen : day === ANY_DAY ? firstBookableDay(now, rules, ROUND_MINUTES) : nextDateOnWeekday(today, day);
-  const month = parseMonth(params.get("month")) ?? monthOf(date);
-  return { location: { id: location.id, name: location.name }, day, today, date, closed: closedWeekdays(rules), month: month < monthOf(today) ? monthOf(today) : month };
+  const date = chosen && chosen >= today ? chosen : day === ANY_DAY ? firstBookableDay(now, rules, ROUND_MINUTES, "games", (d) => Boolean(closureOn(closures, d, here))) : nextDateOnWeekday(today, day);
+  const chosenMonth = parseMonth(params.get("month")) ?? monthOf(date);
+  const month = chosenMonth < monthOf(today) ? monthOf(today) : chosenMonth;
+  return {
+    location: { id: location.id, name: location.name },
+    day,
+    today,
+    date,
+    closed: closedWeekdays(rules, "games"),
+    closedDates: closedDatesInMonth(closures, month, here),
+    closure: closureOn(closures, date, here)?.reason ?? null,
+    month,
+  };
 }
 
 /** A month calendar of links (works without JavaScript); `Weiter` is a link to /slot for the chosen date. */
 export default function DatePage() {
-  const { location, day, today, date, month, closed } = useLoaderData<typeof loader>();
+  const { location, day, today, date, month, closed, closedDates, closure } = useLoaderData<typeof loader>();
   const href = (q: { date?: string; month?: string }) =>
     `?${new URLSearchParams({ day: String(day), locationId: String(location.id), date: q.date ?? date, month: q.month ?? month }).toString()}`;
   return (
@@ -40,10 +52,14 @@ export default function DatePage() {
       <p className="muted">
         Spielort: <strong>{location.name}</strong>
       </p>
-      <Calendar month={month} selected={date} today={today} closed={closed} label="Datum wählen" hrefFor={href} />
-      <p className={isClosedDay(date, closed) ? "alert alert-warning" : "alert alert-info"} aria-live="polite">
+      <Calendar month={month} selected={date} today={today} closed={closed} closedDates={closedDates} label="Datum wählen" hrefFor={href} />
+      <p className={closure || isClosedDay(date, closed) ? "alert alert-warning" : "alert alert-info"} aria-live="polite">
         Gewählt: <strong>{longDateLabel(date)}</strong>
-        {isClosedDay(date, closed) ? " – an diesem Tag ist Fun World geschlossen. Spiele sind Mittwoch bis Sonntag buchbar." : null}
+        {closure
+          ? ` – an diesem Tag ist ${location.name} geschlossen (${closure}).`
+          : isClosedDay(date, closed)
+            ? " – an diesem Tag ist Fun World geschlossen. Spiele sind Mittwoch bis Sonntag buchbar."
+            : null}
       </p>
       <div className="actions">
         <a href={day === ANY_DAY ? `/game?locationId=${location.id}` : `/birthday?locationId=${location.id}`} className="button button-secondary">

@@ -15,7 +15,7 @@ import { placeBooking } from "~/server/checkout/place-booking.server";
 import { clientKey } from "~/server/platform/client.server";
 import { findReservationByCode } from "~/server/booking/bookings.server";
 import { getDb } from "~/server/platform/db.server";
-import { getEnv } from "~/server/platform/env.server";
+import { holdMinutes } from "~/server/booking/venue.server";
 import { clearDraft, redirectWithDraft, requireCompleteDraft, takeFormFlash, updateDraft } from "~/server/booking/draft.server";
 import { applyCouponToDraft, removeCouponFromDraft } from "~/server/checkout/draft-coupon.server";
 import { pageMeta } from "~/domain/page-meta";
@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       flash: flash as ActionData | null,
       // Back after a cancelled or failed payment: the contact data typed before is filled in again.
       previous: draft.bookingCode ? await previousContact(db, draft.bookingCode) : null,
-      holdMinutes: getEnv().HOLD_MINUTES,
+      holdMinutes: await holdMinutes(db),
       retryHref: draft.kind === "game" ? `/slot?date=${draft.date}` : `/find-slot?date=${draft.date}`,
     },
     cookie ? { headers: { "Set-Cookie": cookie } } : undefined,

@@ -12,6 +12,7 @@ import { useHydrated } from "~/components/useHydrated";
 import { useWhenChanged } from "~/components/useWhenChanged";
 import { applyStep, countsFrom, COUNT_PARAMS, dateFrom } from "~/domain/booking-query";
 import { closedWeekdays, firstBookableDay, isClosedDay, monthOf, parseMonth } from "~/domain/calendar";
+import { closedDatesInMonth, closureOn } from "~/domain/venue-settings";
 import { MSG } from "~/domain/messages";
 import { personCount, type PartyCounts } from "~/domain/pricing";
 import { formatDateDE, formatTime, parseTime, venueNow } from "~/domain/time";
@@ -42,10 +43,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!offer) throw redirect("/offers");
   const now = venueNow();
   const today = now.date;
-  const { rules } = await getVenue(db);
+  const { rules, closures } = await getVenue(db);
+  const birthdays = { kind: "birthday" } as const;
   const requested = dateFrom(params.get("date"));
   // Without a chosen day the calendar opens on the first day a party can still start (not a closed Monday).
-  const date = requested && requested >= today ? requested : firstBookableDay(now, rules, offer.slotMinutes);
+  const date = requested && requested >= today ? requested : firstBookableDay(now, rules, offer.slotMinutes, "birthdays", (d) => Boolean(closureOn(closures, d, birthdays)));
   const month = parseMonth(params.get("month")) ?? monthOf(date);
   const hasCounts = COUNT_PARAMS.some((p) => params.has(p));
   const counts: PartyCounts = hasCounts
@@ -71,6 +73,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     offer: { id: offer.id, name: offer.name },
     today,
     closed: closedWeekdays(rules),
+    closedDates: closedDatesInMonth(closures, month < monthOf(today) ? monthOf(today) : month, birthdays),
+    closure: closureOn(closures, date, birthdays)?.reason ?? null,
     date,
     month: month < monthOf(today) ? monthOf(today) : month,
     counts,
@@ -136,7 +140,7 @@ export default function FindSlot() {
   const loaderData = useLoaderData<typeof loader>();
   // The fallback for a failed reload starts from what the server rendered (browser only).
   if (typeof document !== "undefined" && !lastGood) lastGood = loaderData as LoaderData;
-  const { offer, today, date, month, slots, slotsError, closed } = loaderData;
+  const { offer, today, date, month, slots, slotsError, closed, closedDates, closure } = loaderData;
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -184,6 +188,7 @@ export default function FindSlot() {
         selected={date}
         today={today}
         closed={closed}
+        closedDates={closedDates}
         label="Datum wählen"
         hrefFor={(q) => queryString(offer.id, q.date ?? date, q.month ?? month, counts)}
       />
@@ -242,6 +247,10 @@ export default function FindSlot() {
               <p className="alert alert-error">{MSG.slotsError}</p>
             ) : !slots ? (
               <p className="alert alert-info">{MSG.slotsLoading}</p>
+            ) : closure ? (
+              <p className="alert alert-warning">
+                {MSG.closedDay} <span className="muted">– {closure}</span>
+              </p>
             ) : isClosedDay(date, closed) ? (
               <p className="alert alert-warning">
                 {MSG.closedDay} <span className="muted">– Geburtstage finden Mittwoch bis Sonntag statt.</span>

@@ -6,25 +6,30 @@ import { Page } from "~/components/Page";
 import { useHydrated } from "~/components/useHydrated";
 import { MSG } from "~/domain/messages";
 import { formatChf } from "~/domain/money";
-import { ACCOMPANYING_ADULT_PRICE_RAPPEN, ACTIVE_ADULT_PRICE_RAPPEN } from "~/domain/pricing";
+import { DEFAULT_ADULT_PRICES } from "~/domain/pricing";
 import { getDb } from "~/server/platform/db.server";
 import { getDraft, redirectWithDraft, updateDraft } from "~/server/booking/draft.server";
-import { findOffer, listOffers } from "~/server/booking/venue.server";
+import { findOffer, getVenue } from "~/server/booking/venue.server";
 import { pageMeta } from "~/domain/page-meta";
 
 export const handle = { hydrate: true };
 export const meta: MetaFunction = () => pageMeta("Angebot wählen");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [offers, draft] = await Promise.all([
-    listOffers(await getDb()).catch((error: Error) => {
+  const [venue, draft] = await Promise.all([
+    getVenue(await getDb()).catch((error: Error) => {
       // Spec §8: an offer fetch failure is only logged; the list stays empty.
       console.warn(`Offers could not be loaded: ${error.message}`);
-      return [];
+      return null;
     }),
     getDraft(request),
   ]);
-  return { offers, selected: draft.offerId ?? null };
+  const prices = venue?.prices ?? DEFAULT_ADULT_PRICES;
+  return {
+    offers: venue?.offers ?? [],
+    selected: draft.offerId ?? null,
+    adultPrices: { active: prices.activeAdultPriceRappen, accompanying: prices.accompanyingAdultPriceRappen },
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -43,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Offers() {
-  const { offers, selected } = useLoaderData<typeof loader>();
+  const { offers, selected, adultPrices } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const [choice, setChoice] = useState<number | null>(selected);
@@ -74,7 +79,7 @@ export default function Offers() {
         {/* Adults are part of the total too; a parent should see that before the summary adds them up. */}
         {offers.length > 0 ? (
           <p className="muted">
-            Erwachsene: mitspielend {formatChf(ACTIVE_ADULT_PRICE_RAPPEN)}, nur Begleitung {formatChf(ACCOMPANYING_ADULT_PRICE_RAPPEN)} pro Person.
+            Erwachsene: mitspielend {formatChf(adultPrices.active)}, nur Begleitung {formatChf(adultPrices.accompanying)} pro Person.
           </p>
         ) : null}
         <div className="actions">

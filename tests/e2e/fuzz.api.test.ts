@@ -50,6 +50,12 @@ const PAGES = [
   "/admin/export.csv",
   "/admin/tagesliste",
   "/admin/telefonbuchung",
+  "/admin/einstellungen",
+  "/admin/einstellungen/oeffnungszeiten",
+  "/admin/einstellungen/schliessungen",
+  "/admin/einstellungen/tische",
+  "/admin/einstellungen/angebote",
+  "/admin/einstellungen/spielorte",
 ];
 const FORM_POSTS = [...PAGES.filter((p) => p !== "/agb"), "/enter-data/coupon", "/admin/logout"];
 const JSON_APIS = [

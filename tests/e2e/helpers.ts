@@ -11,7 +11,7 @@ export const test = base.extend<{ failOnConsoleErrors: void }>({
       const errors: string[] = [];
       // A rejected form (or, with JavaScript, a rejected API call) answers with its 4xx status, and
       // Chrome logs every such response; those are the tests' subject, not failures.
-      const expected = /status of (400|401|404|409|429)\b/;
+      const expected = /status of (400|401|403|404|409|429)\b/;
       page.on("console", (m) => {
         if (m.type() === "error" && !expected.test(m.text())) errors.push(m.text());
       });

@@ -5,6 +5,8 @@ import { eq, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   getStaff,
+  FORBIDDEN_MESSAGE,
+  requireManager,
   requireSameOrigin,
   requireStaff,
   requireStaffForApi,
@@ -20,6 +22,7 @@ import {
   listStaffAccounts,
   setStaffAccountDisabled,
   setStaffPassword,
+  setStaffRole,
   StaffAccountError,
 } from "~/server/staff/staff-accounts.server";
 import { rateLimits, staffAccounts } from "~/server/platform/schema";
@@ -78,7 +81,7 @@ describe.each(drivers)("staff sign-in on $name", ({ open }) => {
   it("creates an account and signs in with a cookie that getStaff accepts", async () => {
     const email = `${unique("anna")}@funworld.ch`;
     const created = await createStaffAccount(database.db, `  ${email.toUpperCase()} `, PASSWORD);
-    expect(created).toEqual({ id: expect.any(Number), email });
+    expect(created).toEqual({ id: expect.any(Number), email, role: "staff" });
     const [row] = await database.db.select().from(staffAccounts).where(eq(staffAccounts.id, created.id));
     expect(row!.passwordHash).toMatch(/^scrypt\$/);
     expect(row!.passwordHash).not.toContain(PASSWORD);
@@ -99,6 +102,42 @@ describe.each(drivers)("staff sign-in on $name", ({ open }) => {
     const cleared = await signOut(withCookie(result.cookie));
     expect(cleared).toMatch(/^fw_staff=;/);
     expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/);
+  });
+
+  it("roles: a staff member gets 403 with a German message on manager pages, a manager passes, nobody is sent to sign in", async () => {
+    const staffEmail = `${unique("sina")}@funworld.ch`;
+    const managerEmail = `${unique("marc")}@funworld.ch`;
+    const staffMember = await createStaffAccount(database.db, staffEmail, PASSWORD, "staff");
+    const manager = await createStaffAccount(database.db, managerEmail, PASSWORD, "manager");
+    expect(staffMember.role).toBe("staff");
+    expect(manager.role).toBe("manager");
+    const staffIn = await signIn(database.db, request(), staffEmail, PASSWORD, unique("client"));
+    const managerIn = await signIn(database.db, request(), managerEmail, PASSWORD, unique("client"));
+    if (!staffIn.ok || !managerIn.ok) throw new Error("sign-in failed");
+
+    const page = "/admin/einstellungen";
+    expect(await requireStaff(withCookie(staffIn.cookie, page), database.db)).toEqual(staffMember);
+    const refused = await requireManager(withCookie(staffIn.cookie, page), database.db).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(403);
+    expect(await (refused as Response).text()).toBe(FORBIDDEN_MESSAGE);
+    expect(await requireManager(withCookie(managerIn.cookie, page), database.db)).toEqual(manager);
+
+    const anonymous = await requireManager(new Request(`${BASE}${page}`), database.db).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect((anonymous as Response).status).toBe(302);
+    expect((anonymous as Response).headers.get("Location")).toBe(`/admin/login?redirectTo=${encodeURIComponent(page)}`);
+
+    // A promotion counts on the member's next request, without signing in again.
+    await setStaffRole(database.db, staffEmail, "manager");
+    expect((await requireManager(withCookie(staffIn.cookie, page), database.db)).role).toBe("manager");
+    await expect(setStaffRole(database.db, staffEmail, "owner")).rejects.toThrow("Die Rolle muss «staff» oder «manager» sein.");
+    await expect(createStaffAccount(database.db, `${unique("x")}@funworld.ch`, PASSWORD, "owner" as "staff")).rejects.toBeInstanceOf(StaffAccountError);
   });
 
   it("refuses duplicates and short passwords with German messages", async () => {
@@ -278,7 +317,8 @@ describe.each(drivers)("staff sign-in on $name", ({ open }) => {
       await expect(ensureBootstrapAdmin(fresh.db, "kurz")).rejects.toThrow("mindestens 10 Zeichen");
 
       const admin = await ensureBootstrapAdmin(fresh.db, "admin-passwort-123");
-      expect(admin).toEqual({ id: expect.any(Number), email: "admin" });
+      // The bootstrap account runs the centre: a manager.
+      expect(admin).toEqual({ id: expect.any(Number), email: "admin", role: "manager" });
       expect(await ensureBootstrapAdmin(fresh.db, "anderes-passwort-456")).toBeNull();
       const rows = await fresh.db.select().from(staffAccounts);
       expect(rows.map((r) => r.email)).toEqual(["admin"]);

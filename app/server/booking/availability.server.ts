@@ -1,6 +1,7 @@
 import { and, eq, gt, isNotNull, ne, or } from "drizzle-orm";
 import { birthdayAvailability, type Occupation, type Slot } from "~/domain/availability";
 import { venueNow } from "~/domain/time";
+import { closureOn } from "~/domain/venue-settings";
 import type { Executor } from "../platform/db.server";
 import { announceChange, onChange } from "../platform/changes.server";
 import { reservations } from "../platform/schema";
@@ -93,6 +94,8 @@ export async function availableBirthdaySlots(
   const offer = await findOffer(db, query.offerId);
   if (!offer) throw new UnknownOfferError(`Unknown offer ${query.offerId}`);
   const venue = await getVenue(db);
+  // A closure (whole venue or birthdays) empties the day like a weekday without birthdays.
+  if (closureOn(venue.closures, query.date, { kind: "birthday" })) return [];
   return birthdayAvailability({
     date: query.date,
     persons: query.persons,

@@ -14,6 +14,7 @@ import { KeyedMutex } from "../platform/keyed-mutex.server";
 import { enqueueConfirmationMail, kickMailer } from "../mail/mail.server";
 import { creditVoucher, debitVoucher, recordLedger } from "../vouchers/vouchers.server";
 import { getVenue } from "./venue.server";
+import { closureOn } from "~/domain/venue-settings";
 import { beyondHorizon, horizonMessage } from "~/domain/horizon";
 import { getEnv } from "../platform/env.server";
 import { countBooking } from "../platform/metrics.server";
@@ -265,6 +266,7 @@ export async function reserveBirthday(
   }
   const persons = personCount(counts);
   if (persons < 1) return { ok: false, reason: "invalid", message: MSG.choosePersons };
+  if (closureOn(venue.closures, request.date, { kind: "birthday" })) return { ok: false, reason: "invalid", message: MSG.closedDay };
   const slot = birthdaySlotGrid(request.date, venue.rules, offer.slotMinutes).find((s) => s.startMin === request.startMin);
   if (!slot) return { ok: false, reason: "invalid", message: MSG.chooseSlot };
   if (hasBegun(request.date, slot.startMin, venueNow(now))) return { ok: false, reason: "slot_taken", message: MSG.slotGone };
@@ -274,7 +276,7 @@ export async function reserveBirthday(
     {
       lockKind: "table",
       date: request.date,
-      priceRappen: birthdayPriceRappen(counts, offer.basePriceRappen),
+      priceRappen: birthdayPriceRappen(counts, offer.basePriceRappen, venue.prices),
       couponCode: request.couponCode,
       claim: async (tx) => {
         const table = pickTable(slot, persons, venue.tables, await tableOccupations(tx, request.date, now));
@@ -288,6 +290,8 @@ export async function reserveBirthday(
         ...counts,
         offerId: offer.id,
         offerName: offer.name,
+        activeAdultPriceRappen: venue.prices.activeAdultPriceRappen,
+        accompanyingAdultPriceRappen: venue.prices.accompanyingAdultPriceRappen,
         ...request.contact,
       },
     },

@@ -1,4 +1,4 @@
-import { ACCOMPANYING_ADULT_PRICE_RAPPEN, ACTIVE_ADULT_PRICE_RAPPEN } from "~/domain/pricing";
+import { storedAdultPrices, type AdultPrices } from "~/domain/pricing";
 import type { Reservation } from "./bookings.server";
 
 /** What the confirmation pages show of a booking (never more than its own family typed in). */
@@ -27,6 +27,7 @@ export type ReservationView = {
   email: string;
   players: number | null;
   rounds: number | null;
+  adultPrices: AdultPrices;
 };
 
 export function reservationView(r: Reservation): ReservationView {
@@ -55,13 +56,15 @@ export function reservationView(r: Reservation): ReservationView {
     email: r.email,
     players: r.players,
     rounds: r.rounds,
+    adultPrices: storedAdultPrices(r),
   };
 }
 
 /** The per-child price the booking was made at, recovered from its stored total (spec §9 formula). */
 function perChildPrice(r: Reservation): number {
   if (r.numChildren === 0) return 0;
-  const adults = r.numActiveAdults * ACTIVE_ADULT_PRICE_RAPPEN + r.numAccompanyingAdults * ACCOMPANYING_ADULT_PRICE_RAPPEN;
+  const prices = storedAdultPrices(r);
+  const adults = r.numActiveAdults * prices.activeAdultPriceRappen + r.numAccompanyingAdults * prices.accompanyingAdultPriceRappen;
   return Math.round((r.priceRappen - adults) / r.numChildren);
 }
 

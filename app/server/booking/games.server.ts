@@ -5,6 +5,7 @@ import type { Contact } from "~/domain/contact";
 import { MSG } from "~/domain/messages";
 import { GAME_TYPES, gameAvailability, gameChoiceProblem, gamePriceRappen, gameStartGrid, type GameStart, type GameType } from "~/domain/games";
 import { venueNow } from "~/domain/time";
+import { closureOn } from "~/domain/venue-settings";
 import { placeReservation, type ReserveOptions, type ReserveResult } from "./bookings.server";
 import type { Db, Executor } from "../platform/db.server";
 import { reservations } from "../platform/schema";
@@ -32,7 +33,8 @@ export async function availableGameStarts(
 ): Promise<GameStart[] | null> {
   const location = await findGameLocation(db, query.locationId);
   if (!location) return null;
-  const { rules } = await getVenue(db);
+  const { rules, closures } = await getVenue(db);
+  if (closureOn(closures, query.date, { kind: "game", locationId: location.id })) return [];
   return gameAvailability({
     date: query.date,
     rounds: query.rounds,
@@ -67,7 +69,8 @@ export async function reserveGame(db: Db, request: GameRequest, options: Reserve
   const choice = { gameType: request.gameType, rounds: request.rounds, players: request.players };
   const problem = gameChoiceProblem(location, choice);
   if (problem) return { ok: false, reason: "invalid", message: problem };
-  const { rules } = await getVenue(db);
+  const { rules, closures } = await getVenue(db);
+  if (closureOn(closures, request.date, { kind: "game", locationId: location.id })) return { ok: false, reason: "invalid", message: MSG.closedDay };
   const slot = gameStartGrid(request.date, rules, request.rounds).find((s) => s.startMin === request.startMin);
   if (!slot) return { ok: false, reason: "invalid", message: MSG.chooseSlot };
   if (hasBegun(request.date, slot.startMin, venueNow(now))) return { ok: false, reason: "slot_taken", message: MSG.slotGone };

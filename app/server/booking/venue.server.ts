@@ -1,20 +1,48 @@
 import { asc, eq } from "drizzle-orm";
+import type { Closure } from "~/domain/venue-settings";
+import { ACCOMPANYING_ADULT_PRICE_RAPPEN, ACTIVE_ADULT_PRICE_RAPPEN } from "~/domain/pricing";
+import { closureOn, type ClosureTarget } from "~/domain/venue-settings";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { DayRule, Table } from "~/domain/availability";
 import type { GameLocation } from "~/domain/games";
 import { databaseGeneration } from "../platform/db.server";
+import { getEnv } from "../platform/env.server";
 import type { Executor } from "../platform/db-types";
-import { birthdayTables, gameLocations, offers, openingHours, type OfferItem } from "../platform/schema";
+import { birthdayTables, closures, gameLocations, offers, openingHours, venueSettings, type OfferItem } from "../platform/schema";
 
 export type Offer = { id: number; name: string; basePriceRappen: number; slotMinutes: number; items: OfferItem[] };
 
 /**
- * The venue's static data (offers, tables, opening rules) changes only through a deploy or the seed,
- * so it is read once per database and kept (again after the database was set up anew: `databaseGeneration`).
+ * The venue's data (offers, tables, opening rules, prices, closures) is read far more often than
+ * staff change it, so it is read once per database and kept: again after the database was set up
+ * anew (`databaseGeneration`) and after every committed settings change (`invalidateVenueCache`).
  */
-const cache = new WeakMap<object, { generation: number; venue: Promise<Venue> }>();
+const cache = new WeakMap<object, { generation: number; version: number; venue: Promise<Venue> }>();
+let version = 0;
 
-export type Venue = { offers: Offer[]; tables: Table[]; rules: DayRule[]; locations: (GameLocation & { description: string })[] };
+/**
+ * The single entry point for "the venue's settings changed": every committed change on the settings
+ * pages calls it after its commit, so customer pages show the change at once. (Per process today;
+ * the place to make it reach other processes too.)
+ */
+export function invalidateVenueCache(): void {
+  version += 1;
+}
+
+/** Adult prices per person and the hold duration (defaults until staff store their own). */
+export type VenuePrices = { activeAdultPriceRappen: number; accompanyingAdultPriceRappen: number; holdMinutes: number };
+
+
+export type Venue = {
+  offers: Offer[];
+  /** Active tables only: what new bookings may take. */
+  tables: Table[];
+  rules: DayRule[];
+  /** Active game locations only. */
+  locations: (GameLocation & { description: string })[];
+  prices: VenuePrices;
+  closures: Closure[];
+};
 
 /**
  * Four reads at once on a pool; one after another on a transaction, whose single connection cannot
@@ -30,7 +58,7 @@ function all<T extends readonly (() => Promise<unknown>)[]>(db: Executor, reads:
 }
 
 async function loadVenue(db: Executor): Promise<Venue> {
-  const [offerRows, tableRows, ruleRows, locationRows] = await all(db, [
+  const [offerRows, tableRows, ruleRows, locationRows, settingsRows, closureRows] = await all(db, [
     () =>
       db
         .select({
@@ -43,28 +71,47 @@ async function loadVenue(db: Executor): Promise<Venue> {
         .from(offers)
         .where(eq(offers.active, 1))
         .orderBy(asc(offers.position), asc(offers.id)),
-    () => db.select({ id: birthdayTables.id, seats: birthdayTables.seats }).from(birthdayTables),
+    () => db.select({ id: birthdayTables.id, seats: birthdayTables.seats }).from(birthdayTables).where(eq(birthdayTables.active, 1)),
     () => db.select().from(openingHours),
-    () => db.select().from(gameLocations).orderBy(asc(gameLocations.position), asc(gameLocations.id)),
+    () => db.select().from(gameLocations).where(eq(gameLocations.active, 1)).orderBy(asc(gameLocations.position), asc(gameLocations.id)),
+    () => db.select().from(venueSettings).where(eq(venueSettings.id, 1)),
+    () => db.select().from(closures).orderBy(asc(closures.startDate), asc(closures.id)),
   ] as const);
+  const settings = settingsRows[0];
   return {
     offers: offerRows,
     tables: tableRows,
-    rules: ruleRows.map((r) => ({ weekday: r.weekday, openMin: r.openMin, closeMin: r.closeMin, birthdays: r.birthdays === 1 })),
-    locations: locationRows.map(({ position: _position, ...l }) => l),
+    rules: ruleRows.map((r) => ({ weekday: r.weekday, openMin: r.openMin, closeMin: r.closeMin, birthdays: r.birthdays === 1, games: r.games === 1 })),
+    locations: locationRows.map(({ position: _position, active: _active, ...l }) => l),
+    prices: settings
+      ? { activeAdultPriceRappen: settings.activeAdultPriceRappen, accompanyingAdultPriceRappen: settings.accompanyingAdultPriceRappen, holdMinutes: settings.holdMinutes }
+      : { activeAdultPriceRappen: ACTIVE_ADULT_PRICE_RAPPEN, accompanyingAdultPriceRappen: ACCOMPANYING_ADULT_PRICE_RAPPEN, holdMinutes: getEnv().HOLD_MINUTES },
+    closures: closureRows.map((c) => ({ id: c.id, startDate: c.startDate, endDate: c.endDate, scope: c.scope, locationId: c.locationId, reason: c.reason })),
   };
 }
 
 export function getVenue(db: Executor): Promise<Venue> {
   const generation = databaseGeneration();
   const cached = cache.get(db);
-  if (cached && cached.generation === generation) return cached.venue;
+  if (cached && cached.generation === generation && cached.version === version) return cached.venue;
+  // A transaction reads its own snapshot (it may hold uncommitted settings): never kept.
+  if (db instanceof PgTransaction) return loadVenue(db);
   const venue = loadVenue(db).catch((error) => {
-    cache.delete(db);
+    if (cache.get(db)?.venue === venue) cache.delete(db);
     throw error;
   });
-  cache.set(db, { generation, venue });
+  cache.set(db, { generation, version, venue });
   return venue;
+}
+
+/** How long a new booking is held for its payment (minutes; a setting, HOLD_MINUTES until one is stored). */
+export async function holdMinutes(db: Executor): Promise<number> {
+  return (await getVenue(db)).prices.holdMinutes;
+}
+
+/** The closure that keeps `target` from new bookings on `date`, if any. */
+export async function closureFor(db: Executor, date: string, target: ClosureTarget): Promise<Closure | undefined> {
+  return closureOn((await getVenue(db)).closures, date, target);
 }
 
 export async function listOffers(db: Executor): Promise<Offer[]> {

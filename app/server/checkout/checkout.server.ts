@@ -1,9 +1,9 @@
 import { gamePriceRappen } from "~/domain/games";
-import { applyVoucher, birthdayPriceRappen, personCount } from "~/domain/pricing";
+import { applyVoucher, birthdayPriceRappen, DEFAULT_ADULT_PRICES, personCount, type AdultPrices } from "~/domain/pricing";
 import type { Db } from "../platform/db.server";
 import type { CompleteDraft } from "../booking/draft.server";
 import { gameBookingName } from "../booking/games.server";
-import { findGameLocation, findOffer } from "../booking/venue.server";
+import { findGameLocation, findOffer, getVenue } from "../booking/venue.server";
 import { validateVoucher } from "../vouchers/vouchers.server";
 
 export type CheckoutSummary = {
@@ -23,12 +23,15 @@ export type CheckoutSummary = {
   discountRappen: number;
   amountRappen: number;
   couponCode: string | null;
+  adultPrices: AdultPrices;
   couponRemainingRappen: number | null;
 };
 
 /** What the family is about to book, priced by the server from the draft and the database alone. */
 export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<CheckoutSummary | null> {
   let base: Omit<CheckoutSummary, "discountRappen" | "amountRappen" | "couponCode" | "couponRemainingRappen">;
+  const { prices } = await getVenue(db);
+  const adultPrices: AdultPrices = { activeAdultPriceRappen: prices.activeAdultPriceRappen, accompanyingAdultPriceRappen: prices.accompanyingAdultPriceRappen };
   if (draft.kind === "game") {
     const location = await findGameLocation(db, draft.locationId);
     if (!location) return null;
@@ -44,6 +47,7 @@ export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<Che
       players: draft.players,
       rounds: draft.rounds,
       offerName: gameBookingName(draft.gameType, location.name),
+      adultPrices: DEFAULT_ADULT_PRICES,
       priceRappen: gamePriceRappen(location, { gameType: draft.gameType, rounds: draft.rounds, players: draft.players }),
     };
   } else {
@@ -60,7 +64,8 @@ export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<Che
       players: null,
       rounds: null,
       offerName: offer.name,
-      priceRappen: birthdayPriceRappen(counts, offer.basePriceRappen),
+      priceRappen: birthdayPriceRappen(counts, offer.basePriceRappen, adultPrices),
+      adultPrices,
     };
   }
   const voucher = draft.couponCode ? await validateVoucher(db, draft.couponCode) : null;

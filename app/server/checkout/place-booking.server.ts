@@ -2,10 +2,10 @@ import type { Contact } from "~/domain/contact";
 import { MSG } from "~/domain/messages";
 import { findReservationByCode, releaseHold, reserveBirthday } from "../booking/bookings.server";
 import { reserveGame } from "../booking/games.server";
+import { holdMinutes } from "../booking/venue.server";
 import type { CouponResult } from "../vouchers/coupon.server";
 import type { Db } from "../platform/db.server";
 import { clearDraft, updateDraft, type CompleteDraft } from "../booking/draft.server";
-import { getEnv } from "../platform/env.server";
 import { abandonPayment, pendingPaymentOf, startPayment } from "../payments/payments.server";
 import { holdOwner, reserveFailureStatus } from "../payments/reservation-owner.server";
 
@@ -28,7 +28,7 @@ export async function placeBooking(
     // The family came back from the payment page and submits again: its earlier hold (and open
     // payment) is given up first, so it never blocks the family's own table.
     if (draft.bookingCode) await releaseEarlierHold(db, draft.bookingCode);
-    const options = { holdMinutes: getEnv().HOLD_MINUTES, owner: holdOwner(client) };
+    const options = { holdMinutes: await holdMinutes(db), owner: holdOwner(client) };
     const couponCode = draft.couponCode ?? null;
     const result =
       draft.kind === "game"

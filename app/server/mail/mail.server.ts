@@ -10,9 +10,10 @@ import {
   type BookingEmail,
   type PlainEmail,
 } from "~/domain/booking-email";
-import { VENUE_CONTACT } from "~/domain/venue-contact";
+import { VENUE_CONTACT, type VenueContact } from "~/domain/venue-contact";
+import { openingHoursLine } from "~/domain/venue-settings";
 import { getDb, type Db, type Tx } from "../platform/db.server";
-import { mailOutbox, reservations } from "../platform/schema";
+import { mailOutbox, openingHours, reservations } from "../platform/schema";
 import { getEnv } from "../platform/env.server";
 import { issueManageToken, manageUrl } from "../platform/manage-token.server";
 import { createTransport, type MailTransport } from "./mail-transport.server";
@@ -70,8 +71,16 @@ async function newManageUrl(tx: Tx, reservation: Reservation): Promise<string> {
   return manageUrl(await issueManageToken(tx, reservation.id));
 }
 
+/** The venue's contact with the opening hours as staff set them (read in the mail's own transaction). */
+async function venueContact(tx: Tx): Promise<VenueContact> {
+  const rows = await tx.select().from(openingHours);
+  if (rows.length === 0) return VENUE_CONTACT;
+  const rules = rows.map((r) => ({ weekday: r.weekday, openMin: r.openMin, closeMin: r.closeMin, birthdays: r.birthdays === 1, games: r.games === 1 }));
+  return { ...VENUE_CONTACT, openingHours: openingHoursLine(rules) };
+}
+
 export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation): Promise<void> {
-  await enqueue(tx, reservation, "confirmation", confirmationEmail(reservation, VENUE_CONTACT, { manageUrl: await newManageUrl(tx, reservation) }));
+  await enqueue(tx, reservation, "confirmation", confirmationEmail(reservation, await venueContact(tx), { manageUrl: await newManageUrl(tx, reservation) }));
 }
 
 export async function enqueueCancellationMail(tx: Tx, reservation: Reservation, reason?: string | null, refundRappen = 0): Promise<void> {
@@ -86,7 +95,7 @@ export async function enqueueCancellationMail(tx: Tx, reservation: Reservation, 
 
 /** The booking moved (reservation already updated, its `sequence` raised): updated calendar entry. */
 export async function enqueueChangeMail(tx: Tx, reservation: Reservation, previous: { date: string; startMin: number; endMin: number }): Promise<void> {
-  await enqueue(tx, reservation, "change", changeEmail(reservation, VENUE_CONTACT, previous, { manageUrl: await newManageUrl(tx, reservation) }));
+  await enqueue(tx, reservation, "change", changeEmail(reservation, await venueContact(tx), previous, { manageUrl: await newManageUrl(tx, reservation) }));
 }
 
 /**
@@ -95,7 +104,7 @@ export async function enqueueChangeMail(tx: Tx, reservation: Reservation, previo
  * The caller's transaction should roll back then, so the unused link goes too.
  */
 export async function enqueueReminderMail(tx: Tx, reservation: Reservation): Promise<boolean> {
-  return enqueue(tx, reservation, "reminder", reminderEmail(reservation, VENUE_CONTACT, { manageUrl: await newManageUrl(tx, reservation) }));
+  return enqueue(tx, reservation, "reminder", reminderEmail(reservation, await venueContact(tx), { manageUrl: await newManageUrl(tx, reservation) }));
 }
 
 /** Asked for on /buchung (code and e-mail matched): a fresh manage link, nothing else. */

@@ -1,3 +1,4 @@
+import { DEFAULT_ADULT_PRICES } from "~/domain/pricing";
 import { findReservationByCode, findReservationById } from "../booking/bookings.server";
 import { reservationView, type ReservationView } from "../booking/confirmation-view.server";
 import type { Db } from "../platform/db.server";
@@ -38,6 +39,7 @@ export function strangerView(r: Reservation): ReservationView {
     email: "",
     players: null,
     rounds: null,
+    adultPrices: DEFAULT_ADULT_PRICES,
   };
 }
 

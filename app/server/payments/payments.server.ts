@@ -14,7 +14,7 @@ import type { PaymentProvider, TransactionInfo } from "./providers/provider.serv
 import { createSimulatedProvider } from "./providers/simulated.server";
 import { singleton } from "../platform/singleton.server";
 import { debitVoucher, recordLedger } from "../vouchers/vouchers.server";
-import { getVenue } from "../booking/venue.server";
+import { getVenue, holdMinutes } from "../booking/venue.server";
 
 export type Payment = typeof payments.$inferSelect;
 
@@ -48,6 +48,8 @@ export function setPaymentProvider(provider: PaymentProvider | undefined) {
 export async function startPayment(db: Db, reservation: Reservation): Promise<{ ok: true; paymentUrl: string } | { ok: false }> {
   const env = getEnv();
   const provider = getPaymentProvider();
+  // Read before the transaction (the embedded database has one connection).
+  const fullHoldMinutes = await holdMinutes(db);
   try {
     const { transactionId, paymentUrl } = await provider.initTransaction({
       refno: reservation.code,
@@ -73,7 +75,7 @@ export async function startPayment(db: Db, reservation: Reservation): Promise<{ 
       // The hold reached the provider: it now lasts the full hold time from its creation (a hold
       // made through the site or the API first only lasts PAYMENT_START_MINUTES; internal holds
       // without a client keep the hold time they were made with).
-      const fullHold = sql`greatest(${reservations.holdExpiresAt}, ${reservations.createdAt} + make_interval(mins => ${env.HOLD_MINUTES}::int))`;
+      const fullHold = sql`greatest(${reservations.holdExpiresAt}, ${reservations.createdAt} + make_interval(mins => ${fullHoldMinutes}::int))`;
       await tx
         .update(reservations)
         .set({ paymentStatus: "pending", holdExpiresAt: sql`case when ${reservations.status} = 'held' and ${reservations.clientKey} is not null then ${fullHold} else ${reservations.holdExpiresAt} end`, updatedAt: new Date() })

@@ -31,6 +31,8 @@ export const birthdayTables = pgTable("birthday_tables", {
   id: integer("id").primaryKey(),
   name: text("name").notNull(),
   seats: integer("seats").notNull(),
+  /** 0 = no new bookings (its existing bookings stay); set by staff on /admin/einstellungen/tische. */
+  active: integer("active").notNull().default(1),
 });
 
 /** Game locations (escape rooms, pixel games, mind golf): one group at a time, booked in 20-minute rounds. */
@@ -44,6 +46,7 @@ export const gameLocations = pgTable("game_locations", {
   extraRoundPriceRappen: integer("extra_round_price_rappen").notNull(),
   description: text("description").notNull().default(""),
   position: integer("position").notNull().default(0),
+  active: integer("active").notNull().default(1),
 });
 
 /** Opening rules per ISO-ish weekday (0 = Sunday … 6 = Saturday), minutes after local midnight. */
@@ -52,7 +55,47 @@ export const openingHours = pgTable("opening_hours", {
   openMin: integer("open_min").notNull(),
   closeMin: integer("close_min").notNull(),
   birthdays: integer("birthdays").notNull(),
+  /** Whether game locations take bookings that day (the migration copies `birthdays` for existing rows). */
+  games: integer("games").notNull().default(1),
 });
+
+/**
+ * Prices and durations staff change on /admin/einstellungen (one row, id 1). Without a row the
+ * defaults apply (CHF 28 / CHF 5, HOLD_MINUTES from the environment).
+ */
+export const venueSettings = pgTable(
+  "venue_settings",
+  {
+    id: integer("id").primaryKey(),
+    activeAdultPriceRappen: integer("active_adult_price_rappen").notNull(),
+    accompanyingAdultPriceRappen: integer("accompanying_adult_price_rappen").notNull(),
+    holdMinutes: integer("hold_minutes").notNull(),
+  },
+  (t) => [check("venue_settings_single_row", sql`${t.id} = 1`)],
+);
+
+export const CLOSURE_SCOPES = ["venue", "birthdays", "location"] as const;
+export type ClosureScope = (typeof CLOSURE_SCOPES)[number];
+
+/** Days the venue (or only birthdays, or one game location) is closed: no new bookings; existing ones are listed for rebooking. */
+export const closures = pgTable(
+  "closures",
+  {
+    id: serial("id").primaryKey(),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    scope: text("scope").$type<ClosureScope>().notNull(),
+    locationId: integer("location_id").references(() => gameLocations.id),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+    createdBy: integer("created_by"),
+  },
+  (t) => [
+    index("closures_dates_idx").on(t.startDate, t.endDate),
+    check("closures_range_check", sql`${t.startDate} <= ${t.endDate}`),
+    check("closures_scope_check", sql`${t.scope} in ('venue','birthdays','location') and ((${t.scope} = 'location') = (${t.locationId} is not null))`),
+  ],
+);
 
 export const vouchers = pgTable(
   "vouchers",
@@ -110,6 +153,9 @@ export const reservations = pgTable(
     email: text("email").notNull(),
     message: text("message"),
     priceRappen: integer("price_rappen").notNull(),
+    /** Adult unit prices this booking was priced with (null: the CHF 28 / CHF 5 of before they became settings). */
+    activeAdultPriceRappen: integer("active_adult_price_rappen"),
+    accompanyingAdultPriceRappen: integer("accompanying_adult_price_rappen"),
     discountRappen: integer("discount_rappen").notNull().default(0),
     amountRappen: integer("amount_rappen").notNull(),
     voucherId: integer("voucher_id").references(() => vouchers.id),
@@ -174,6 +220,9 @@ export const voucherLedger = pgTable(
   ],
 );
 
+export const STAFF_ROLES = ["staff", "manager"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
 export const staffAccounts = pgTable(
   "staff_accounts",
   {
@@ -181,12 +230,17 @@ export const staffAccounts = pgTable(
     /** Sign-in name: an e-mail address, or `admin` for the bootstrap account. */
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
+    /** `staff` (bookings desk) or `manager` (also settings, vouchers, exports). Accounts from before roles are managers. */
+    role: text("role").$type<StaffRole>().notNull().default("manager"),
     createdAt: createdAt(),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     /** Sessions issued up to this instant are void (set by a password change or disabling). */
     sessionsValidAfter: timestamp("sessions_valid_after", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("staff_accounts_email_key").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("staff_accounts_email_key").on(sql`lower(${t.email})`),
+    check("staff_accounts_role_check", sql`${t.role} in ('staff','manager')`),
+  ],
 );
 
 /** Signed-in staff sessions: the cookie names a row, so signing out ends the session on the server. */

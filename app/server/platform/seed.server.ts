@@ -104,12 +104,13 @@ export const SEED_GAME_LOCATIONS = [
   },
 ];
 
-/** Open Mo–So 10:00–22:00; birthdays Wednesday (3) to Sunday (0). */
+/** Open Mo–So 10:00–22:00; birthdays and games Wednesday (3) to Sunday (0). */
 export const SEED_OPENING_HOURS = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
   weekday,
   openMin: 10 * 60,
   closeMin: 22 * 60,
   birthdays: weekday === 0 || weekday >= 3 ? 1 : 0,
+  games: weekday === 0 || weekday >= 3 ? 1 : 0,
 }));
 
 /** Idempotent: inserts what is missing, never overwrites what staff may have changed. */

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createCookieSessionStorage, redirect, type SessionStorage } from "@remix-run/node";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { getDb, type Db, type Executor } from "../platform/db.server";
-import { staffAccounts, staffSessions } from "../platform/schema";
+import { staffAccounts, staffSessions, type StaffRole } from "../platform/schema";
 import { getEnv, type Env } from "../platform/env.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { Limit } from "../platform/limits.server";
@@ -12,7 +12,7 @@ import { Limit } from "../platform/limits.server";
  * (`fw_staff`, separate from the family's draft cookie), failed sign-ins limited per account and
  * per client, and an origin check for every state-changing staff request.
  */
-export type Staff = { id: number; email: string };
+export type Staff = { id: number; email: string; role: StaffRole };
 
 export const STAFF_COOKIE = "fw_staff";
 const SESSION_SECONDS = 8 * 60 * 60;
@@ -72,6 +72,7 @@ export async function getStaff(request: Request, db?: Executor): Promise<Staff |
     .select({
       id: staffAccounts.id,
       email: staffAccounts.email,
+      role: staffAccounts.role,
       disabledAt: staffAccounts.disabledAt,
       sessionsValidAfter: staffAccounts.sessionsValidAfter,
     })
@@ -85,7 +86,7 @@ export async function getStaff(request: Request, db?: Executor): Promise<Staff |
   if (open?.staffId !== account.id) return null;
   // A password change (or disabling) ends every session issued before it, e.g. on a lost phone.
   if (account.sessionsValidAfter && issuedAt <= account.sessionsValidAfter.getTime()) return null;
-  return { id: account.id, email: account.email };
+  return { id: account.id, email: account.email, role: account.role };
 }
 
 /** For staff pages and their actions: the staff member, or a redirect to the sign-in page that comes back here. */
@@ -96,6 +97,25 @@ export async function requireStaff(request: Request, db?: Executor): Promise<Sta
     throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
   return staff;
+}
+
+export const FORBIDDEN_MESSAGE = "Diese Seite ist der Geschäftsleitung vorbehalten. Ihr Konto hat die Rolle «Mitarbeitende»; bitte wenden Sie sich an eine Person mit der Rolle «Leitung».";
+
+/**
+ * For manager pages (settings, vouchers, staff accounts, exports) and their actions: the signed-in
+ * manager; a redirect to the sign-in when nobody is signed in; a 403 (German page from the root
+ * error boundary) for a staff member with the role `staff`.
+ */
+export async function requireManager(request: Request, db?: Executor): Promise<Staff> {
+  const staff = await requireStaff(request, db);
+  if (staff.role !== "manager") {
+    throw new Response(FORBIDDEN_MESSAGE, { status: 403, statusText: "Forbidden", headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  return staff;
+}
+
+export function isManager(staff: Staff): boolean {
+  return staff.role === "manager";
 }
 
 /** For staff JSON endpoints: the staff member, or a 401. */
@@ -254,7 +274,7 @@ export async function signIn(
   session.set("staffId", account.id);
   session.set("issuedAt", Date.now());
   session.set("sessionId", sessionId);
-  return { ok: true, cookie: await sessions.commitSession(session), staff: { id: account.id, email: account.email } };
+  return { ok: true, cookie: await sessions.commitSession(session), staff: { id: account.id, email: account.email, role: account.role } };
 }
 
 /** Ends the staff session on the server (its row is revoked) and returns the Set-Cookie value that clears it. */

@@ -1,7 +1,7 @@
 import { asc, sql } from "drizzle-orm";
 import { normalizeEmail, type Staff } from "./auth.server";
 import type { Executor } from "../platform/db.server";
-import { staffAccounts } from "../platform/schema";
+import { STAFF_ROLES, staffAccounts, type StaffRole } from "../platform/schema";
 import { hashPassword, passwordProblem } from "./passwords.server";
 
 /**
@@ -13,11 +13,12 @@ export const ACCOUNT_MSG = {
   invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
   duplicate: (email: string) => `Es gibt bereits ein Konto für ${email}.`,
   notFound: (email: string) => `Es gibt kein Konto für ${email}.`,
+  invalidRole: "Die Rolle muss «staff» oder «manager» sein.",
 } as const;
 
 export class StaffAccountError extends Error {
   constructor(
-    readonly reason: "invalid-email" | "weak-password" | "duplicate" | "not-found",
+    readonly reason: "invalid-email" | "weak-password" | "duplicate" | "not-found" | "invalid-role",
     message: string,
   ) {
     super(message);
@@ -36,14 +37,20 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === "string" && (STAFF_ROLES as readonly string[]).includes(value);
+}
+
 const byName = (name: string) => sql`lower(${staffAccounts.email}) = ${name}`;
 
 /**
- * Creates a staff account (e-mail trimmed and lower-cased; `admin` is the bootstrap name).
+ * Creates a staff account (e-mail trimmed and lower-cased; `admin` is the bootstrap name) with the
+ * given role (least privilege, `staff`, unless said otherwise).
  * Throws StaffAccountError with a German message for a bad address, a short password or a duplicate.
  */
-export async function createStaffAccount(db: Executor, email: string, password: string): Promise<Staff> {
+export async function createStaffAccount(db: Executor, email: string, password: string, role: StaffRole = "staff"): Promise<Staff> {
   const name = normalizeEmail(email);
+  if (!isStaffRole(role)) throw new StaffAccountError("invalid-role", ACCOUNT_MSG.invalidRole);
   if (name !== "admin" && (!EMAIL.test(name) || name.length > 254)) {
     throw new StaffAccountError("invalid-email", ACCOUNT_MSG.invalidEmail);
   }
@@ -55,8 +62,8 @@ export async function createStaffAccount(db: Executor, email: string, password: 
   try {
     const [row] = await db
       .insert(staffAccounts)
-      .values({ email: name, passwordHash })
-      .returning({ id: staffAccounts.id, email: staffAccounts.email });
+      .values({ email: name, passwordHash, role })
+      .returning({ id: staffAccounts.id, email: staffAccounts.email, role: staffAccounts.role });
     return row!;
   } catch (error) {
     if (isUniqueViolation(error)) throw new StaffAccountError("duplicate", ACCOUNT_MSG.duplicate(name));
@@ -73,7 +80,8 @@ export async function ensureBootstrapAdmin(db: Executor, adminPassword: string |
   const [any] = await db.select({ id: staffAccounts.id }).from(staffAccounts).limit(1);
   if (any) return null;
   try {
-    const staff = await createStaffAccount(db, "admin", adminPassword);
+    // The bootstrap account runs the centre: it is a manager.
+    const staff = await createStaffAccount(db, "admin", adminPassword, "manager");
     console.info("Staff account 'admin' created from ADMIN_PASSWORD.");
     return staff;
   } catch (error) {
@@ -85,7 +93,7 @@ export async function ensureBootstrapAdmin(db: Executor, adminPassword: string |
 
 export async function listStaffAccounts(db: Executor): Promise<StaffAccountSummary[]> {
   return db
-    .select({ id: staffAccounts.id, email: staffAccounts.email, createdAt: staffAccounts.createdAt, disabledAt: staffAccounts.disabledAt })
+    .select({ id: staffAccounts.id, email: staffAccounts.email, role: staffAccounts.role, createdAt: staffAccounts.createdAt, disabledAt: staffAccounts.disabledAt })
     .from(staffAccounts)
     .orderBy(asc(staffAccounts.email));
 }
@@ -96,7 +104,7 @@ async function updateAccount(db: Executor, email: string, values: Partial<typeof
     .update(staffAccounts)
     .set(values)
     .where(byName(name))
-    .returning({ id: staffAccounts.id, email: staffAccounts.email });
+    .returning({ id: staffAccounts.id, email: staffAccounts.email, role: staffAccounts.role });
   if (!row) throw new StaffAccountError("not-found", ACCOUNT_MSG.notFound(name));
   return row;
 }
@@ -107,6 +115,12 @@ async function updateAccount(db: Executor, email: string, values: Partial<typeof
  */
 export async function setStaffAccountDisabled(db: Executor, email: string, disabled: boolean, now: Date = new Date()): Promise<Staff> {
   return updateAccount(db, email, disabled ? { disabledAt: now, sessionsValidAfter: now } : { disabledAt: null });
+}
+
+/** Changes an account's role; its open sessions see the new role on their next request. */
+export async function setStaffRole(db: Executor, email: string, role: string): Promise<Staff> {
+  if (!isStaffRole(role)) throw new StaffAccountError("invalid-role", ACCOUNT_MSG.invalidRole);
+  return updateAccount(db, email, { role });
 }
 
 /** A new password (e.g. a forgotten or leaked one) also ends every session signed in with the old one. */

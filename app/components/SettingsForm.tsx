@@ -1,0 +1,113 @@
+import type { InputHTMLAttributes, ReactNode } from "react";
+
+/**
+ * Building blocks of the venue settings pages (/admin/einstellungen…): plain form fields with the
+ * server's German message under the field (linked by aria-describedby), so they work without JavaScript.
+ */
+
+/** What a settings action answers: which form it was, per-field messages, the values typed, a message. */
+export type SettingsActionData = {
+  form: string;
+  ok: boolean;
+  message?: string;
+  errors?: Record<string, string>;
+  values?: Record<string, string>;
+  codes?: string[];
+};
+
+/** The answer for this form, when the last submission was this form's. */
+export function answerFor(actionData: SettingsActionData | undefined, form: string): SettingsActionData | undefined {
+  return actionData?.form === form ? actionData : undefined;
+}
+
+/** Strings of a submitted form (to show them again beside their messages). */
+export function formValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [k, v] of form.entries()) if (typeof v === "string" && k !== "intent") values[k] = v.slice(0, 2000);
+  return values;
+}
+
+type FieldProps = {
+  form: string;
+  name: string;
+  label: string;
+  answer?: SettingsActionData;
+  value: string;
+  hint?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "form" | "name" | "defaultValue" | "value">;
+
+export function SettingsField({ form, name, label, answer, value, hint, type = "text", ...rest }: FieldProps) {
+  const id = `${form}-${name}`;
+  const error = answer?.errors?.[name];
+  const shown = answer && !answer.ok && answer.values && name in answer.values ? answer.values[name] : value;
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={`${id}-hint`} className="muted field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <input id={id} name={name} type={type} defaultValue={shown} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function SettingsCheckbox({ form, name, label, answer, checked }: { form: string; name: string; label: string; answer?: SettingsActionData; checked: boolean }) {
+  const id = `${form}-${name}`;
+  const shown = answer && !answer.ok && answer.values ? answer.values[name] === "on" : checked;
+  return (
+    <div className="field field-check">
+      <input id={id} name={name} type="checkbox" defaultChecked={shown} /> <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+/** The message of the last submission of this form: success (status) or failure (alert). */
+export function FormMessage({ answer }: { answer?: SettingsActionData }) {
+  if (!answer?.message) return null;
+  return answer.ok ? (
+    <p className="alert alert-success" role="status">
+      {answer.message}
+    </p>
+  ) : (
+    <p className="alert alert-error" role="alert">
+      {answer.message}
+    </p>
+  );
+}
+
+export function SettingsNav({ current }: { current: string }) {
+  const links = [
+    ["/admin/einstellungen", "Preise und Haltedauer"],
+    ["/admin/einstellungen/oeffnungszeiten", "Öffnungszeiten"],
+    ["/admin/einstellungen/schliessungen", "Schliessungen"],
+    ["/admin/einstellungen/tische", "Geburtstagstische"],
+    ["/admin/einstellungen/angebote", "Angebote"],
+    ["/admin/einstellungen/spielorte", "Spielorte"],
+  ] as const;
+  return (
+    <nav aria-label="Einstellungen" className="settings-nav no-print">
+      {links.map(([href, text]) => (
+        <a key={href} href={href} aria-current={href === current ? "page" : undefined}>
+          {text}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+export function SettingsSection({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import {
+  closedDatesBetween,
+  closureOn,
+  openingHoursLine,
+  parseClosure,
+  parseGridTime,
+  parseOffer,
+  parseOpeningHours,
+  parsePriceRappen,
+  parseTable,
+  SETTINGS_MSG,
+  type Closure,
+} from "./venue-settings";
+
+const form = (values: Record<string, string>) => ({ get: (name: string) => values[name] ?? null });
+
+describe("settings fields", () => {
+  it("times are HH:MM on the 5-minute grid", () => {
+    expect(parseGridTime("10:05")).toEqual({ ok: true, minutes: 605 });
+    expect(parseGridTime("10:07")).toEqual({ ok: false, message: SETTINGS_MSG.timeGrid });
+    expect(parseGridTime("25:00")).toEqual({ ok: false, message: SETTINGS_MSG.time });
+    expect(parseGridTime("")).toEqual({ ok: false, message: SETTINGS_MSG.time });
+  });
+
+  it("prices are CHF ≥ 0 with at most two decimals", () => {
+    expect(parsePriceRappen("28")).toEqual({ ok: true, rappen: 2800 });
+    expect(parsePriceRappen("28.5")).toEqual({ ok: true, rappen: 2850 });
+    expect(parsePriceRappen("28,05")).toEqual({ ok: true, rappen: 2805 });
+    expect(parsePriceRappen("CHF 1'234.50")).toEqual({ ok: true, rappen: 123450 });
+    expect(parsePriceRappen("0")).toEqual({ ok: true, rappen: 0 });
+    expect(parsePriceRappen("28.505")).toEqual({ ok: false, message: SETTINGS_MSG.priceDecimals });
+    expect(parsePriceRappen("-1")).toEqual({ ok: false, message: SETTINGS_MSG.priceNegative });
+    expect(parsePriceRappen("abc")).toEqual({ ok: false, message: SETTINGS_MSG.price });
+    expect(parsePriceRappen("10000.01")).toEqual({ ok: false, message: SETTINGS_MSG.priceTooHigh });
+  });
+
+  it("tables have 1 to 50 seats and a name", () => {
+    expect(parseTable(form({ name: " Tisch  Mond ", seats: "12", active: "on" }))).toEqual({ ok: true, value: { name: "Tisch Mond", seats: 12, active: true } });
+    expect(parseTable(form({ name: "", seats: "51" }))).toEqual({ ok: false, errors: { name: SETTINGS_MSG.name, seats: SETTINGS_MSG.seats } });
+    expect(parseTable(form({ name: "X", seats: "0" }))).toEqual({ ok: false, errors: { seats: SETTINGS_MSG.seats } });
+  });
+
+  it("opening hours: open before close, messages per weekday field", () => {
+    const values: Record<string, string> = {};
+    for (const d of [0, 1, 2, 3, 4, 5, 6]) Object.assign(values, { [`open-${d}`]: "10:00", [`close-${d}`]: "22:00", [`birthdays-${d}`]: "on" });
+    const ok = parseOpeningHours(form(values));
+    expect(ok.ok && ok.value).toHaveLength(7);
+    expect(ok.ok && ok.value.find((d) => d.weekday === 1)).toEqual({ weekday: 1, openMin: 600, closeMin: 1320, birthdays: true, games: false });
+    const bad = parseOpeningHours(form({ ...values, "open-3": "18:00", "close-3": "09:00", "open-5": "09:03" }));
+    expect(bad).toEqual({ ok: false, errors: { "close-3": SETTINGS_MSG.openBeforeClose, "open-5": SETTINGS_MSG.timeGrid } });
+  });
+
+  it("offers: items one per line, duration on the grid", () => {
+    const parsed = parseOffer(form({ name: "Mini", price: "19.90", slotMinutes: "90", position: "4", items: "Tisch\r\n\r\nKuchen \n", active: "on" }));
+    expect(parsed).toEqual({ ok: true, value: { name: "Mini", basePriceRappen: 1990, slotMinutes: 90, items: ["Tisch", "Kuchen"], position: 4, active: true } });
+    expect(parseOffer(form({ name: "Mini", price: "1", slotMinutes: "92", position: "1", items: "" }))).toEqual({
+      ok: false,
+      errors: { slotMinutes: SETTINGS_MSG.duration, items: SETTINGS_MSG.items },
+    });
+  });
+
+  it("closures: single day by default, not in the past, a location for location closures", () => {
+    expect(parseClosure(form({ startDate: "2027-12-25", scope: "venue", reason: "Weihnachten" }), "2027-01-01")).toEqual({
+      ok: true,
+      value: { startDate: "2027-12-25", endDate: "2027-12-25", scope: "venue", locationId: null, reason: "Weihnachten" },
+    });
+    expect(parseClosure(form({ startDate: "2026-12-25", endDate: "2026-12-24", scope: "location", reason: "" }), "2026-01-01")).toEqual({
+      ok: false,
+      errors: { endDate: SETTINGS_MSG.endBeforeStart, locationId: SETTINGS_MSG.location, reason: SETTINGS_MSG.reason },
+    });
+    expect(parseClosure(form({ startDate: "2025-12-25", scope: "x", reason: "R" }), "2026-01-01")).toEqual({
+      ok: false,
+      errors: { startDate: SETTINGS_MSG.inPast, scope: SETTINGS_MSG.scope },
+    });
+  });
+});
+
+describe("closures", () => {
+  const closures: Closure[] = [
+    { id: 1, startDate: "2026-12-24", endDate: "2026-12-26", scope: "venue", locationId: null, reason: "Weihnachten" },
+    { id: 2, startDate: "2026-12-30", endDate: "2026-12-30", scope: "birthdays", locationId: null, reason: "Inventur" },
+    { id: 3, startDate: "2027-01-02", endDate: "2027-01-03", scope: "location", locationId: 2, reason: "Umbau" },
+  ];
+  it("apply by scope: venue to all, birthdays to tables only, a location to that location only", () => {
+    expect(closureOn(closures, "2026-12-25", { kind: "birthday" })?.id).toBe(1);
+    expect(closureOn(closures, "2026-12-25", { kind: "game", locationId: 3 })?.id).toBe(1);
+    expect(closureOn(closures, "2026-12-30", { kind: "birthday" })?.id).toBe(2);
+    expect(closureOn(closures, "2026-12-30", { kind: "game", locationId: 2 })).toBeUndefined();
+    expect(closureOn(closures, "2027-01-02", { kind: "game", locationId: 2 })?.id).toBe(3);
+    expect(closureOn(closures, "2027-01-02", { kind: "game", locationId: 1 })).toBeUndefined();
+    expect(closureOn(closures, "2027-01-02", { kind: "birthday" })).toBeUndefined();
+    expect(closureOn(closures, "2026-12-27", { kind: "birthday" })).toBeUndefined();
+  });
+  it("lists the closed dates of a range, across a month end", () => {
+    expect(closedDatesBetween(closures, "2026-12-25", "2027-01-31", { kind: "game", locationId: 2 })).toEqual(["2026-12-25", "2026-12-26", "2027-01-02", "2027-01-03"]);
+    expect(closedDatesBetween(closures, "2026-12-01", "2026-12-31", { kind: "birthday" })).toEqual(["2026-12-24", "2026-12-25", "2026-12-26", "2026-12-30"]);
+  });
+});
+
+describe("opening hours line", () => {
+  const day = (weekday: number, openMin: number, closeMin: number) => ({ weekday, openMin, closeMin, birthdays: true, games: true });
+  it("reads like the seed's line when every day is the same", () => {
+    expect(openingHoursLine([0, 1, 2, 3, 4, 5, 6].map((d) => day(d, 600, 1320)))).toBe("Mo-So 10:00-22:00");
+  });
+  it("groups neighbouring weekdays, Monday first", () => {
+    const rules = [1, 2, 3, 4, 5].map((d) => day(d, 600, 1200)).concat([day(6, 540, 1320), day(0, 540, 1320)]);
+    expect(openingHoursLine(rules)).toBe("Mo-Fr 10:00-20:00, Sa-So 09:00-22:00");
+    expect(openingHoursLine(rules.filter((r) => r.weekday !== 3))).toBe("Mo-Di 10:00-20:00, Mi geschlossen, Do-Fr 10:00-20:00, Sa-So 09:00-22:00");
+  });
+});

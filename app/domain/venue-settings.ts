@@ -1,0 +1,311 @@
+import type { DayRule } from "./availability";
+import { formatTime, isIsoDate, parseTime, weekdayOf, addDays } from "./time";
+
+/**
+ * Venue settings as staff edit them (issue #13): closures and the rules of the settings forms. Pure:
+ * the same functions decide availability on the server and validate the forms' fields.
+ */
+
+export const CLOSURE_SCOPE_LABELS = {
+  venue: "Ganze Anlage",
+  birthdays: "Nur Geburtstage",
+  location: "Nur ein Spielort",
+} as const;
+export type ClosureScopeName = keyof typeof CLOSURE_SCOPE_LABELS;
+
+export type Closure = {
+  id: number;
+  startDate: string;
+  endDate: string;
+  scope: ClosureScopeName;
+  locationId: number | null;
+  reason: string;
+};
+
+/** What a booking needs open: a birthday table, or a given game location. */
+export type ClosureTarget = { kind: "birthday" } | { kind: "game"; locationId: number };
+
+export function closureApplies(closure: Closure, target: ClosureTarget): boolean {
+  if (closure.scope === "venue") return true;
+  if (closure.scope === "birthdays") return target.kind === "birthday";
+  return target.kind === "game" && closure.locationId === target.locationId;
+}
+
+/** The closure that keeps `target` from taking bookings on `date`, if any. */
+export function closureOn(closures: readonly Closure[], date: string, target: ClosureTarget): Closure | undefined {
+  return closures.find((c) => c.startDate <= date && date <= c.endDate && closureApplies(c, target));
+}
+
+/** The closed dates (from closures) between `from` and `to` inclusive, for the calendar marks. */
+export function closedDatesBetween(closures: readonly Closure[], from: string, to: string, target: ClosureTarget): string[] {
+  const dates = new Set<string>();
+  for (const c of closures) {
+    if (!closureApplies(c, target) || c.endDate < from || c.startDate > to) continue;
+    for (let d = c.startDate < from ? from : c.startDate; d <= c.endDate && d <= to; d = addDays(d, 1)) dates.add(d);
+  }
+  return [...dates].sort();
+}
+
+/** The closed dates of a calendar month (`YYYY-MM`). */
+export function closedDatesInMonth(closures: readonly Closure[], month: string, target: ClosureTarget): string[] {
+  return closedDatesBetween(closures, `${month}-01`, `${month}-31`, target);
+}
+
+/** Days between two ISO dates, both included. */
+export function daysInRange(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Opening hours line (pages, e-mails)
+
+const SHORT_DAYS = ["So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"];
+/** Monday first, as a Swiss reader expects. */
+const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
+
+/**
+ * `Mo-So 10:00-22:00`, or `Mo-Fr 10:00-20:00, Sa-So 09:00-22:00`: the hall's hours per weekday (the
+ * hall is open on days without birthdays or games too); a weekday without a rule reads `geschlossen`.
+ */
+export function openingHoursLine(rules: readonly DayRule[]): string {
+  const parts: { from: number; to: number; hours: string }[] = [];
+  for (const weekday of WEEK_ORDER) {
+    const rule = rules.find((r) => r.weekday === weekday);
+    const hours = rule ? `${formatTime(rule.openMin)}-${formatTime(rule.closeMin)}` : "geschlossen";
+    const last = parts[parts.length - 1];
+    if (last && last.hours === hours) last.to = weekday;
+    else parts.push({ from: weekday, to: weekday, hours });
+  }
+  if (parts.every((p) => p.hours === "geschlossen")) return "geschlossen";
+  return parts
+    .map((p) => `${SHORT_DAYS[p.from]}${p.from === p.to ? "" : `-${SHORT_DAYS[p.to]}`} ${p.hours}`)
+    .join(", ");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field rules (German messages per field)
+
+export const SETTINGS_MSG = {
+  time: "Bitte geben Sie eine Uhrzeit im Format HH:MM ein.",
+  timeGrid: "Bitte wählen Sie eine Uhrzeit im 5-Minuten-Raster (z. B. 10:05).",
+  openBeforeClose: "Die Schliesszeit muss nach der Öffnungszeit liegen.",
+  price: "Bitte geben Sie einen Betrag in CHF ein (z. B. 28.00).",
+  priceNegative: "Der Betrag darf nicht negativ sein.",
+  priceDecimals: "Höchstens zwei Nachkommastellen (Rappen).",
+  priceTooHigh: "Der Betrag darf höchstens CHF 10'000.00 sein.",
+  seats: "Bitte geben Sie 1 bis 50 Plätze an.",
+  capacity: "Bitte geben Sie 1 bis 50 Spieler an.",
+  name: "Bitte geben Sie einen Namen ein (höchstens 80 Zeichen).",
+  duration: "Bitte geben Sie eine Dauer von 30 bis 240 Minuten im 5-Minuten-Raster an.",
+  items: "Bitte geben Sie mindestens eine Leistung an (eine pro Zeile, höchstens 20).",
+  itemTooLong: "Eine Leistung darf höchstens 200 Zeichen lang sein.",
+  position: "Bitte geben Sie eine Reihenfolge von 0 bis 999 an.",
+  holdMinutes: "Bitte geben Sie 1 bis 120 Minuten an.",
+  reservationType: "Bitte wählen Sie eine Art.",
+  description: "Die Beschreibung darf höchstens 300 Zeichen lang sein.",
+  date: "Bitte geben Sie ein Datum ein.",
+  endBeforeStart: "Das Ende darf nicht vor dem Beginn liegen.",
+  rangeTooLong: "Eine Schliessung darf höchstens 366 Tage umfassen.",
+  inPast: "Das Datum darf nicht in der Vergangenheit liegen.",
+  reason: "Bitte geben Sie einen Grund an (höchstens 120 Zeichen).",
+  scope: "Bitte wählen Sie, was geschlossen ist.",
+  location: "Bitte wählen Sie einen Spielort.",
+} as const;
+
+export type FieldErrors = Record<string, string>;
+export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
+
+const str = (v: FormDataEntryValue | null | undefined): string => (typeof v === "string" ? v.trim() : "");
+
+/** A time on the 5-minute grid, as minutes after midnight. */
+export function parseGridTime(value: FormDataEntryValue | null | undefined): { ok: true; minutes: number } | { ok: false; message: string } {
+  const minutes = parseTime(str(value));
+  if (minutes === null) return { ok: false, message: SETTINGS_MSG.time };
+  if (minutes % 5 !== 0) return { ok: false, message: SETTINGS_MSG.timeGrid };
+  return { ok: true, minutes };
+}
+
+/** CHF with at most two decimals (`28`, `28.5`, `28.50`, `28,50`) → Rappen; ≥ 0 and at most CHF 10'000. */
+export function parsePriceRappen(value: FormDataEntryValue | null | undefined): { ok: true; rappen: number } | { ok: false; message: string } {
+  const text = str(value).replace(/^CHF\s*/i, "").replace(",", ".").replace(/['’]/g, "");
+  if (/^-\s*\d/.test(text)) return { ok: false, message: SETTINGS_MSG.priceNegative };
+  const m = /^(\d{1,7})(?:\.(\d+))?$/.exec(text);
+  if (!m) return { ok: false, message: SETTINGS_MSG.price };
+  if (m[2] !== undefined && m[2].length > 2) return { ok: false, message: SETTINGS_MSG.priceDecimals };
+  const rappen = Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
+  if (rappen > 1_000_000) return { ok: false, message: SETTINGS_MSG.priceTooHigh };
+  return { ok: true, rappen };
+}
+
+/** `2800` → `28.00` for a form field. */
+export function rappenField(rappen: number): string {
+  return (rappen / 100).toFixed(2);
+}
+
+function parseIntIn(value: FormDataEntryValue | null | undefined, min: number, max: number): number | null {
+  const text = str(value);
+  if (!/^\d{1,4}$/.test(text)) return null;
+  const n = Number(text);
+  return n >= min && n <= max ? n : null;
+}
+
+function parseName(value: FormDataEntryValue | null | undefined, max = 80): string | null {
+  const text = str(value).replace(/\s+/g, " ");
+  return text.length >= 1 && text.length <= max ? text : null;
+}
+
+const checked = (v: FormDataEntryValue | null | undefined) => v === "on" || v === "1" || v === "true";
+
+type Form = { get(name: string): FormDataEntryValue | null };
+
+export type OpeningDay = { weekday: number; openMin: number; closeMin: number; birthdays: boolean; games: boolean };
+
+/** The seven weekdays of the opening-hours form (fields `open-<d>`, `close-<d>`, `birthdays-<d>`, `games-<d>`). */
+export function parseOpeningHours(form: Form): Parsed<OpeningDay[]> {
+  const errors: FieldErrors = {};
+  const days: OpeningDay[] = [];
+  for (const weekday of WEEK_ORDER) {
+    const open = parseGridTime(form.get(`open-${weekday}`));
+    const close = parseGridTime(form.get(`close-${weekday}`));
+    if (!open.ok) errors[`open-${weekday}`] = open.message;
+    if (!close.ok) errors[`close-${weekday}`] = close.message;
+    if (open.ok && close.ok) {
+      if (open.minutes >= close.minutes) errors[`close-${weekday}`] = SETTINGS_MSG.openBeforeClose;
+      else days.push({ weekday, openMin: open.minutes, closeMin: close.minutes, birthdays: checked(form.get(`birthdays-${weekday}`)), games: checked(form.get(`games-${weekday}`)) });
+    }
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, value: days };
+}
+
+export type GeneralSettings = { activeAdultPriceRappen: number; accompanyingAdultPriceRappen: number; holdMinutes: number };
+
+export function parseGeneralSettings(form: Form): Parsed<GeneralSettings> {
+  const errors: FieldErrors = {};
+  const active = parsePriceRappen(form.get("activeAdultPrice"));
+  const accompanying = parsePriceRappen(form.get("accompanyingAdultPrice"));
+  const hold = parseIntIn(form.get("holdMinutes"), 1, 120);
+  if (!active.ok) errors.activeAdultPrice = active.message;
+  if (!accompanying.ok) errors.accompanyingAdultPrice = accompanying.message;
+  if (hold === null) errors.holdMinutes = SETTINGS_MSG.holdMinutes;
+  if (!active.ok || !accompanying.ok || hold === null) return { ok: false, errors };
+  return { ok: true, value: { activeAdultPriceRappen: active.rappen, accompanyingAdultPriceRappen: accompanying.rappen, holdMinutes: hold } };
+}
+
+export type TableInput = { name: string; seats: number; active: boolean };
+
+export function parseTable(form: Form): Parsed<TableInput> {
+  const errors: FieldErrors = {};
+  const name = parseName(form.get("name"));
+  const seats = parseIntIn(form.get("seats"), 1, 50);
+  if (name === null) errors.name = SETTINGS_MSG.name;
+  if (seats === null) errors.seats = SETTINGS_MSG.seats;
+  if (name === null || seats === null) return { ok: false, errors };
+  return { ok: true, value: { name, seats, active: checked(form.get("active")) } };
+}
+
+export type OfferInput = { name: string; basePriceRappen: number; slotMinutes: number; items: string[]; position: number; active: boolean };
+
+export function parseOffer(form: Form): Parsed<OfferInput> {
+  const errors: FieldErrors = {};
+  const name = parseName(form.get("name"));
+  const price = parsePriceRappen(form.get("price"));
+  const duration = parseIntIn(form.get("slotMinutes"), 30, 240);
+  const position = parseIntIn(form.get("position"), 0, 999);
+  const items = str(form.get("items"))
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (name === null) errors.name = SETTINGS_MSG.name;
+  if (!price.ok) errors.price = price.message;
+  if (duration === null || duration % 5 !== 0) errors.slotMinutes = SETTINGS_MSG.duration;
+  if (position === null) errors.position = SETTINGS_MSG.position;
+  if (items.length === 0 || items.length > 20) errors.items = SETTINGS_MSG.items;
+  else if (items.some((i) => i.length > 200)) errors.items = SETTINGS_MSG.itemTooLong;
+  if (Object.keys(errors).length > 0 || name === null || !price.ok || duration === null || position === null) return { ok: false, errors };
+  return { ok: true, value: { name, basePriceRappen: price.rappen, slotMinutes: duration, items, position, active: checked(form.get("active")) } };
+}
+
+export const GAME_LOCATION_TYPES = [
+  { value: "ESCAPE_ROOM_ADULT", label: "Escape Room (Erwachsene)" },
+  { value: "ESCAPE_ROOM_KIDS", label: "Escape Room (Kinder)" },
+  { value: "PIXEL_GAMES", label: "Pixel Games" },
+  { value: "MIND_GOLF", label: "Mind Golf" },
+] as const;
+
+export type LocationInput = {
+  name: string;
+  reservationType: string;
+  capacity: number;
+  pricePerPlayerRoundRappen: number;
+  packagePriceRappen: number;
+  extraRoundPriceRappen: number;
+  description: string;
+  active: boolean;
+};
+
+export function parseLocation(form: Form): Parsed<LocationInput> {
+  const errors: FieldErrors = {};
+  const name = parseName(form.get("name"));
+  const type = str(form.get("reservationType"));
+  const capacity = parseIntIn(form.get("capacity"), 1, 50);
+  const perRound = parsePriceRappen(form.get("pricePerPlayerRound"));
+  const pkg = parsePriceRappen(form.get("packagePrice"));
+  const extra = parsePriceRappen(form.get("extraRoundPrice"));
+  const description = str(form.get("description"));
+  if (name === null) errors.name = SETTINGS_MSG.name;
+  if (!GAME_LOCATION_TYPES.some((t) => t.value === type)) errors.reservationType = SETTINGS_MSG.reservationType;
+  if (capacity === null) errors.capacity = SETTINGS_MSG.capacity;
+  if (!perRound.ok) errors.pricePerPlayerRound = perRound.message;
+  if (!pkg.ok) errors.packagePrice = pkg.message;
+  if (!extra.ok) errors.extraRoundPrice = extra.message;
+  if (description.length > 300) errors.description = SETTINGS_MSG.description;
+  if (Object.keys(errors).length > 0 || name === null || capacity === null || !perRound.ok || !pkg.ok || !extra.ok) return { ok: false, errors };
+  return {
+    ok: true,
+    value: {
+      name,
+      reservationType: type,
+      capacity,
+      pricePerPlayerRoundRappen: perRound.rappen,
+      packagePriceRappen: pkg.rappen,
+      extraRoundPriceRappen: extra.rappen,
+      description,
+      active: checked(form.get("active")),
+    },
+  };
+}
+
+export type ClosureInput = { startDate: string; endDate: string; scope: ClosureScopeName; locationId: number | null; reason: string };
+
+/** A closure from the form; `today` (venue date) is the earliest start. An empty end means a single day. */
+export function parseClosure(form: Form, today: string): Parsed<ClosureInput> {
+  const errors: FieldErrors = {};
+  const start = str(form.get("startDate"));
+  const endText = str(form.get("endDate"));
+  const end = endText === "" ? start : endText;
+  const scope = str(form.get("scope"));
+  const reason = parseName(form.get("reason"), 120);
+  const locationText = str(form.get("locationId"));
+  if (!isIsoDate(start)) errors.startDate = SETTINGS_MSG.date;
+  else if (start < today) errors.startDate = SETTINGS_MSG.inPast;
+  if (!isIsoDate(end)) errors.endDate = SETTINGS_MSG.date;
+  else if (isIsoDate(start) && end < start) errors.endDate = SETTINGS_MSG.endBeforeStart;
+  else if (isIsoDate(start) && daysInRange(start, end) > 366) errors.endDate = SETTINGS_MSG.rangeTooLong;
+  if (!(scope in CLOSURE_SCOPE_LABELS)) errors.scope = SETTINGS_MSG.scope;
+  const locationId = /^\d{1,6}$/.test(locationText) ? Number(locationText) : null;
+  if (scope === "location" && locationId === null) errors.locationId = SETTINGS_MSG.location;
+  if (reason === null) errors.reason = SETTINGS_MSG.reason;
+  if (Object.keys(errors).length > 0 || reason === null) return { ok: false, errors };
+  return {
+    ok: true,
+    value: { startDate: start, endDate: end, scope: scope as ClosureScopeName, locationId: scope === "location" ? locationId : null, reason },
+  };
+}
+
+/** `Mo` … for the weekday of a date (lists of affected bookings). */
+export function shortWeekday(iso: string): string {
+  return SHORT_DAYS[weekdayOf(iso)]!;
+}
+
+export const WEEKDAY_NAMES = ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"];
+export { WEEK_ORDER };

@@ -1,0 +1,67 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminBar } from "~/components/AdminBar";
+import { Page } from "~/components/Page";
+import { answerFor, FormMessage, formValues, SettingsField, SettingsNav, SettingsSection, type SettingsActionData } from "~/components/SettingsForm";
+import { pageMeta } from "~/domain/page-meta";
+import { parseGeneralSettings, rappenField } from "~/domain/venue-settings";
+import { getDb } from "~/server/platform/db.server";
+import { requireManager, requireSameOrigin } from "~/server/staff/auth.server";
+import { saveGeneralSettings, settingsOverview } from "~/server/staff/venue-admin.server";
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+/** Forms submit without a page reload with JavaScript (and work without it). */
+export const handle = { hydrate: true };
+export const meta: MetaFunction = () => pageMeta("Einstellungen", [{ name: "robots", content: "noindex" }]);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const staff = await requireManager(request);
+  const { prices } = await settingsOverview(await getDb());
+  return { staff: { email: staff.email }, prices };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const staff = await requireManager(request);
+  requireSameOrigin(request);
+  const form = await request.formData();
+  const parsed = parseGeneralSettings(form);
+  if (!parsed.ok) {
+    return data<SettingsActionData>({ form: "prices", ok: false, message: "Bitte prüfen Sie die markierten Felder.", errors: parsed.errors, values: formValues(form) }, { status: 400 });
+  }
+  const result = await saveGeneralSettings(await getDb(), staff, parsed.value);
+  return data<SettingsActionData>({ form: "prices", ok: result.ok, message: result.message }, { status: result.ok ? 200 : 409 });
+}
+
+/** Adult prices and the hold duration: settings, not constants (issue #13). */
+export default function SettingsPage() {
+  const { staff, prices } = useLoaderData<typeof loader>();
+  const answer = answerFor(useActionData<SettingsActionData>(), "prices");
+  return (
+    <Page title="Einstellungen" wide>
+      <AdminBar email={staff.email} manager />
+      <SettingsNav current="/admin/einstellungen" />
+      <SettingsSection title="Preise und Haltedauer" id="prices-title">
+        <p className="muted">Änderungen gelten für neue Buchungen; bestehende Buchungen behalten ihren Preis.</p>
+        <Form method="post" noValidate key={JSON.stringify(prices)}>
+          <div className="grid-2">
+            <SettingsField form="prices" name="activeAdultPrice" label="Erwachsene mitspielend (CHF pro Person)" inputMode="decimal" answer={answer} value={rappenField(prices.activeAdultPriceRappen)} />
+            <SettingsField form="prices" name="accompanyingAdultPrice" label="Erwachsene nur Begleitung (CHF pro Person)" inputMode="decimal" answer={answer} value={rappenField(prices.accompanyingAdultPriceRappen)} />
+            <SettingsField
+              form="prices"
+              name="holdMinutes"
+              label="Haltedauer für die Zahlung (Minuten)"
+              hint="So lange bleibt ein Termin nach dem Absenden für die Online-Zahlung reserviert."
+              inputMode="numeric"
+              answer={answer}
+              value={String(prices.holdMinutes)}
+            />
+          </div>
+          <FormMessage answer={answer} />
+          <button type="submit" className="button">
+            Speichern
+          </button>
+        </Form>
+      </SettingsSection>
+    </Page>
+  );
+}

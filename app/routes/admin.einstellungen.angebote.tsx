@@ -1,0 +1,101 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminBar } from "~/components/AdminBar";
+import { Page } from "~/components/Page";
+import { answerFor, FormMessage, formValues, SettingsCheckbox, SettingsField, SettingsNav, SettingsSection, type SettingsActionData } from "~/components/SettingsForm";
+import { pageMeta } from "~/domain/page-meta";
+import { parseOffer, rappenField } from "~/domain/venue-settings";
+import { getDb } from "~/server/platform/db.server";
+import { requireManager, requireSameOrigin } from "~/server/staff/auth.server";
+import { saveOffer, settingsOverview } from "~/server/staff/venue-admin.server";
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+/** Forms submit without a page reload with JavaScript (and work without it). */
+export const handle = { hydrate: true };
+export const meta: MetaFunction = () => pageMeta("Angebote", [{ name: "robots", content: "noindex" }]);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const staff = await requireManager(request);
+  const { offers } = await settingsOverview(await getDb());
+  return { staff: { email: staff.email }, offers };
+}
+
+const idOf = (v: FormDataEntryValue | null) => (typeof v === "string" && /^\d{1,6}$/.test(v) ? Number(v) : null);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const staff = await requireManager(request);
+  requireSameOrigin(request);
+  const form = await request.formData();
+  const id = idOf(form.get("id"));
+  const name = id === null ? "offer-new" : `offer-${id}`;
+  const parsed = parseOffer(form);
+  if (!parsed.ok) {
+    return data<SettingsActionData>({ form: name, ok: false, message: "Bitte prüfen Sie die markierten Felder.", errors: parsed.errors, values: formValues(form) }, { status: 400 });
+  }
+  const result = await saveOffer(await getDb(), staff, id, parsed.value);
+  return data<SettingsActionData>({ form: name, ok: result.ok, message: result.message }, { status: result.ok ? 200 : 409 });
+}
+
+type Row = { id: number | null; name: string; basePriceRappen: number; slotMinutes: number; items: { desc: string }[]; position: number; active: number };
+
+function OfferForm({ row, answer }: { row: Row; answer?: SettingsActionData }) {
+  const form = row.id === null ? "offer-new" : `offer-${row.id}`;
+  const itemsError = answer?.errors?.items;
+  const items = answer && !answer.ok && answer.values ? (answer.values.items ?? "") : row.items.map((i) => i.desc).join("\n");
+  return (
+    <Form method="post" noValidate key={JSON.stringify(row)}>
+      <fieldset>
+        <legend>{row.id === null ? "Neues Angebot" : `${row.name}${row.active ? "" : " (nicht angeboten)"}`}</legend>
+        {row.id === null ? null : <input type="hidden" name="id" value={row.id} />}
+        <SettingsField form={form} name="name" label="Name" answer={answer} value={row.name} maxLength={80} />
+        <div className="grid-2">
+          <SettingsField form={form} name="price" label="Preis pro Kind (CHF)" inputMode="decimal" answer={answer} value={row.id === null ? "" : rappenField(row.basePriceRappen)} />
+          <SettingsField form={form} name="slotMinutes" label="Dauer (Minuten, 30–240)" inputMode="numeric" answer={answer} value={String(row.slotMinutes)} />
+          <SettingsField form={form} name="position" label="Reihenfolge (0–999)" inputMode="numeric" answer={answer} value={String(row.position)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${form}-items`}>Leistungen (eine pro Zeile)</label>
+          <textarea
+            id={`${form}-items`}
+            name="items"
+            rows={Math.max(3, row.items.length + 1)}
+            defaultValue={items}
+            aria-invalid={itemsError ? true : undefined}
+            aria-describedby={itemsError ? `${form}-items-error` : undefined}
+          />
+          {itemsError ? (
+            <p id={`${form}-items-error`} className="field-error">
+              {itemsError}
+            </p>
+          ) : null}
+        </div>
+        <SettingsCheckbox form={form} name="active" label="Angeboten (auf der Angebotsseite sichtbar)" answer={answer} checked={row.active === 1} />
+        <FormMessage answer={answer} />
+        <button type="submit" className="button button-small">
+          {row.id === null ? "Angebot anlegen" : "Speichern"}
+        </button>
+      </fieldset>
+    </Form>
+  );
+}
+
+/** Offers: name, price per child, items, duration, active, order. A new price applies to new bookings only. */
+export default function OffersSettingsPage() {
+  const { staff, offers } = useLoaderData<typeof loader>();
+  const actionData = useActionData<SettingsActionData>();
+  return (
+    <Page title="Angebote" wide>
+      <AdminBar email={staff.email} manager />
+      <SettingsNav current="/admin/einstellungen/angebote" />
+      <SettingsSection title="Geburtstagsangebote" id="offers-title">
+        <p className="muted">Preisänderungen gelten für neue Buchungen; bestehende Buchungen behalten ihren gespeicherten Preis.</p>
+        {offers.map((o) => (
+          <OfferForm key={o.id} row={o} answer={answerFor(actionData, `offer-${o.id}`)} />
+        ))}
+      </SettingsSection>
+      <SettingsSection title="Angebot hinzufügen" id="new-offer-title">
+        <OfferForm key={`new-${offers.length}`} row={{ id: null, name: "", basePriceRappen: 0, slotMinutes: 120, items: [], position: offers.length + 1, active: 1 }} answer={answerFor(actionData, "offer-new")} />
+      </SettingsSection>
+    </Page>
+  );
+}

@@ -1,0 +1,95 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminBar } from "~/components/AdminBar";
+import { Page } from "~/components/Page";
+import { answerFor, FormMessage, formValues, SettingsCheckbox, SettingsField, SettingsNav, SettingsSection, type SettingsActionData } from "~/components/SettingsForm";
+import { pageMeta } from "~/domain/page-meta";
+import { parseTable } from "~/domain/venue-settings";
+import { getDb } from "~/server/platform/db.server";
+import { requireManager, requireSameOrigin } from "~/server/staff/auth.server";
+import { deleteTable, saveTable, settingsOverview } from "~/server/staff/venue-admin.server";
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+/** Forms submit without a page reload with JavaScript (and work without it). */
+export const handle = { hydrate: true };
+export const meta: MetaFunction = () => pageMeta("Geburtstagstische", [{ name: "robots", content: "noindex" }]);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const staff = await requireManager(request);
+  const { tables } = await settingsOverview(await getDb());
+  return { staff: { email: staff.email }, tables };
+}
+
+const idOf = (v: FormDataEntryValue | null) => (typeof v === "string" && /^\d{1,6}$/.test(v) ? Number(v) : null);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const staff = await requireManager(request);
+  requireSameOrigin(request);
+  const form = await request.formData();
+  const id = idOf(form.get("id"));
+  const name = id === null ? "table-new" : `table-${id}`;
+  const db = await getDb();
+  if (form.get("intent") === "delete" && id !== null) {
+    const result = await deleteTable(db, staff, id);
+    return data<SettingsActionData>({ form: name, ok: result.ok, message: result.message }, { status: result.ok ? 200 : 409 });
+  }
+  const parsed = parseTable(form);
+  if (!parsed.ok) {
+    return data<SettingsActionData>({ form: name, ok: false, message: "Bitte prüfen Sie die markierten Felder.", errors: parsed.errors, values: formValues(form) }, { status: 400 });
+  }
+  const result = await saveTable(db, staff, id, parsed.value);
+  return data<SettingsActionData>({ form: name, ok: result.ok, message: result.message, values: result.ok ? undefined : formValues(form) }, { status: result.ok ? 200 : 409 });
+}
+
+type Row = { id: number | null; name: string; seats: number; active: number };
+
+function TableForm({ row, answer }: { row: Row; answer?: SettingsActionData }) {
+  const form = row.id === null ? "table-new" : `table-${row.id}`;
+  return (
+    <Form method="post" noValidate key={JSON.stringify(row)}>
+      <fieldset>
+        <legend>{row.id === null ? "Neuer Tisch" : `${row.name}${row.active ? "" : " (deaktiviert)"}`}</legend>
+        {row.id === null ? null : <input type="hidden" name="id" value={row.id} />}
+        <div className="grid-2">
+          <SettingsField form={form} name="name" label="Name" answer={answer} value={row.name} maxLength={80} />
+          <SettingsField form={form} name="seats" label="Plätze (1–50)" inputMode="numeric" answer={answer} value={row.id === null ? "" : String(row.seats)} />
+        </div>
+        <SettingsCheckbox form={form} name="active" label="Aktiv (für neue Buchungen)" answer={answer} checked={row.active === 1} />
+        <FormMessage answer={answer} />
+        <div className="actions">
+          <button type="submit" name="intent" value="save" className="button button-small">
+            {row.id === null ? "Tisch anlegen" : "Speichern"}
+          </button>
+          {row.id === null ? null : (
+            <button type="submit" name="intent" value="delete" className="button button-secondary button-small">
+              Löschen
+            </button>
+          )}
+        </div>
+      </fieldset>
+    </Form>
+  );
+}
+
+/** Birthday tables: name, seats, active. A table with future bookings is neither deleted nor deactivated before they are moved. */
+export default function TablesPage() {
+  const { staff, tables } = useLoaderData<typeof loader>();
+  const actionData = useActionData<SettingsActionData>();
+  return (
+    <Page title="Geburtstagstische" wide>
+      <AdminBar email={staff.email} manager />
+      <SettingsNav current="/admin/einstellungen/tische" />
+      <SettingsSection title="Geburtstagstische" id="tables-title">
+        <p className="muted">Neue Buchungen erhalten den kleinsten freien Tisch mit genug Plätzen. Ein Tisch mit Buchungen kann nicht gelöscht werden.</p>
+        <div className="settings-grid">
+          {tables.map((t) => (
+            <TableForm key={t.id} row={t} answer={answerFor(actionData, `table-${t.id}`)} />
+          ))}
+        </div>
+      </SettingsSection>
+      <SettingsSection title="Tisch hinzufügen" id="new-table-title">
+        <TableForm key={`new-${tables.length}`} row={{ id: null, name: "", seats: 10, active: 1 }} answer={answerFor(actionData, "table-new")} />
+      </SettingsSection>
+    </Page>
+  );
+}

@@ -1,0 +1,263 @@
+import { and, asc, eq, gt, gte, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { venueNow } from "~/domain/time";
+import type { ClosureInput, GeneralSettings, LocationInput, OfferInput, OpeningDay, TableInput } from "~/domain/venue-settings";
+import { getVenue, invalidateVenueCache } from "../booking/venue.server";
+import type { Db, Executor, Tx } from "../platform/db.server";
+import { auditLog, birthdayTables, closures, gameLocations, offers, openingHours, reservations, venueSettings } from "../platform/schema";
+import type { Staff } from "./auth.server";
+
+/**
+ * The venue as managers change it on /admin/einstellungen: prices, opening hours, tables, offers,
+ * game locations and closures. Every change is one transaction with its audit row (who, when,
+ * before, after); after the commit the venue cache is emptied (`invalidateVenueCache`), so the
+ * customer pages show the change at once. Existing bookings keep what they were booked with: their
+ * price, table, time (they store it), and a closure over them only lists them for rebooking.
+ */
+
+export type SettingsResult<T = undefined> = { ok: true; value?: T; message: string } | { ok: false; message: string; codes?: string[] };
+
+async function audit(tx: Tx, staff: Staff, action: string, details: Record<string, unknown>) {
+  await tx.insert(auditLog).values({ staffId: staff.id, actor: `staff:${staff.email}`, action, details });
+}
+
+/** Runs a settings change and empties the venue cache after its commit (also when it failed half-way: harmless). */
+async function change<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } finally {
+    invalidateVenueCache();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export type AffectedBooking = { code: string; date: string; startMin: number; endMin: number; name: string; phone: string; offerName: string; status: string };
+
+/** Active bookings (confirmed, or held and not expired) in a date range, narrowed by `where`. */
+async function activeBookings(db: Executor, from: string, to: string, where: SQL | undefined, now: Date): Promise<AffectedBooking[]> {
+  const rows = await db
+    .select({
+      code: reservations.code,
+      date: reservations.date,
+      startMin: reservations.startMin,
+      endMin: reservations.endMin,
+      firstName: reservations.firstName,
+      lastName: reservations.lastName,
+      phone: reservations.phone,
+      offerName: reservations.offerName,
+      status: reservations.status,
+    })
+    .from(reservations)
+    .where(
+      and(
+        gte(reservations.date, from),
+        lte(reservations.date, to),
+        or(eq(reservations.status, "confirmed"), and(eq(reservations.status, "held"), gt(reservations.holdExpiresAt, now))),
+        where,
+      ),
+    )
+    .orderBy(asc(reservations.date), asc(reservations.startMin), asc(reservations.code));
+  return rows.map((r) => ({ code: r.code, date: r.date, startMin: r.startMin, endMin: r.endMin, name: `${r.firstName} ${r.lastName}`, phone: r.phone, offerName: r.offerName, status: r.status }));
+}
+
+function closureFilter(c: Pick<ClosureInput, "scope" | "locationId">): SQL | undefined {
+  if (c.scope === "birthdays") return isNotNull(reservations.tableId);
+  if (c.scope === "location") return eq(reservations.locationId, c.locationId!);
+  return undefined;
+}
+
+/** The bookings a closure would meet (or meets): to be moved by staff, never cancelled silently. */
+export function bookingsInClosure(db: Executor, c: Pick<ClosureInput, "startDate" | "endDate" | "scope" | "locationId">, now: Date = new Date()) {
+  return activeBookings(db, c.startDate, c.endDate, closureFilter(c), now);
+}
+
+export async function settingsOverview(db: Db) {
+  const venue = await getVenue(db);
+  const [hours, tables, offerRows, locations] = [
+    await db.select().from(openingHours).orderBy(asc(openingHours.weekday)),
+    await db.select().from(birthdayTables).orderBy(asc(birthdayTables.id)),
+    await db.select().from(offers).orderBy(asc(offers.position), asc(offers.id)),
+    await db.select().from(gameLocations).orderBy(asc(gameLocations.position), asc(gameLocations.id)),
+  ];
+  return { prices: venue.prices, hours, tables, offers: offerRows, locations };
+}
+
+export async function closuresOverview(db: Db, now: Date = new Date()) {
+  const today = venueNow(now).date;
+  const rows = await db.select().from(closures).where(gte(closures.endDate, today)).orderBy(asc(closures.startDate), asc(closures.id));
+  const locations = await db.select({ id: gameLocations.id, name: gameLocations.name }).from(gameLocations).orderBy(asc(gameLocations.position), asc(gameLocations.id));
+  const list = [];
+  for (const c of rows) list.push({ ...c, createdAt: c.createdAt.toISOString(), affected: await bookingsInClosure(db, c, now) });
+  return { today, closures: list, locations };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prices and hold duration, opening hours
+
+export async function saveGeneralSettings(db: Db, staff: Staff, input: GeneralSettings): Promise<SettingsResult> {
+  await change(db, async (tx) => {
+    const [before] = await tx.select().from(venueSettings).where(eq(venueSettings.id, 1));
+    const after = { id: 1, ...input };
+    await tx.insert(venueSettings).values(after).onConflictDoUpdate({ target: venueSettings.id, set: input });
+    await audit(tx, staff, "settings.prices", { before: before ?? null, after });
+  });
+  return { ok: true, message: "Preise und Haltedauer gespeichert. Sie gelten für neue Buchungen." };
+}
+
+export async function saveOpeningHours(db: Db, staff: Staff, days: OpeningDay[]): Promise<SettingsResult> {
+  await change(db, async (tx) => {
+    const before = await tx.select().from(openingHours).orderBy(asc(openingHours.weekday));
+    const after = days.map((d) => ({ weekday: d.weekday, openMin: d.openMin, closeMin: d.closeMin, birthdays: d.birthdays ? 1 : 0, games: d.games ? 1 : 0 }));
+    for (const row of after) {
+      await tx.insert(openingHours).values(row).onConflictDoUpdate({ target: openingHours.weekday, set: row });
+    }
+    await audit(tx, staff, "settings.opening-hours", { before, after });
+  });
+  return { ok: true, message: "Öffnungszeiten gespeichert." };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tables
+
+const nextId = async (tx: Tx, table: typeof birthdayTables | typeof offers | typeof gameLocations) =>
+  Number((await tx.select({ next: sql<number>`coalesce(max(${table.id}), 0) + 1` }).from(table))[0]!.next);
+
+/** Future active bookings of a table (today included). */
+function futureTableBookings(db: Executor, tableId: number, now: Date) {
+  return activeBookings(db, venueNow(now).date, "9999-12-31", eq(reservations.tableId, tableId), now);
+}
+
+export const TABLE_MSG = {
+  notFound: "Diesen Tisch gibt es nicht.",
+  futureBookings: (codes: string[]) =>
+    `Der Tisch hat künftige Buchungen (${codes.join(", ")}). Bitte buchen Sie diese zuerst auf einen anderen Tisch um; danach kann er deaktiviert werden.`,
+  hasHistory: "Der Tisch hat frühere Buchungen und kann deshalb nicht gelöscht, nur deaktiviert werden.",
+} as const;
+
+export async function saveTable(db: Db, staff: Staff, id: number | null, input: TableInput, now: Date = new Date()): Promise<SettingsResult> {
+  return change(db, async (tx): Promise<SettingsResult> => {
+    if (id === null) {
+      const row = { id: await nextId(tx, birthdayTables), name: input.name, seats: input.seats, active: input.active ? 1 : 0 };
+      await tx.insert(birthdayTables).values(row);
+      await audit(tx, staff, "settings.table.create", { id: row.id, before: null, after: row });
+      return { ok: true, message: `Tisch «${row.name}» angelegt.` };
+    }
+    const [before] = await tx.select().from(birthdayTables).where(eq(birthdayTables.id, id)).for("update");
+    if (!before) return { ok: false, message: TABLE_MSG.notFound };
+    if (before.active === 1 && !input.active) {
+      const future = await futureTableBookings(tx, id, now);
+      if (future.length > 0) return { ok: false, message: TABLE_MSG.futureBookings(future.map((b) => b.code)), codes: future.map((b) => b.code) };
+    }
+    const after = { id, name: input.name, seats: input.seats, active: input.active ? 1 : 0 };
+    await tx.update(birthdayTables).set(after).where(eq(birthdayTables.id, id));
+    await audit(tx, staff, "settings.table.update", { id, before, after });
+    return { ok: true, message: `Tisch «${after.name}» gespeichert.` };
+  });
+}
+
+export async function deleteTable(db: Db, staff: Staff, id: number, now: Date = new Date()): Promise<SettingsResult> {
+  return change(db, async (tx): Promise<SettingsResult> => {
+    const [before] = await tx.select().from(birthdayTables).where(eq(birthdayTables.id, id)).for("update");
+    if (!before) return { ok: false, message: TABLE_MSG.notFound };
+    const future = await futureTableBookings(tx, id, now);
+    if (future.length > 0) return { ok: false, message: TABLE_MSG.futureBookings(future.map((b) => b.code)), codes: future.map((b) => b.code) };
+    const [any] = await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.tableId, id)).limit(1);
+    if (any) return { ok: false, message: TABLE_MSG.hasHistory };
+    await tx.delete(birthdayTables).where(eq(birthdayTables.id, id));
+    await audit(tx, staff, "settings.table.delete", { id, before, after: null });
+    return { ok: true, message: `Tisch «${before.name}» gelöscht.` };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Offers and game locations
+
+export async function saveOffer(db: Db, staff: Staff, id: number | null, input: OfferInput): Promise<SettingsResult> {
+  return change(db, async (tx): Promise<SettingsResult> => {
+    const values = {
+      name: input.name,
+      basePriceRappen: input.basePriceRappen,
+      slotMinutes: input.slotMinutes,
+      items: input.items.map((desc, i) => ({ itemId: i + 1, desc })),
+      position: input.position,
+      active: input.active ? 1 : 0,
+    };
+    if (id === null) {
+      const row = { id: await nextId(tx, offers), ...values };
+      await tx.insert(offers).values(row);
+      await audit(tx, staff, "settings.offer.create", { id: row.id, before: null, after: row });
+      return { ok: true, message: `Angebot «${row.name}» angelegt.` };
+    }
+    const [before] = await tx.select().from(offers).where(eq(offers.id, id)).for("update");
+    if (!before) return { ok: false, message: "Dieses Angebot gibt es nicht." };
+    // Bookings store their own price: a new price applies to new bookings only.
+    await tx.update(offers).set(values).where(eq(offers.id, id));
+    await audit(tx, staff, "settings.offer.update", { id, before, after: { id, ...values } });
+    return { ok: true, message: `Angebot «${values.name}» gespeichert. Bestehende Buchungen behalten ihren Preis.` };
+  });
+}
+
+export async function saveLocation(db: Db, staff: Staff, id: number | null, input: LocationInput): Promise<SettingsResult> {
+  return change(db, async (tx): Promise<SettingsResult> => {
+    const values = { ...input, active: input.active ? 1 : 0 };
+    if (id === null) {
+      const row = { id: await nextId(tx, gameLocations), ...values, position: await nextId(tx, gameLocations) };
+      await tx.insert(gameLocations).values(row);
+      await audit(tx, staff, "settings.location.create", { id: row.id, before: null, after: row });
+      return { ok: true, message: `Spielort «${row.name}» angelegt.` };
+    }
+    const [before] = await tx.select().from(gameLocations).where(eq(gameLocations.id, id)).for("update");
+    if (!before) return { ok: false, message: "Diesen Spielort gibt es nicht." };
+    await tx.update(gameLocations).set(values).where(eq(gameLocations.id, id));
+    await audit(tx, staff, "settings.location.update", { id, before, after: { id, ...values } });
+    return { ok: true, message: `Spielort «${values.name}» gespeichert. Bestehende Buchungen behalten ihren Preis.` };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Closures
+
+export type ClosureResult =
+  | { ok: true; message: string; affected: AffectedBooking[] }
+  | { ok: false; reason: "bookings"; message: string; affected: AffectedBooking[] }
+  | { ok: false; reason: "invalid"; message: string; field?: string };
+
+export const CLOSURE_MSG = {
+  bookings: (n: number) =>
+    n === 1
+      ? "In diesem Zeitraum gibt es 1 aktive Buchung. Die Schliessung wird nur gespeichert, wenn Sie bestätigen; die Buchung wird dann zum Umbuchen aufgelistet (nicht storniert)."
+      : `In diesem Zeitraum gibt es ${n} aktive Buchungen. Die Schliessung wird nur gespeichert, wenn Sie bestätigen; die Buchungen werden dann zum Umbuchen aufgelistet (nicht storniert).`,
+  unknownLocation: "Diesen Spielort gibt es nicht.",
+  saved: "Schliessung gespeichert.",
+  savedWithBookings: (n: number) => `Schliessung gespeichert. ${n === 1 ? "1 Buchung muss" : `${n} Buchungen müssen`} umgebucht werden (siehe Liste).`,
+  deleted: "Schliessung aufgehoben.",
+  notFound: "Diese Schliessung gibt es nicht.",
+} as const;
+
+/**
+ * Stores a closure. Over days with active bookings it is refused with their list unless `confirmed`;
+ * confirmed, it is stored and those bookings are listed for rebooking (nothing is cancelled).
+ */
+export async function createClosure(db: Db, staff: Staff, input: ClosureInput, confirmed: boolean, now: Date = new Date()): Promise<ClosureResult> {
+  return change(db, async (tx): Promise<ClosureResult> => {
+    if (input.locationId !== null) {
+      const [location] = await tx.select({ id: gameLocations.id }).from(gameLocations).where(eq(gameLocations.id, input.locationId));
+      if (!location) return { ok: false, reason: "invalid", message: CLOSURE_MSG.unknownLocation, field: "locationId" };
+    }
+    const affected = await bookingsInClosure(tx, input, now);
+    if (affected.length > 0 && !confirmed) return { ok: false, reason: "bookings", message: CLOSURE_MSG.bookings(affected.length), affected };
+    const [row] = await tx.insert(closures).values({ ...input, createdBy: staff.id }).returning();
+    await audit(tx, staff, "settings.closure.create", { id: row!.id, before: null, after: input, affectedBookings: affected.map((b) => b.code) });
+    return { ok: true, message: affected.length > 0 ? CLOSURE_MSG.savedWithBookings(affected.length) : CLOSURE_MSG.saved, affected };
+  });
+}
+
+export async function deleteClosure(db: Db, staff: Staff, id: number): Promise<SettingsResult> {
+  return change(db, async (tx): Promise<SettingsResult> => {
+    const [before] = await tx.delete(closures).where(eq(closures.id, id)).returning();
+    if (!before) return { ok: false, message: CLOSURE_MSG.notFound };
+    await audit(tx, staff, "settings.closure.delete", { id, before: { ...before, createdAt: before.createdAt.toISOString() }, after: null });
+    return { ok: true, message: CLOSURE_MSG.deleted };
+  });
+}

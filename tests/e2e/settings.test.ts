@@ -1,0 +1,169 @@
+import type { Page } from "@playwright/test";
+import { E2E_ADMIN_PASSWORD, E2E_STAFF_EMAIL } from "../../playwright.config";
+import { expect, expectAccessible, formatDE, futureWeekday, test, waitForHydration } from "./helpers";
+
+const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
+
+/** Signs in (sign-in page of a protected path) and lands on `path`. */
+async function signInAs(page: Page, email: string, path: string) {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/admin\/login/);
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Passwort").fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+}
+
+async function expectNoSideways(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, "page wider than the screen").toBeLessThanOrEqual(0);
+}
+
+test("a staff member gets a German 403 page on manager pages and sees no voucher or settings tools", async ({ page }) => {
+  await signInAs(page, E2E_STAFF_EMAIL, "/admin");
+  await expect(page.getByRole("heading", { name: "Tagesübersicht" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Gutschein ausstellen" })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Mitarbeiterbereich" }).getByRole("link", { name: "Einstellungen" })).toHaveCount(0);
+  for (const path of ["/admin/einstellungen", "/admin/einstellungen/schliessungen", "/admin/einstellungen/angebote"]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "403 – Kein Zugriff" })).toBeVisible();
+    await expect(page.getByText("Diese Seite ist der Geschäftsleitung vorbehalten.")).toBeVisible();
+  }
+  await expectAccessible(page);
+  // The voucher action refuses a staff member too (a crafted POST from the same site).
+  const post = await page.request.post("/admin?index", { form: { amount: "50" }, headers: { Origin: new URL(page.url()).origin } });
+  expect(post.status()).toBe(403);
+});
+
+test("a manager edits the adult prices: a German message under the field, then the offers page shows the new price", async ({ page }) => {
+  await signInAs(page, "admin", "/admin/einstellungen");
+  await expect(page.getByRole("heading", { name: "Preise und Haltedauer" })).toBeVisible();
+  if (jsOn()) await waitForHydration(page);
+  const active = page.getByLabel("Erwachsene mitspielend (CHF pro Person)");
+  await expect(active).toHaveValue("28.00");
+  await active.fill("28.505");
+  await page.getByLabel("Haltedauer für die Zahlung (Minuten)").fill("0");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByText("Höchstens zwei Nachkommastellen (Rappen).")).toBeVisible();
+  await expect(page.getByText("Bitte geben Sie 1 bis 120 Minuten an.")).toBeVisible();
+  await expect(active).toHaveAttribute("aria-invalid", "true");
+  await expect(active).toHaveValue("28.505");
+  await expectAccessible(page);
+
+  await active.fill("30.50");
+  await page.getByLabel("Haltedauer für die Zahlung (Minuten)").fill("15");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByRole("status")).toHaveText("Preise und Haltedauer gespeichert. Sie gelten für neue Buchungen.");
+  await page.goto("/offers");
+  await expect(page.getByText("Erwachsene: mitspielend CHF 30.50, nur Begleitung CHF 5.00 pro Person.")).toBeVisible();
+
+  // Back to the seed's price for the other tests.
+  await page.goto("/admin/einstellungen");
+  if (jsOn()) await waitForHydration(page);
+  await page.getByLabel("Erwachsene mitspielend (CHF pro Person)").fill("28.00");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByRole("status")).toBeVisible();
+  await page.goto("/offers");
+  await expect(page.getByText("Erwachsene: mitspielend CHF 28.00, nur Begleitung CHF 5.00 pro Person.")).toBeVisible();
+});
+
+test("a closure over a booked day is refused with the booking code, stored once confirmed, and the calendar says geschlossen", async ({ page }) => {
+  // A day far enough ahead that no other test books it (and a different one per project).
+  const date = futureWeekday(6, jsOn() ? 150 : 160);
+  const booked = await page.request.post("/api/birthday/reserve", {
+    data: {
+      reservationDate: date,
+      selectedSlots: [{ startTime: "10:00", endTime: "12:00" }],
+      numChildren: 6,
+      numActiveAdults: 1,
+      numAccompanyingAdults: 0,
+      selectedOffer: { offerId: 1, name: "Geburtstag Classic", basePrice: 29 },
+      firstName: "Clara",
+      lastName: "Schliesser",
+      street: "Seestrasse 5",
+      zip: "8700",
+      city: "Küsnacht",
+      phone: "079 555 66 77",
+      email: "clara@example.ch",
+    },
+  });
+  expect(booked.status()).toBe(200);
+  const { bookingCode } = (await booked.json()) as { bookingCode: string };
+
+  await signInAs(page, "admin", "/admin/einstellungen/schliessungen");
+  await expect(page.getByRole("heading", { name: "Schliessung eintragen" })).toBeVisible();
+  if (jsOn()) await waitForHydration(page);
+  // Without a reason: the message sits under the field.
+  await page.getByLabel("Von", { exact: true }).fill(date);
+  await page.getByRole("button", { name: "Schliessung speichern" }).click();
+  await expect(page.getByText("Bitte geben Sie einen Grund an (höchstens 120 Zeichen).")).toBeVisible();
+
+  await page.getByLabel("Grund (z. B. Weihnachten, Private Veranstaltung)").fill("Private Veranstaltung");
+  await page.getByRole("button", { name: "Schliessung speichern" }).click();
+  const warning = page.getByRole("alert").filter({ hasText: "aktive Buchung" });
+  await expect(warning).toContainText("In diesem Zeitraum gibt es 1 aktive Buchung.");
+  await expect(warning.getByRole("link", { name: bookingCode })).toBeVisible();
+  await expectAccessible(page);
+  await expect(page.getByText("Keine Schliessungen geplant.")).toBeVisible();
+
+  await page.getByLabel("Trotzdem schliessen – ich buche diese Buchungen um").check();
+  await page.getByRole("button", { name: "Schliessung speichern" }).click();
+  await expect(page.getByRole("status")).toHaveText("Schliessung gespeichert. 1 Buchung muss umgebucht werden (siehe Liste).");
+  const item = page.locator(".closure-item").filter({ hasText: "Private Veranstaltung" });
+  await expect(item.getByRole("heading")).toHaveText(`${formatDE(date)}: Private Veranstaltung`);
+  await expect(item.getByRole("link", { name: bookingCode })).toBeVisible();
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectNoSideways(page);
+  await expectAccessible(page);
+
+  // The family's calendar marks the day and the slot area says why.
+  await page.goto(`/find-slot?offerId=1&date=${date}&numChildren=4&numActiveAdults=0&numAccompanyingAdults=0`);
+  await expect(page.getByText("An diesem Tag ist Fun World geschlossen.")).toBeVisible();
+  await expect(page.getByText("– Private Veranstaltung")).toBeVisible();
+  await expect(page.locator(`a[aria-current="date"]`)).toHaveAttribute("aria-label", /\(geschlossen\)$/);
+
+  // Lifted again: the day is open.
+  await page.goto("/admin/einstellungen/schliessungen");
+  if (jsOn()) await waitForHydration(page);
+  await page.locator(".closure-item").filter({ hasText: "Private Veranstaltung" }).getByRole("button", { name: "Schliessung aufheben" }).click();
+  await expect(page.getByRole("status")).toHaveText("Schliessung aufgehoben.");
+  await page.goto(`/find-slot?offerId=1&date=${date}&numChildren=4&numActiveAdults=0&numAccompanyingAdults=0`);
+  await expect(page.getByText("An diesem Tag ist Fun World geschlossen.")).toHaveCount(0);
+});
+
+test("every settings page reads at 320 px and passes axe", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await signInAs(page, "admin", "/admin/einstellungen");
+  for (const [path, heading] of [
+    ["/admin/einstellungen", "Preise und Haltedauer"],
+    ["/admin/einstellungen/oeffnungszeiten", "Öffnungszeiten pro Wochentag"],
+    ["/admin/einstellungen/schliessungen", "Schliessung eintragen"],
+    ["/admin/einstellungen/tische", "Geburtstagstische"],
+    ["/admin/einstellungen/angebote", "Geburtstagsangebote"],
+    ["/admin/einstellungen/spielorte", "Spielorte"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: heading, exact: true, level: 2 })).toBeVisible();
+    await expectNoSideways(page);
+    await expectAccessible(page);
+  }
+});
+
+test("opening hours: a time off the 5-minute grid is refused under its field; a table with a bad seat count too", async ({ page }) => {
+  await signInAs(page, "admin", "/admin/einstellungen/oeffnungszeiten");
+  if (jsOn()) await waitForHydration(page);
+  const monday = page.getByRole("group", { name: "Montag" });
+  await monday.getByLabel("Öffnet").fill("10:03");
+  await monday.getByLabel("Schliesst").fill("09:00");
+  await page.getByRole("button", { name: "Öffnungszeiten speichern" }).click();
+  await expect(page.getByRole("group", { name: "Montag" }).getByText("Bitte wählen Sie eine Uhrzeit im 5-Minuten-Raster (z. B. 10:05).")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto("/admin/einstellungen/tische");
+  if (jsOn()) await waitForHydration(page);
+  const form = page.getByRole("group", { name: "Neuer Tisch" });
+  await form.getByLabel("Name").fill("Tisch Mond");
+  await form.getByLabel("Plätze (1–50)").fill("60");
+  await form.getByRole("button", { name: "Tisch anlegen" }).click();
+  await expect(page.getByRole("group", { name: "Neuer Tisch" }).getByText("Bitte geben Sie 1 bis 50 Plätze an.")).toBeVisible();
+});
