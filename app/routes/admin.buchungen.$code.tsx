@@ -9,7 +9,7 @@ import { pageMeta } from "~/domain/page-meta";
 import { reservationTypeLabel } from "~/domain/reservation-types";
 import { PAYMENT_LABELS, STATUS_LABELS } from "~/domain/staff-labels";
 import { formatDateDE, formatTime } from "~/domain/time";
-import { requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
+import { isManager, requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
 import { addNote, bookingDetail, recordArrival } from "~/server/staff/booking-desk.server";
 import { getDb } from "~/server/platform/db.server";
 
@@ -30,8 +30,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
   const detail = await bookingDetail(await getDb(), params.code ?? "");
   const done = DONE[new URL(request.url).searchParams.get("done") ?? ""] ?? null;
-  if (!detail) return data({ staff: { email: staff.email }, detail: null, done: null, code: (params.code ?? "").slice(0, 40) }, { status: 404 });
-  return data({ staff: { email: staff.email }, detail, done, code: detail.reservation.code });
+  if (!detail) return data({ staff: { email: staff.email, manager: isManager(staff) }, detail: null, done: null, code: (params.code ?? "").slice(0, 40) }, { status: 404 });
+  return data({ staff: { email: staff.email, manager: isManager(staff) }, detail, done, code: detail.reservation.code });
 }
 
 type ActionData = { error: string; form: "note" | "arrival"; values: { note?: string; paid?: string } };
@@ -73,7 +73,7 @@ export default function BookingDetailPage() {
   if (!detail) {
     return (
       <Page title="Buchung nicht gefunden">
-        <AdminBar email={staff.email} />
+        <AdminBar email={staff.email} manager={staff.manager} />
         <p className="alert alert-error" role="alert">
           Keine Buchung mit dem Buchungscode {code} gefunden.
         </p>
@@ -89,7 +89,7 @@ export default function BookingDetailPage() {
   const canMark = r.status === "confirmed" && arrivalAllowed(r.date, detail.today);
   return (
     <Page title={`Buchung ${r.code}`} wide>
-      <AdminBar email={staff.email} />
+      <AdminBar email={staff.email} manager={staff.manager} />
       <p className="no-print">
         <a href="/admin/buchungen">‹ Zur Suche</a> · <a href={`/admin?date=${r.date}`}>Tagesübersicht {formatDateDE(r.date)}</a>
         {r.status === "confirmed" ? (

@@ -10,7 +10,7 @@ import { pageMeta } from "~/domain/page-meta";
 import { formatDateDE, formatTime, parseTime, venueNow } from "~/domain/time";
 import { getVenue } from "~/server/booking/venue.server";
 import { getDb } from "~/server/platform/db.server";
-import { requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
+import { isManager, requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
 import { moveByStaff, movableBooking, staffMoveOptions } from "~/server/staff/staff-move.server";
 
 /** Staff pages (bookings, contact data): never kept by a browser or proxy cache. */
@@ -22,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = await getDb();
   const { booking, problem } = await movableBooking(db, params.code ?? "");
   if (!booking || problem) {
-    return data({ staff: { email: staff.email }, problem: problem ?? "", booking: null, today: "", date: null, month: "", closed: [], slots: null }, { status: booking ? 409 : 404 });
+    return data({ staff: { email: staff.email, manager: isManager(staff) }, problem: problem ?? "", booking: null, today: "", date: null, month: "", closed: [], slots: null }, { status: booking ? 409 : 404 });
   }
   const query = new URL(request.url).searchParams;
   const today = venueNow().date;
@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const month = parseMonth(query.get("month")) ?? monthOf(date ?? booking.date);
   const { rules } = await getVenue(db);
   return {
-    staff: { email: staff.email },
+    staff: { email: staff.email, manager: isManager(staff) },
     problem: null,
     booking: {
       code: booking.code,
@@ -68,7 +68,7 @@ export default function StaffMoveBooking() {
   if (!booking) {
     return (
       <Page title="Buchung verschieben">
-        <AdminBar email={staff.email} />
+        <AdminBar email={staff.email} manager={staff.manager} />
         <p className="alert alert-error" role="alert">
           {problem}
         </p>
@@ -87,7 +87,7 @@ export default function StaffMoveBooking() {
   };
   return (
     <Page title={`Buchung ${booking.code} verschieben`}>
-      <AdminBar email={staff.email} />
+      <AdminBar email={staff.email} manager={staff.manager} />
       <p>
         Bisher: {formatDateDE(booking.date)}, {formatTime(booking.startMin)} - {formatTime(booking.endMin)} Uhr ({booking.offerName}). Personen, Angebot
         und Preis bleiben gleich; die Familie erhält eine E-Mail mit dem neuen Termin.

@@ -17,7 +17,7 @@ import { pageMeta } from "~/domain/page-meta";
 import { PAYMENT_LABELS, STATUS_LABELS } from "~/domain/staff-labels";
 import { formatDateDE, formatTime } from "~/domain/time";
 import { searchBookings } from "~/server/staff/booking-desk.server";
-import { requireStaff } from "~/server/staff/auth.server";
+import { isManager, requireStaff } from "~/server/staff/auth.server";
 import { getDb } from "~/server/platform/db.server";
 
 /** Staff pages (bookings, contact data): never kept by a browser or proxy cache. */
@@ -27,9 +27,9 @@ export const meta: MetaFunction = () => pageMeta("Buchungen suchen", [{ name: "r
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
   const parsed = parseSearch(new URL(request.url).searchParams);
-  if (!parsed.ok) return data({ staff: { email: staff.email }, form: parsed.form, errors: parsed.errors, result: null }, { status: 400 });
+  if (!parsed.ok) return data({ staff: { email: staff.email, manager: isManager(staff) }, form: parsed.form, errors: parsed.errors, result: null }, { status: 400 });
   const result = await searchBookings(await getDb(), parsed.filters);
-  return data({ staff: { email: staff.email }, form: parsed.form, errors: {} as Record<string, string>, result });
+  return data({ staff: { email: staff.email, manager: isManager(staff) }, form: parsed.form, errors: {} as Record<string, string>, result });
 }
 
 function FieldError({ id, message }: { id: string; message?: string }) {
@@ -50,7 +50,7 @@ export default function BookingSearch() {
   const e = errors as Partial<Record<string, string>>;
   return (
     <Page title="Buchungen suchen" wide>
-      <AdminBar email={staff.email} />
+      <AdminBar email={staff.email} manager={staff.manager} />
       <form method="get" className="card search-form" role="search" aria-label="Buchungen">
         <div className="field">
           <label htmlFor="q">Suchbegriff (Buchungscode, Name, E-Mail oder Telefon)</label>

@@ -8,7 +8,7 @@ import { formatChf } from "~/domain/money";
 import { pageMeta } from "~/domain/page-meta";
 import { STATUS_LABELS } from "~/domain/staff-labels";
 import { formatTime, venueNow } from "~/domain/time";
-import { requireStaff } from "~/server/staff/auth.server";
+import { isManager, requireStaff } from "~/server/staff/auth.server";
 import { dayList } from "~/server/staff/export.server";
 import { getDb } from "~/server/platform/db.server";
 
@@ -24,8 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     params.set("to", today);
   }
   const range = parseRange(params, DAY_LIST_MAX_DAYS);
-  if (!range.ok) return data({ staff: { email: staff.email }, errors: range.errors, days: null }, { status: 400 });
-  return data({ staff: { email: staff.email }, errors: {}, days: await dayList(await getDb(), range) });
+  if (!range.ok) return data({ staff: { email: staff.email, manager: isManager(staff) }, errors: range.errors, days: null }, { status: 400 });
+  return data({ staff: { email: staff.email, manager: isManager(staff) }, errors: {}, days: await dayList(await getDb(), range) });
 }
 
 /** The day's list on paper: one page per day (print stylesheet), each table and game location in time order. */
@@ -34,7 +34,7 @@ export default function DayList() {
   const e = errors as { from?: string; to?: string };
   return (
     <Page title="Tagesliste" wide>
-      <AdminBar email={staff.email} />
+      <AdminBar email={staff.email} manager={staff.manager} />
       {!days ? (
         <div className="alert alert-error" role="alert">
           <p>Die Tagesliste konnte nicht erstellt werden:</p>

@@ -5,7 +5,7 @@ import { Page } from "~/components/Page";
 import { CONTACT_MAX_LENGTH } from "~/domain/contact";
 import { pageMeta } from "~/domain/page-meta";
 import { formatDateDE, venueNow } from "~/domain/time";
-import { requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
+import { isManager, requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
 import { phoneOptions, phoneQuery, placePhoneBooking, type PhoneQuery } from "~/server/staff/phone-booking.server";
 import { listGameLocations, listOffers } from "~/server/booking/venue.server";
 import { getDb } from "~/server/platform/db.server";
@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const asked = q.kind !== "" || q.date !== "";
   const options = asked ? await phoneOptions(db, q) : null;
   return data(
-    { staff: { email: staff.email }, q, query: queryString(q), today: venueNow().date, offers: offers.map((o) => ({ id: o.id, name: o.name })), locations: locations.map((l) => ({ id: l.id, name: l.name, capacity: l.capacity })), options },
+    { staff: { email: staff.email, manager: isManager(staff) }, q, query: queryString(q), today: venueNow().date, offers: offers.map((o) => ({ id: o.id, name: o.name })), locations: locations.map((l) => ({ id: l.id, name: l.name, capacity: l.capacity })), options },
     { status: options && !options.ok ? 400 : 200 },
   );
 }
@@ -87,7 +87,7 @@ export default function PhoneBooking() {
   const v = actionData?.values ?? {};
   return (
     <Page title="Telefonbuchung" wide>
-      <AdminBar email={staff.email} />
+      <AdminBar email={staff.email} manager={staff.manager} />
       <form method="get" className="card" aria-labelledby="step1-title">
         <h2 id="step1-title">1. Was und wann</h2>
         <fieldset className="plain-fieldset">

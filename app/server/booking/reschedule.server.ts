@@ -3,6 +3,7 @@ import { birthdayAvailability, birthdaySlotGrid, hasBegun, pickTable, type Slot 
 import { gameAvailability, gamePriceRappen, gameStartGrid, type GameType } from "~/domain/games";
 import { beyondHorizon, horizonMessage } from "~/domain/horizon";
 import { MSG } from "~/domain/messages";
+import { closureOn } from "~/domain/venue-settings";
 import { birthdayPriceRappen, personCount } from "~/domain/pricing";
 import { isIsoDate, venueNow } from "~/domain/time";
 import { reservationsChanged, tableOccupations } from "./availability.server";
@@ -77,7 +78,7 @@ export async function moveReservation(db: Db, input: MoveInput, now: Date = new 
     const offer = venue.offers.find((o) => o.id === current.offerId);
     if (!offer) return { ok: false, reason: "invalid", message: MSG.chooseOffer };
     slot = birthdaySlotGrid(input.date, venue.rules, offer.slotMinutes).find((s) => s.startMin === input.startMin);
-    priceRappen = birthdayPriceRappen(current, offer.basePriceRappen);
+    priceRappen = birthdayPriceRappen(current, offer.basePriceRappen, venue.prices);
   } else {
     const location = venue.locations.find((l) => l.id === current.locationId);
     if (!location || current.rounds === null || current.players === null || current.gameType === null) {
@@ -88,6 +89,10 @@ export async function moveReservation(db: Db, input: MoveInput, now: Date = new 
   }
   if (!slot) return { ok: false, reason: "invalid", message: MSG.chooseSlot };
   if (hasBegun(input.date, slot.startMin, venueNow(now))) return { ok: false, reason: "slot_taken", message: MSG.slotGone };
+  // A closure (whole venue, birthdays, or this game location) takes no moved bookings either.
+  if (closureOn(venue.closures, input.date, isTable ? { kind: "birthday" } : { kind: "game", locationId: current.locationId! })) {
+    return { ok: false, reason: "invalid", message: MSG.closedDay };
+  }
   const target = slot;
 
   try {
@@ -145,6 +150,7 @@ export async function moveReservation(db: Db, input: MoveInput, now: Date = new 
  */
 export async function moveOptions(db: Db, r: Reservation, date: string, now: Date = new Date()): Promise<Slot[]> {
   const venue = await getVenue(db);
+  if (closureOn(venue.closures, date, r.tableId !== null ? { kind: "birthday" } : { kind: "game", locationId: r.locationId! })) return [];
   if (r.tableId !== null) {
     const offer = venue.offers.find((o) => o.id === r.offerId);
     if (!offer) return [];

@@ -8,6 +8,7 @@ import type { GameLocation } from "~/domain/games";
 import { databaseGeneration } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
 import type { Executor } from "../platform/db-types";
+import { announceChange, onChange } from "../platform/changes.server";
 import { birthdayTables, closures, gameLocations, offers, openingHours, venueSettings, type OfferItem } from "../platform/schema";
 
 export type Offer = { id: number; name: string; basePriceRappen: number; slotMinutes: number; items: OfferItem[] };
@@ -22,12 +23,16 @@ let version = 0;
 
 /**
  * The single entry point for "the venue's settings changed": every committed change on the settings
- * pages calls it after its commit, so customer pages show the change at once. (Per process today;
- * the place to make it reach other processes too.)
+ * pages calls it after its commit, so customer pages show the change at once — in this process at
+ * once, in the other server processes on the NOTIFY (platform/changes.server.ts).
  */
-export function invalidateVenueCache(): void {
-  version += 1;
+export function invalidateVenueCache(db: object): void {
+  announceChange(db, "venue");
 }
+
+onChange("venue", () => {
+  version += 1;
+});
 
 /** Adult prices per person and the hold duration (defaults until staff store their own). */
 export type VenuePrices = { activeAdultPriceRappen: number; accompanyingAdultPriceRappen: number; holdMinutes: number };

@@ -25,7 +25,7 @@ async function change<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   try {
     return await db.transaction(work);
   } finally {
-    invalidateVenueCache();
+    invalidateVenueCache(db);
   }
 }
 
