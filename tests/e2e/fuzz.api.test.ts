@@ -46,6 +46,7 @@ const PAGES = [
   `/buchung/${"A".repeat(43)}/kalender.ics`,
   "/admin/buchungen",
   "/admin/buchungen/FW-ZZZZZZ",
+  "/admin/buchungen/FW-ZZZZZZ/verschieben",
   "/admin/export",
   "/admin/export.csv",
   "/admin/tagesliste",
