@@ -82,7 +82,7 @@ export async function waitForMail(code: string, timeoutMs = 15_000): Promise<str
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (existsSync(dir)) {
-      const file = readdirSync(dir).find((f) => f.includes(code));
+      const file = readdirSync(dir).find((f) => f.endsWith(".eml") && f.includes(code));
       if (file) return readFileSync(path.join(dir, file), "utf8");
     }
     await new Promise((r) => setTimeout(r, 250));

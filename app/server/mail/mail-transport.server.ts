@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { link, mkdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
@@ -64,15 +65,23 @@ export function createFileTransport(outboxDir: string): MailTransport {
       await mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(".", "-");
       const base = `${stamp}-${safeFilePart(message.reference ?? "mail")}`;
-      // `wx` never overwrites: two messages for one booking in the same millisecond get a suffix.
-      for (let n = 1; ; n++) {
-        const file = path.join(outboxDir, n === 1 ? `${base}.eml` : `${base}-${n}.eml`);
-        try {
-          await writeFile(file, raw, { flag: "wx" });
-          return;
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== "EEXIST" || n >= 100) throw error;
+      // Written under a hidden temporary name, then linked to its `.eml` name: whoever watches the
+      // folder (a mail client, a test) never reads a half-written message. `link` never overwrites:
+      // two messages for one booking in the same millisecond get a suffix.
+      const temporary = path.join(outboxDir, `.${base}.${randomBytes(6).toString("hex")}.tmp`);
+      await writeFile(temporary, raw, { flag: "wx" });
+      try {
+        for (let n = 1; ; n++) {
+          const file = path.join(outboxDir, n === 1 ? `${base}.eml` : `${base}-${n}.eml`);
+          try {
+            await link(temporary, file);
+            return;
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== "EEXIST" || n >= 100) throw error;
+          }
         }
+      } finally {
+        await unlink(temporary).catch(() => undefined);
       }
     },
   };
