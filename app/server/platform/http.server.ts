@@ -253,11 +253,23 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url.href, init);
 }
 
+/** Bodies that may arrive over time (deferred data would, if a route ever used it). */
+const STREAMED = /^(text\/html|text\/event-stream|text\/remix-deferred)/;
+
 async function sendResponse(res: ExpressResponse, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  if (!response.body) return void res.end();
+  // Documents stream (the shell goes out before the rest is rendered). Everything else — JSON,
+  // single-fetch data, redirects, text — is small and complete at once: sent whole, with its
+  // length, so `compression` skips bodies under 1 kB instead of starting a gzip stream for `[]`
+  // (it must compress whatever has no length), and no web-stream reader runs per response.
+  if (!STREAMED.test(response.headers.get("content-type") ?? "")) {
+    const body = Buffer.from(await response.arrayBuffer());
+    res.setHeader("Content-Length", body.length);
+    return void res.end(body);
+  }
+  await writeReadableStreamToWritable(response.body, res);
 }
 
