@@ -1,5 +1,4 @@
 import { isRouteErrorResponse } from "@remix-run/react";
-import { PassThrough } from "node:stream";
 
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
@@ -8,6 +7,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/Nonce";
 import { logError, markRenderAborted } from "~/server/platform/log.server";
+import { lowPriorityModulePreloads } from "~/server/platform/module-preloads.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -29,7 +29,7 @@ export default function handleRequest(
     let shellRendered = false;
     const ready = () => {
       shellRendered = true;
-      const body = new PassThrough();
+      const body = lowPriorityModulePreloads();
       responseHeaders.set("Content-Type", "text/html");
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);
