@@ -1,0 +1,110 @@
+/**
+ * Server CPU per request of one paid booking, one booking at a time (no concurrency), so each
+ * request's CPU can be read from /proc between requests: `npx tsx bench/booking-cpu.ts [postgres|pglite]`
+ * after `npm run build`. Complements the contention section of `npm run bench` (which gives the
+ * CPU per confirmed booking under load, losers included) with where that CPU goes.
+ *
+ * Environment: BOOKING_CPU_N (bookings, default 60), BENCH_PORT (default 3400),
+ * BENCH_DATABASE_URL / TEST_DATABASE_URL (PostgreSQL admin connection, as the bench).
+ */
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import { addDays, availableSlots, CONTACT, countsFor, futureWeekday } from "./lib/flow";
+import { removeDir, startServer, tempDataDir } from "./lib/server";
+
+/** User + system CPU of a process in ms (clock ticks of 10 ms: meaningful as an average over many requests). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const kind = process.argv[2] === "pglite" ? "pglite" : "postgres";
+const bookings = Number(process.env.BOOKING_CPU_N ?? 60);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const dbName = `kidsindoor_bench_cpu_${process.pid}`;
+
+let admin: pg.Client | undefined;
+let databaseUrl: string | undefined;
+if (kind === "postgres") {
+  admin = new pg.Client(adminUrl);
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  databaseUrl = url.href;
+}
+const transactions = async () =>
+  admin ? Number((await admin.query("SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1", [dbName])).rows[0].n) : 0;
+
+const dataDir = tempDataDir("booking-cpu");
+const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3400), dataDir, databaseUrl, env: { LOG_LEVEL: "info" } });
+try {
+  const idleFrom = cpuMs(server.pid);
+  await new Promise((r) => setTimeout(r, 5000));
+  const idlePerSecond = (cpuMs(server.pid) - idleFrom) / 5;
+
+  const steps: Record<string, number> = {};
+  let date = futureWeekday(6, 30);
+  const startCpu = cpuMs(server.pid);
+  const startTx = await transactions();
+  const started = performance.now();
+  for (let i = 0; i < bookings; i++) {
+    let mark = cpuMs(server.pid);
+    const lap = (step: string) => {
+      const now = cpuMs(server.pid);
+      steps[step] = (steps[step] ?? 0) + now - mark;
+      mark = now;
+    };
+    const slot = (await availableSlots(server.url, date, 6, 1)).find((s) => s.available);
+    if (!slot) {
+      date = addDays(date, 7);
+      i--;
+      continue;
+    }
+    lap("availability");
+    const reserve = await fetch(`${server.url}/api/birthday/reserve`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        reservationDate: date,
+        selectedSlots: [{ startTime: slot.startTime, endTime: slot.endTime }],
+        ...countsFor(6),
+        selectedOffer: { offerId: 1 },
+        ...CONTACT,
+        email: `cpu${i}@example.ch`,
+      }),
+    });
+    const { bookingCode, reservationToken } = (await reserve.json()) as { bookingCode: string; reservationToken: string };
+    lap("reserve");
+    const initiate = await fetch(`${server.url}/api/payments/initiate`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ systemId: "kidsindoor", currency: "CHF", refno: bookingCode, reservationToken }),
+    });
+    const { paymentUrl } = (await initiate.json()) as { paymentUrl: string };
+    lap("initiate");
+    const pay = await fetch(paymentUrl, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "outcome=pay", redirect: "manual" });
+    await pay.arrayBuffer();
+    lap("pay (provider page)");
+    // The simulated provider's webhook, the confirmation and its e-mail run in the background now.
+    await new Promise((r) => setTimeout(r, 300));
+    lap("webhook, confirmation, e-mail");
+    const success = await fetch(new URL(pay.headers.get("location")!, server.url));
+    if (!(await success.text()).includes("Zahlung erfolgreich")) throw new Error(`booking ${bookingCode} not confirmed`);
+    lap("success page");
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const total = (cpuMs(server.pid) - startCpu) / bookings;
+  await new Promise((r) => setTimeout(r, 500));
+  console.log(`${kind}: ${bookings} bookings one at a time in ${seconds.toFixed(1)} s; server idle ${idlePerSecond.toFixed(1)} ms CPU/s`);
+  console.log(`server CPU per booking: ${total.toFixed(1)} ms`);
+  for (const [step, ms] of Object.entries(steps)) console.log(`  ${step.padEnd(32)} ${(ms / bookings).toFixed(1)} ms`);
+  if (admin) console.log(`PostgreSQL transactions (a statement outside one counts as one) per booking: ${(((await transactions()) - startTx) / bookings).toFixed(1)}`);
+} finally {
+  await server.stop();
+  removeDir(dataDir);
+  if (admin) {
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
+}
