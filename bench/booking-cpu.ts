@@ -96,10 +96,10 @@ try {
   const seconds = (performance.now() - started) / 1000;
   const total = (cpuMs(server.pid) - startCpu) / bookings;
   await new Promise((r) => setTimeout(r, 500));
-  console.log(`${kind}: ${bookings} bookings one at a time in ${seconds.toFixed(1)} s; server idle ${idlePerSecond.toFixed(1)} ms CPU/s`);
-  console.log(`server CPU per booking: ${total.toFixed(1)} ms`);
-  for (const [step, ms] of Object.entries(steps)) console.log(`  ${step.padEnd(32)} ${(ms / bookings).toFixed(1)} ms`);
-  if (admin) console.log(`PostgreSQL transactions (a statement outside one counts as one) per booking: ${(((await transactions()) - startTx) / bookings).toFixed(1)}`);
+  console.info(`${kind}: ${bookings} bookings one at a time in ${seconds.toFixed(1)} s; server idle ${idlePerSecond.toFixed(1)} ms CPU/s`);
+  console.info(`server CPU per booking: ${total.toFixed(1)} ms`);
+  for (const [step, ms] of Object.entries(steps)) console.info(`  ${step.padEnd(32)} ${(ms / bookings).toFixed(1)} ms`);
+  if (admin) console.info(`PostgreSQL transactions (a statement outside one counts as one) per booking: ${(((await transactions()) - startTx) / bookings).toFixed(1)}`);
 } finally {
   await server.stop();
   removeDir(dataDir);
