@@ -68,7 +68,7 @@ test("a NUL in any JSON API body answers 400, whatever content type it declares 
   ];
   for (const path of ["/api/coupons/validate", "/api/birthday/reserve", "/api/payments/initiate", "/api/vouchers"]) {
     for (const [contentType, body] of bodies) {
-      const response = await fetch(`${base}${path}`, { method: "POST", headers: contentType ? { "Content-Type": contentType } : {}, body });
+      const response = await fetch(`${base}${path}`, { method: "POST", headers: contentType ? { "Content-Type": contentType } : {}, body: body as BodyInit });
       const label = `${path} ${contentType || "(no type)"} ${typeof body === "string" ? body : "raw NUL"}`;
       expect(response.status, label).toBe(400);
       expect(await response.json(), label).toEqual({ error: NUL_MESSAGE });
