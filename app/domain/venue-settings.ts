@@ -203,6 +203,11 @@ export function parseTable(form: Form): Parsed<TableInput> {
   return { ok: true, value: { name, seats, active: checked(form.get("active")) } };
 }
 
+/** An offer's item list: at most 20 lines of at most 200 characters. */
+export const OFFER_ITEMS_LIMIT = { lines: 20, lineLength: 200 } as const;
+/** The textarea's `maxLength`: every line full, each with its line break (CR LF). */
+export const OFFER_ITEMS_MAX_LENGTH = OFFER_ITEMS_LIMIT.lines * (OFFER_ITEMS_LIMIT.lineLength + 2);
+
 export type OfferInput = { name: string; basePriceRappen: number; slotMinutes: number; items: string[]; position: number; active: boolean };
 
 export function parseOffer(form: Form): Parsed<OfferInput> {
@@ -219,8 +224,8 @@ export function parseOffer(form: Form): Parsed<OfferInput> {
   if (!price.ok) errors.price = price.message;
   if (duration === null || duration % 5 !== 0) errors.slotMinutes = SETTINGS_MSG.duration;
   if (position === null) errors.position = SETTINGS_MSG.position;
-  if (items.length === 0 || items.length > 20) errors.items = SETTINGS_MSG.items;
-  else if (items.some((i) => i.length > 200)) errors.items = SETTINGS_MSG.itemTooLong;
+  if (items.length === 0 || items.length > OFFER_ITEMS_LIMIT.lines) errors.items = SETTINGS_MSG.items;
+  else if (items.some((i) => i.length > OFFER_ITEMS_LIMIT.lineLength)) errors.items = SETTINGS_MSG.itemTooLong;
   if (Object.keys(errors).length > 0 || name === null || !price.ok || duration === null || position === null) return { ok: false, errors };
   return { ok: true, value: { name, basePriceRappen: price.rappen, slotMinutes: duration, items, position, active: checked(form.get("active")) } };
 }

@@ -4,7 +4,7 @@ import { AdminBar } from "~/components/AdminBar";
 import { Page } from "~/components/Page";
 import { answerFor, FormMessage, formValues, SettingsCheckbox, SettingsField, SettingsNav, SettingsSection, type SettingsActionData } from "~/components/SettingsForm";
 import { pageMeta } from "~/domain/page-meta";
-import { parseOffer, rappenField } from "~/domain/venue-settings";
+import { OFFER_ITEMS_MAX_LENGTH, parseOffer, rappenField } from "~/domain/venue-settings";
 import { getDb } from "~/server/platform/db.server";
 import { requireManager, requireSameOrigin } from "~/server/staff/auth.server";
 import { saveOffer, settingsOverview } from "~/server/staff/venue-admin.server";
@@ -59,6 +59,7 @@ function OfferForm({ row, answer }: { row: Row; answer?: SettingsActionData }) {
             id={`${form}-items`}
             name="items"
             rows={Math.max(3, row.items.length + 1)}
+            maxLength={OFFER_ITEMS_MAX_LENGTH}
             defaultValue={items}
             aria-invalid={itemsError ? true : undefined}
             aria-describedby={itemsError ? `${form}-items-error` : undefined}

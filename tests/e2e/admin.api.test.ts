@@ -43,16 +43,21 @@ test("the staff cancel API answers 401 without a token or session", async ({ req
 
 test("a sign-in needs this site's origin and the right password", async ({ request }) => {
   const form = { email: "admin", password: E2E_ADMIN_PASSWORD };
-  // A foreign Origin never reaches the action: Remix's own check (Origin host ≠ Host) answers first, with a 500.
+  // A foreign Origin never reaches the action: the server's edge refuses it with a clear 403.
   const foreign = await request.post("/admin/login", { form, headers: { Origin: "https://evil.example" }, ...noRedirect });
-  expect(foreign.status()).toBeGreaterThanOrEqual(400);
+  expect(foreign.status()).toBe(403);
+  expect(await foreign.text()).toBe("Ungültige Anfrage (Herkunft).");
+  // `Origin: null` (a sandboxed frame, a `data:` page) is as foreign as any other site.
+  const nullOrigin = await request.post("/admin/login", { form, headers: { Origin: "null" }, ...noRedirect });
+  expect(nullOrigin.status()).toBe(403);
+  expect(await nullOrigin.text()).toBe("Ungültige Anfrage (Herkunft).");
   // Without an Origin, the Referer decides (requireSameOrigin); without either, the post is refused too.
   const foreignReferer = await request.post("/admin/login", { form, headers: { Referer: "https://evil.example/login" }, ...noRedirect });
   expect(foreignReferer.status()).toBe(403);
   expect(await foreignReferer.text()).toContain("Ungültige Anfrage (Herkunft).");
   const missing = await request.post("/admin/login", { form, ...noRedirect });
   expect(missing.status()).toBe(403);
-  for (const refused of [foreign, foreignReferer, missing]) expect(staffCookie(refused)).toBeUndefined();
+  for (const refused of [foreign, nullOrigin, foreignReferer, missing]) expect(staffCookie(refused)).toBeUndefined();
 
   // An unknown account (from a client of its own, so the browser tests' budget stays untouched).
   const wrong = await request.post("/admin/login", {
@@ -92,9 +97,10 @@ test("signing in sets a strict 8-hour cookie; signing out needs this site's orig
   const page = await request.get("/admin/storno", noRedirect);
   expect(page.status()).not.toBe(302);
 
-  // Refused: a foreign Origin by Remix's own check (500), a foreign Referer or none at all by requireSameOrigin (403).
+  // Refused with 403: a foreign Origin at the server's edge, a foreign Referer or none at all by requireSameOrigin.
   const foreign = await request.post("/admin/logout", { headers: { Origin: "https://evil.example" }, ...noRedirect });
-  expect(foreign.status()).toBeGreaterThanOrEqual(400);
+  expect(foreign.status()).toBe(403);
+  expect(await foreign.text()).toBe("Ungültige Anfrage (Herkunft).");
   const foreignReferer = await request.post("/admin/logout", { headers: { Referer: "https://evil.example/" }, ...noRedirect });
   expect(foreignReferer.status()).toBe(403);
   expect(await foreignReferer.text()).toContain("Ungültige Anfrage (Herkunft).");

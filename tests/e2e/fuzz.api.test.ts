@@ -1,12 +1,15 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN_PASSWORD, E2E_ADMIN_TOKEN, E2E_BASE_URL } from "../../playwright.config";
 import { addDays, venueNow } from "~/domain/time";
+import { futureWeekday } from "./helpers";
 
 /**
  * Every route, walked with a generated set of bad requests: wrong and broken content types, NUL
  * bytes, broken encodings, huge numbers and strings, wrong JSON types, oversized bodies, foreign and
  * `null` origins; pages and staff forms also signed in. Nothing may answer 5xx, no body may show a
- * stack trace or a file path, and no booking or voucher may come of it.
+ * stack trace or a file path, and no booking, voucher, closure, table, offer or note may come of it.
+ * The requests the edge must refuse (NUL, foreign origin, not a form, too large) are checked for
+ * their exact status and German message.
  */
 
 const BASE = E2E_BASE_URL;
@@ -79,7 +82,17 @@ const FORM_FIELDS = [
 const HUGE_NUMBERS = ["1e308", "-1e308", "99999999999999999999999", "-1", "0", "NaN", "Infinity", "0x10", "1.0000000001", "12.345", "0.001"];
 const ODD_STRINGS = ["", " ", FAR, BEYOND, "2026-02-30", "25:99", "<script>alert(1)</script>", "' OR 1=1 --", "ä".repeat(3000), "x".repeat(20_000)];
 
-type Case = { label: string; contentType?: string; body: Uint8Array | string; extra?: Record<string, string> };
+/** What the edge (platform/http.server.ts) answers, word for word. */
+const EDGE = {
+  nul: { status: 400, text: "Ungültige Anfrage: unerlaubtes Zeichen (NUL)." },
+  origin: { status: 403, text: "Ungültige Anfrage (Herkunft)." },
+  notAForm: { status: 415, text: "Ungültige Anfrage: Formulardaten erwartet." },
+  badForm: { status: 400, text: "Ungültige Anfrage: Formulardaten nicht lesbar." },
+  tooLarge: { status: 413, text: "Die Anfrage ist zu gross." },
+} as const;
+type Expected = { status: number; text: string };
+
+type Case = { label: string; contentType?: string; body: Uint8Array | string; extra?: Record<string, string>; expected?: Expected };
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -89,27 +102,33 @@ function formCases(): Case[] {
   const urlencoded = "application/x-www-form-urlencoded";
   const cases: Case[] = [
     { label: "no content type, empty", body: new Uint8Array() },
-    { label: "no content type, fields", body: enc("offerId=1&intent=book") },
-    { label: "json", contentType: "application/json", body: '{"offerId":1,"intent":"book"}' },
-    { label: "text/plain", contentType: "text/plain", body: "offerId=1" },
-    { label: "multipart without boundary", contentType: "multipart/form-data", body: "--x\r\n" },
-    { label: "multipart broken boundary", contentType: "multipart/form-data; boundary=abc", body: "garbage without parts" },
+    { label: "no content type, fields", body: enc("offerId=1&intent=book"), expected: EDGE.notAForm },
+    { label: "json", contentType: "application/json", body: '{"offerId":1,"intent":"book"}', expected: EDGE.notAForm },
+    { label: "text/plain", contentType: "text/plain", body: "offerId=1", expected: EDGE.notAForm },
+    { label: "multipart without boundary", contentType: "multipart/form-data", body: "--x\r\n", expected: EDGE.badForm },
+    { label: "multipart broken boundary", contentType: "multipart/form-data; boundary=abc", body: "garbage without parts", expected: EDGE.badForm },
     {
       label: "multipart valid",
       contentType: "multipart/form-data; boundary=b0",
       body: '--b0\r\nContent-Disposition: form-data; name="offerId"\r\n\r\n1\r\n--b0\r\nContent-Disposition: form-data; name="intent"\r\n\r\nbook\r\n--b0--\r\n',
     },
-    { label: "percent NUL", contentType: urlencoded, body: form(allFields("a")).replace(/=a/g, "=a%00") },
-    { label: "raw NUL", contentType: urlencoded, body: new Uint8Array([...enc("offerId=1&firstName=a"), 0, ...enc("b")]) },
+    { label: "percent NUL", contentType: urlencoded, body: form(allFields("a")).replace(/=a/g, "=a%00"), expected: EDGE.nul },
+    { label: "raw NUL", contentType: urlencoded, body: new Uint8Array([...enc("offerId=1&firstName=a"), 0, ...enc("b")]), expected: EDGE.nul },
+    {
+      label: "multipart raw NUL",
+      contentType: "multipart/form-data; boundary=b0",
+      body: new Uint8Array([...enc('--b0\r\nContent-Disposition: form-data; name="firstName"\r\n\r\na'), 0, ...enc("b\r\n--b0--\r\n")]),
+      expected: EDGE.nul,
+    },
     { label: "broken percent-encoding", contentType: urlencoded, body: "offerId=%zz&firstName=%E0%A4%A&date=%&intent=book%" },
     { label: "lone surrogate", contentType: urlencoded, body: "firstName=%ED%A0%80&intent=book" },
     { label: "utf-16 charset", contentType: `${urlencoded}; charset=utf-16`, body: "offerId=1&intent=book" },
     { label: "repeated fields", contentType: urlencoded, body: Array.from({ length: 500 }, (_, i) => `offerId=${i}&intent=book`).join("&") },
-    { label: "oversized", contentType: urlencoded, body: `message=${"x".repeat(70 * 1024)}` },
-    { label: "foreign origin", contentType: urlencoded, body: "offerId=1", extra: { Origin: "https://evil.example" } },
-    { label: "null origin", contentType: urlencoded, body: "offerId=1", extra: { Origin: "null" } },
+    { label: "oversized", contentType: urlencoded, body: `message=${"x".repeat(70 * 1024)}`, expected: EDGE.tooLarge },
+    { label: "foreign origin", contentType: urlencoded, body: "offerId=1", extra: { Origin: "https://evil.example" }, expected: EDGE.origin },
+    { label: "null origin", contentType: urlencoded, body: "offerId=1", extra: { Origin: "null" }, expected: EDGE.origin },
   ];
-  const intents = ["book", "coupon", "book", "coupon-clear", "book", "issue", "x"];
+  const intents = ["book", "coupon", "book", "coupon-clear", "book", "issue", "note", "save", "x"];
   [...HUGE_NUMBERS, ...ODD_STRINGS].forEach((value, i) => {
     // The sign-in is never given a password (a failed sign-in counts toward its lock-out).
     const fields = { ...allFields(value), password: "", couponCode: "" };
@@ -160,9 +179,19 @@ function jsonCases(): Case[] {
     { label: "json string", contentType: json, body: '"x"' },
     { label: "json huge number", contentType: json, body: "1e999" },
     { label: "deep nesting", contentType: json, body: `${"[".repeat(5000)}${"]".repeat(5000)}` },
-    { label: "escaped NUL", contentType: json, body: JSON.stringify({ ...birthdayBase, firstName: "a\u0000b" }) },
-    { label: "raw NUL", contentType: json, body: new Uint8Array([...enc('{"firstName":"a'), 0, ...enc('"}')]) },
-    { label: "oversized", contentType: json, body: JSON.stringify({ message: "x".repeat(300 * 1024) }) },
+    { label: "escaped NUL", contentType: json, body: JSON.stringify({ ...birthdayBase, firstName: "a\u0000b" }), expected: EDGE.nul },
+    // The API reads every body as JSON, whatever type it declares: the escape is a NUL in all of them.
+    ...["application/x-www-form-urlencoded", "text/plain", "multipart/form-data; boundary=b0", undefined].map((contentType) => ({
+      label: `escaped NUL typed ${contentType ?? "(none)"}`,
+      contentType,
+      body: enc(JSON.stringify({ ...birthdayBase, couponCode: "A\u0000", firstName: "a\u0000b" })),
+      expected: EDGE.nul,
+    })),
+    { label: "raw NUL", contentType: json, body: new Uint8Array([...enc('{"firstName":"a'), 0, ...enc('"}')]), expected: EDGE.nul },
+    { label: "oversized", contentType: json, body: JSON.stringify({ message: "x".repeat(300 * 1024) }), expected: EDGE.tooLarge },
+    // A cross-site form (text/plain) could post a JSON body from a family's browser: refused.
+    { label: "foreign origin", contentType: "text/plain", body: JSON.stringify(birthdayBase), extra: { Origin: "https://evil.example" }, expected: EDGE.origin },
+    { label: "null origin", contentType: "text/plain", body: JSON.stringify(birthdayBase), extra: { Origin: "null" }, expected: EDGE.origin },
     { label: "lone surrogate", contentType: json, body: '{"firstName":"\\ud800"}' },
     { label: "base (beyond horizon)", contentType: json, body: JSON.stringify(birthdayBase) },
   ];
@@ -210,6 +239,13 @@ async function probe(findings: Finding[], method: string, path: string, c?: Case
   }
   const body = await response.text();
   if (response.status >= 500) findings.push({ request: label, status: response.status, problem: body.slice(0, 200) });
+  // The edge's refusals, exactly: a NUL in the URL is one wherever it is sent.
+  const expected = c?.expected ?? (/%00/i.test(path) ? EDGE.nul : undefined);
+  if (expected && (response.status !== expected.status || !body.includes(expected.text))) {
+    findings.push({ request: label, status: response.status, problem: `expected ${expected.status} "${expected.text}", got ${body.slice(0, 120)}` });
+  }
+  // A staff form that answered with a new voucher (the only trace of one the fuzz could see).
+  if (body.includes("Gutschein ausgestellt")) findings.push({ request: label, status: response.status, problem: "issued a voucher" });
   const leak = LEAK.exec(body);
   if (leak) findings.push({ request: label, status: response.status, problem: `leaks ${JSON.stringify(leak[0])}` });
   if (response.headers.get("x-request-id") === null) findings.push({ request: label, status: response.status, problem: "no X-Request-Id" });
@@ -238,11 +274,62 @@ async function bookingsOn(cookie: string, date: string): Promise<string> {
   return [...html.matchAll(/FW-[A-Z0-9]{6}/g)].map((m) => m[0]).sort().join(",");
 }
 
+/** What a page shows, without markup, scripts or the per-response CSP nonce. */
+async function visibleText(cookie: string, path: string): Promise<string> {
+  const html = await (await fetch(`${BASE}${path}`, { headers: { Cookie: cookie } })).text();
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, " ")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * The staff pages that show what a staff form could create or change: tables, closures, offers,
+ * opening hours, game locations, and a held booking's notes, arrival and audit trail.
+ */
+const STATE_PAGES = [
+  "/admin/einstellungen/tische",
+  "/admin/einstellungen/schliessungen",
+  "/admin/einstellungen/angebote",
+  "/admin/einstellungen/oeffnungszeiten",
+  "/admin/einstellungen/spielorte",
+];
+
+/** A real held booking, so the booking desk's forms (note, arrival) are walked against a row that exists. */
+async function heldBooking(): Promise<string> {
+  const refused: string[] = [];
+  for (const startTime of ["10:00", "12:00", "14:00", "16:00"]) {
+    const response = await fetch(`${BASE}/api/birthday/reserve`, {
+      method: "POST",
+      headers: { ...FUZZ_CLIENT, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        reservationDate: futureWeekday(3, 90),
+        selectedSlots: [{ startTime, endTime: `${String(Number(startTime.slice(0, 2)) + 2).padStart(2, "0")}:00` }],
+        numChildren: 5,
+        numActiveAdults: 0,
+        numAccompanyingAdults: 1,
+        selectedOffer: { offerId: 1 },
+        ...Object.fromEntries(["firstName", "lastName", "street", "zip", "city", "phone", "email"].map((f) => [f, birthdayBase[f as keyof typeof birthdayBase]])),
+      }),
+    });
+    if (response.status === 200) return ((await response.json()) as { bookingCode: string }).bookingCode;
+    refused.push(`${startTime}: ${response.status} ${await response.text()}`);
+  }
+  throw new Error(`no free slot for the fuzz's held booking: ${refused.join("; ")}`);
+}
+
 test("fuzz: every route, bad input of every kind, no 5xx, no leak, nothing created", async () => {
   test.setTimeout(120_000);
   const started = Date.now();
   const cookie = await staffCookie();
   const before = await Promise.all([FAR, BEYOND].map((d) => bookingsOn(cookie, d)));
+  const booking = await heldBooking();
+  const statePages = [...STATE_PAGES, `/admin/buchungen/${booking}`];
+  const stateBefore = await Promise.all(statePages.map((p) => visibleText(cookie, p)));
+  // The snapshots are of the pages themselves (signed in as a manager), not of the sign-in page.
+  for (const [i, text] of stateBefore.entries()) expect(text, statePages[i]).not.toContain("Anmeldung für Mitarbeitende");
+  expect(stateBefore.at(-1)).toContain(booking);
   const findings: Finding[] = [];
   const statuses = new Map<number, number>();
   let requests = 0;
@@ -267,7 +354,7 @@ test("fuzz: every route, bad input of every kind, no 5xx, no leak, nothing creat
   for (const path of ODD_PATHS) await run("GET", path);
 
   const forms = formCases();
-  for (const path of FORM_POSTS) {
+  for (const path of [...FORM_POSTS, `/admin/buchungen/${booking}`]) {
     for (const c of forms) {
       await run("POST", path, c);
       // Staff forms again with a session (never the sign-out: the session is needed to the end).
@@ -287,6 +374,7 @@ test("fuzz: every route, bad input of every kind, no 5xx, no leak, nothing creat
   }
 
   await Promise.all(inFlight);
+  const seconds = (Date.now() - started) / 1000;
 
   expect(findings, `${findings.length} of ${requests} requests`).toEqual([]);
   // The walk reached the routes: the edge refused some (400/403/413/415), the routes answered others.
@@ -294,7 +382,11 @@ test("fuzz: every route, bad input of every kind, no 5xx, no leak, nothing creat
   // Nothing was booked, not even on the days the bodies named.
   expect(await Promise.all([FAR, BEYOND].map((d) => bookingsOn(cookie, d)))).toEqual(before);
   expect(before).toEqual(["", ""]);
+  // No table, closure, offer, opening hour, location, note or arrival came of the staff forms.
+  expect(await Promise.all(statePages.map((p) => visibleText(cookie, p)))).toEqual(stateBefore);
+  // Part of `npm test`: the walk must stay quick (issue "Robustness": under a minute).
+  expect(seconds, "the walk takes under a minute").toBeLessThan(60);
   // The staff session survived the walk: no request signed it out.
   expect((await fetch(`${BASE}/admin`, { headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(200);
-  console.info(`fuzz: ${requests} requests in ${Math.round((Date.now() - started) / 1000)} s; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+  console.info(`fuzz: ${requests} requests in ${Math.round(seconds)} s; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
 });

@@ -81,5 +81,6 @@ test("a 2,000-character message survives the voucher check and a slot taken at t
 
   // The cookie stays small whatever is typed: it names the draft, it does not carry it.
   const draftCookie = (await page.context().cookies()).find((c) => c.name === "fw_draft");
-  expect(draftCookie?.value.length ?? 0).toBeLessThan(200);
+  expect(draftCookie, "the draft cookie").toBeDefined();
+  expect(draftCookie!.value.length).toBeLessThan(200);
 });

@@ -68,6 +68,74 @@ test("a missing database and an unknown role are named", async () => {
   await failsWith({ DATABASE_URL: `postgres://nobody_${name}@127.0.0.1:5432/test` }, `DATABASE_URL: role "nobody_${name}" does not exist`);
 });
 
+/**
+ * A local stand-in for a database server, for the failures the real one here cannot show: its
+ * pg_hba.conf trusts every connection from 127.0.0.1 (no password is ever asked), and a connection
+ * that hangs needs a server that accepts and then says nothing.
+ */
+async function fakeDatabaseServer(behaviour: "silent" | "wrong-password"): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on("error", () => {});
+    if (behaviour === "silent") return;
+    let step = 0;
+    socket.on("data", () => {
+      if (step++ === 0) {
+        // Startup message received: ask for a cleartext password (AuthenticationCleartextPassword).
+        const ask = Buffer.alloc(9);
+        ask.write("R", 0);
+        ask.writeInt32BE(8, 1);
+        ask.writeInt32BE(3, 5);
+        socket.write(ask);
+        return;
+      }
+      // The password: refused as PostgreSQL refuses it (ErrorResponse, SQLSTATE 28P01).
+      const fields = Buffer.concat(
+        [["S", "FATAL"], ["V", "FATAL"], ["C", "28P01"], ["M", 'password authentication failed for user "fw_user"']]
+          .map(([code, text]) => Buffer.from(`${code}${text}\0`, "utf8"))
+          .concat([Buffer.from([0])]),
+      );
+      const head = Buffer.alloc(5);
+      head.write("E", 0);
+      head.writeInt32BE(fields.length + 4, 1);
+      socket.end(Buffer.concat([head, fields]));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    url: `postgres://fw_user:not-the-password@127.0.0.1:${port}/funworld`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+test("a refused password and a server that never answers are named", async () => {
+  const wrongPassword = await fakeDatabaseServer("wrong-password");
+  try {
+    await failsWith({ DATABASE_URL: wrongPassword.url }, 'DATABASE_URL: password authentication failed for user "fw_user"');
+  } finally {
+    await wrongPassword.close();
+  }
+  const silent = await fakeDatabaseServer("silent");
+  try {
+    // The pool gives up after its connection timeout (5 s) with one line, not a hang.
+    await failsWith({ DATABASE_URL: silent.url }, /^DATABASE_URL: timeout connecting to the database server/);
+  } finally {
+    await silent.close();
+  }
+});
+
+test("an unknown LOG_LEVEL and a MIGRATIONS_DIR without migrations: one line naming the variable", async () => {
+  await failsWith({ LOG_LEVEL: "verbose" }, "  LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent");
+  const empty = path.join(os.tmpdir(), `fw-no-migrations-${randomBytes(4).toString("hex")}`);
+  await failsWith({ ...onPostgres(), MIGRATIONS_DIR: empty }, `MIGRATIONS_DIR: no migrations in ${empty} (meta/_journal.json missing)`);
+});
+
 test("a port in use: one line, exit 1", async () => {
   const blocker = net.createServer();
   await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));

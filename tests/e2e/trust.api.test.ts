@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { E2E_ADMIN_TOKEN } from "../../playwright.config";
+import { E2E_ADMIN_PASSWORD, E2E_ADMIN_TOKEN, E2E_BASE_URL } from "../../playwright.config";
 import { futureWeekday } from "./helpers";
 
 /** Issue "Trust" §1 and §3 over HTTP: the booking code alone opens nothing; return links stay impersonal. */
@@ -108,6 +108,18 @@ test("a stranger holding a game's return link is not sent on to /success and get
 
 test("personal pages are never cached", async ({ request }) => {
   for (const path of ["/payment/success", "/success", "/admin/login"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["cache-control"], path).toBe("no-store");
+  }
+  // Signed in, the staff pages and their data (single fetch's `.data`, what client navigation loads).
+  const signIn = await request.post("/admin/login", {
+    form: { email: "admin", password: E2E_ADMIN_PASSWORD },
+    headers: { Origin: E2E_BASE_URL },
+    maxRedirects: 0,
+  });
+  expect(signIn.status()).toBe(302);
+  for (const path of ["/admin", "/admin/buchungen", "/admin.data", "/admin/buchungen.data", "/payment/success.data"]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(200);
     expect(response.headers()["cache-control"], path).toBe("no-store");

@@ -3,20 +3,24 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reserveBirthday, sweepExpiredHolds } from "~/server/booking/bookings.server";
 import { openDatabase } from "~/server/platform/db.server";
+import { resetEnvForTests } from "~/server/platform/env.server";
 import { mailOutbox, payments, reservations } from "~/server/platform/schema";
 import { startFakeDatatrans, type FakeDatatrans } from "../fakes/datatrans";
 import { scratchPostgres } from "./databases";
-import { nextWeekday } from "./fixtures";
+import { CONTACT, nextWeekday } from "./fixtures";
 
 /**
- * The worst moment for a crash: the family has paid at the provider, and the server dies before the
- * webhook arrives (and the browser never comes back). The real server runs as a child process
- * against the fake Datatrans, is killed with SIGKILL, the payment settles at the provider while it
- * is down (its webhook is lost), and after a restart the booking must be confirmed with exactly one
- * confirmation e-mail — on the embedded database and on PostgreSQL.
+ * The worst moment for a crash: the family pays at the provider, and the server learns nothing of
+ * it (and the browser never comes back). The real server runs as a child process against the fake
+ * Datatrans and is killed with SIGKILL — before the payment settles (its webhook then finds no
+ * server), or after it settled while its webhook was held back — and after a restart the booking
+ * must be confirmed with exactly one confirmation e-mail, or, when its table went to another family
+ * meanwhile, refunded with one refund e-mail — on the embedded database and on PostgreSQL.
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -25,8 +29,14 @@ const PASSWORD = "fake-Pa55word";
 const HMAC_KEY = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
 
 let fake: FakeDatatrans;
+// This process itself books the "other family" while a server is down (its configuration is read).
+const savedEnv = { DATA_DIR: process.env.DATA_DIR, SESSION_SECRET: process.env.SESSION_SECRET };
+let ownDataDir: string | undefined;
 
 beforeAll(async () => {
+  ownDataDir = await mkdtemp(path.join(tmpdir(), "kidsindoor-crash-test-"));
+  Object.assign(process.env, { DATA_DIR: ownDataDir, SESSION_SECRET: "crash-test-process-secret-0123456789" });
+  resetEnvForTests();
   // The server serves the production build; build it when a run starts from a clean checkout.
   if (!existsSync(path.join(ROOT, "build/server/index.js"))) {
     // Without VITEST in its environment: under Vitest the config leaves the Remix plugin out.
@@ -38,6 +48,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await fake?.close();
+  for (const [key, value] of Object.entries(savedEnv)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  resetEnvForTests();
+  if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
 });
 
 type Target = { name: string; port: number };
@@ -116,20 +132,27 @@ describe.each(targets)("a server killed between settlement and webhook, on $name
   }
 
   const outboxFiles = async () => (await readdir(path.join(dataDir, "outbox")).catch(() => [] as string[])).filter((f) => f.endsWith(".eml"));
+  /** The e-mails written for one booking (the outbox is shared by the tests of this server). */
+  const mailsAbout = async (code: string) => {
+    const files = await outboxFiles();
+    const texts = await Promise.all(files.map((f) => readFile(path.join(dataDir, "outbox", f), "utf8")));
+    return texts.filter((t) => t.includes(code));
+  };
+  async function waitForMail(code: string) {
+    const deadline = Date.now() + 30_000;
+    while ((await mailsAbout(code)).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+  }
 
-  it("confirms the booking after the restart, with exactly one confirmation e-mail", async (context) => {
-    if (skip) context.skip();
-    child = await start();
-    const date = nextWeekday(6, new Date(Date.now() + 3 * 7 * 86_400_000));
+  /** A birthday booking through the JSON API, its payment opened at the fake; 25 persons fit only the 30-seat table. */
+  async function reserveAndStart(date: string, persons = 8) {
+    const counts = { numChildren: Math.min(persons, 10), numActiveAdults: Math.min(Math.max(persons - 10, 0), 10), numAccompanyingAdults: Math.max(persons - 20, 0) };
     const reserve = await fetch(`${baseUrl}/api/birthday/reserve`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({
         reservationDate: date,
         selectedSlots: [{ startTime: "14:00", endTime: "16:00" }],
-        numChildren: 6,
-        numActiveAdults: 2,
-        numAccompanyingAdults: 0,
+        ...counts,
         selectedOffer: { offerId: 1 },
         firstName: "Lea",
         lastName: "Frei",
@@ -141,42 +164,136 @@ describe.each(targets)("a server killed between settlement and webhook, on $name
       }),
     });
     expect(reserve.status).toBe(200);
-    const reserved = (await reserve.json()) as { bookingCode: string; reservationToken?: string };
+    const reserved = (await reserve.json()) as { bookingCode: string; reservationToken: string };
     const initiate = await fetch(`${baseUrl}/api/payments/initiate`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      // The owner's token, where the API hands one out.
       body: JSON.stringify({ currency: "CHF", refno: reserved.bookingCode, reservationToken: reserved.reservationToken }),
     });
     expect(initiate.status).toBe(200);
     const transaction = [...fake.transactions.values()].find((t) => t.refno === reserved.bookingCode)!;
     expect(transaction.status).toBe("initialized");
+    return { code: reserved.bookingCode, transactionId: transaction.transactionId };
+  }
 
-    // The crash, then the family pays: the provider settles and its webhook finds no server.
-    await stop(child, "SIGKILL");
-    await fake.pay(transaction.transactionId, "settled");
-    expect(fake.webhooks.at(-1)).toMatchObject({ transactionId: transaction.transactionId, responseStatus: null });
+  /** The family pays while the server runs, but the provider's webhook is held back (not sent yet). */
+  async function payWithWebhookHeldBack(transactionId: string): Promise<() => Promise<Response>> {
+    const transaction = fake.transactions.get(transactionId)!;
+    const webhookUrl = transaction.webhookUrl;
+    transaction.webhookUrl = null;
+    await fake.pay(transactionId, "settled");
+    expect(transaction.status).toBe("settled");
+    return () => {
+      transaction.webhookUrl = webhookUrl;
+      return fake.sendWebhook(transactionId);
+    };
+  }
 
-    child = await start();
-    // Reconciliation at start asks the provider; the mailer then writes the e-mail.
-    const deadline = Date.now() + 30_000;
-    while ((await outboxFiles()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
-    // The webhook, retried late by the provider, changes nothing.
-    expect((await fake.sendWebhook(transaction.transactionId)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1000));
-    await stop(child, "SIGTERM");
-
-    expect(await outboxFiles()).toHaveLength(1);
+  async function inDatabase<T>(work: (db: Awaited<ReturnType<typeof openDatabase>>["db"]) => Promise<T>): Promise<T> {
     const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir });
     try {
-      const [booking] = await database.db.select().from(reservations).where(eq(reservations.code, reserved.bookingCode));
-      expect(booking).toMatchObject({ status: "confirmed", paymentStatus: "settled" });
-      const [payment] = await database.db.select().from(payments).where(eq(payments.transactionId, transaction.transactionId));
-      expect(payment).toMatchObject({ status: "settled" });
-      const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, booking!.id));
-      expect(mails.map((m) => m.kind)).toEqual(["confirmation"]);
+      return await work(database.db);
     } finally {
       await database.close();
     }
+  }
+
+  let week = 3;
+  const freshSaturday = () => nextWeekday(6, new Date(Date.now() + week++ * 7 * 86_400_000));
+
+  it("killed before the payment settles: confirms the booking after the restart, with exactly one confirmation e-mail", async (context) => {
+    if (skip) context.skip();
+    child = await start();
+    // Configured for Datatrans, the simulated provider's payment page does not exist.
+    expect((await fetch(`${baseUrl}/simulated-pay/SIM123`)).status).toBe(404);
+    const { code, transactionId } = await reserveAndStart(freshSaturday());
+
+    // The crash, then the family pays: the provider settles and its webhook finds no server.
+    await stop(child, "SIGKILL");
+    await fake.pay(transactionId, "settled");
+    expect(fake.webhooks.at(-1)).toMatchObject({ transactionId, responseStatus: null });
+
+    child = await start();
+    // Reconciliation at start asks the provider; the mailer then writes the e-mail.
+    await waitForMail(code);
+    // The webhook, retried late by the provider, changes nothing.
+    expect((await fake.sendWebhook(transactionId)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1000));
+    await stop(child, "SIGTERM");
+
+    expect(await mailsAbout(code)).toHaveLength(1);
+    await inDatabase(async (db) => {
+      const [booking] = await db.select().from(reservations).where(eq(reservations.code, code));
+      expect(booking).toMatchObject({ status: "confirmed", paymentStatus: "settled" });
+      const [payment] = await db.select().from(payments).where(eq(payments.transactionId, transactionId));
+      expect(payment).toMatchObject({ status: "settled" });
+      const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, booking!.id));
+      expect(mails.map((m) => m.kind)).toEqual(["confirmation"]);
+    });
+  }, 180_000);
+
+  it("killed after the payment settled, its webhook held back: confirmed after the restart, one e-mail", async (context) => {
+    if (skip) context.skip();
+    child = await start();
+    const { code, transactionId } = await reserveAndStart(freshSaturday());
+    const sendHeldBackWebhook = await payWithWebhookHeldBack(transactionId);
+    await stop(child, "SIGKILL");
+
+    child = await start();
+    await waitForMail(code);
+    // The provider's webhook, finally sent, changes nothing.
+    expect((await sendHeldBackWebhook()).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1000));
+    await stop(child, "SIGTERM");
+
+    expect(await mailsAbout(code)).toHaveLength(1);
+    await inDatabase(async (db) => {
+      const [booking] = await db.select().from(reservations).where(eq(reservations.code, code));
+      expect(booking).toMatchObject({ status: "confirmed", paymentStatus: "settled" });
+      const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, booking!.id));
+      expect(mails.map((m) => m.kind)).toEqual(["confirmation"]);
+    });
+  }, 180_000);
+
+  it("killed after the payment settled, its table given to another family while down: refunded after the restart, one refund e-mail", async (context) => {
+    if (skip) context.skip();
+    child = await start();
+    const date = freshSaturday();
+    const { code, transactionId } = await reserveAndStart(date, 25);
+    const sendHeldBackWebhook = await payWithWebhookHeldBack(transactionId);
+    await stop(child, "SIGKILL");
+
+    // While the server is down, the hold runs out and another family takes the only table for 25.
+    const other = await inDatabase(async (db) => {
+      await sweepExpiredHolds(db, new Date(Date.now() + 60 * 60_000));
+      const [lapsed] = await db.select().from(reservations).where(eq(reservations.code, code));
+      expect(lapsed!.status).toBe("expired");
+      const taken = await reserveBirthday(
+        db,
+        { offerId: 1, date, startMin: 14 * 60, counts: { numChildren: 10, numActiveAdults: 10, numAccompanyingAdults: 5 }, contact: CONTACT },
+        { holdMinutes: 15 },
+      );
+      if (!taken.ok) throw new Error(`the other family's booking failed: ${taken.message}`);
+      return taken.reservation.code;
+    });
+
+    child = await start();
+    await waitForMail(code);
+    expect((await sendHeldBackWebhook()).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1000));
+    await stop(child, "SIGTERM");
+
+    expect(await mailsAbout(code)).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.method === "POST" && r.path === `/v1/transactions/${transactionId}/credit`)).toHaveLength(1);
+    await inDatabase(async (db) => {
+      const [booking] = await db.select().from(reservations).where(eq(reservations.code, code));
+      expect(booking).toMatchObject({ status: "expired", paymentStatus: "refunded" });
+      const [payment] = await db.select().from(payments).where(eq(payments.transactionId, transactionId));
+      expect(payment).toMatchObject({ status: "refunded" });
+      const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, booking!.id));
+      expect(mails.map((m) => m.kind)).toEqual(["late-refund"]);
+      const [otherBooking] = await db.select().from(reservations).where(eq(reservations.code, other));
+      expect(otherBooking!.status).toBe("held");
+    });
   }, 180_000);
 });

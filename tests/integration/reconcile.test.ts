@@ -10,7 +10,7 @@ import { findReservationById, reserveBirthday, sweepExpiredHolds, type Reservati
 import { closeDatabase } from "~/server/platform/db.server";
 import { mailOutbox, payments, simulatedTransactions } from "~/server/platform/schema";
 import { resetEnvForTests } from "~/server/platform/env.server";
-import { pendingPaymentOf, setPaymentProvider, startPayment } from "~/server/payments/payments.server";
+import { abandonPayment, confirmPayment, findPayment, pendingPaymentOf, setPaymentProvider, startPayment } from "~/server/payments/payments.server";
 import { createDatatransProvider } from "~/server/payments/providers/datatrans.server";
 import type { PaymentProvider } from "~/server/payments/providers/provider.server";
 import { signWebhook } from "~/server/payments/providers/signature.server";
@@ -216,6 +216,87 @@ describe.each(drivers)("reconciliation on $name", ({ open }) => {
     expect(statusCalls(transactionId)).toBe(before + 1);
     await reconcilePayments(database.db, { now: new Date(Date.now() + 40 * MINUTE) });
     expect(statusCalls(transactionId)).toBe(before + 2);
+  });
+
+  /**
+   * The family came back through the cancel URL, so the payment was given up here and the table
+   * freed, but the provider did not take the cancel (TWINT finished in the app a moment later):
+   * the money arrives, and its webhook is lost.
+   */
+  async function givenUpThenPaid(date: string, startMin: number, persons?: number) {
+    const started = await holdAndStart(date, startMin, { persons });
+    setPaymentProvider({ ...datatrans, cancel: () => Promise.reject(new Error("cancel not possible any more")) });
+    await abandonPayment(database.db, started.transactionId, "cancelled");
+    setPaymentProvider(datatrans);
+    expect(await findPayment(database.db, started.transactionId)).toMatchObject({ status: "cancelled" });
+    expect((await reservation(started.reservation.id)).status).toBe("expired");
+    await fake.pay(started.transactionId, "settled");
+    expect(fake.webhooks.at(-1)).toMatchObject({ transactionId: started.transactionId, responseStatus: null });
+    return started;
+  }
+
+  it("a payment given up here but completed at the provider later is confirmed when its table is still free", async () => {
+    const { reservation: held, transactionId } = await givenUpThenPaid(freshSaturday(), 600);
+    const before = statusCalls(transactionId);
+    // Not at once (the family's return has just asked), but within the next rounds.
+    await reconcilePayments(database.db);
+    expect(statusCalls(transactionId)).toBe(before);
+    const report = await reconcilePayments(database.db, { now: new Date(Date.now() + 2 * MINUTE) });
+    expect(report.confirmed).toBe(1);
+    expect(await reservation(held.id)).toMatchObject({ status: "confirmed", paymentStatus: "settled" });
+    expect(await findPayment(database.db, transactionId)).toMatchObject({ status: "settled" });
+    expect(await mails(held.id, "confirmation")).toHaveLength(1);
+    // Settled: never asked again, never mailed again (also not by a late webhook, settled the same way).
+    await reconcilePayments(database.db, { now: new Date(Date.now() + 10 * MINUTE) });
+    expect(statusCalls(transactionId)).toBe(before + 1);
+    expect((await confirmPayment(database.db, transactionId)).confirmedNow).toBe(false);
+    expect(await mails(held.id, "confirmation")).toHaveLength(1);
+  });
+
+  it("a payment given up here, completed later while its table went to another family, is refunded once (also after a restart)", async () => {
+    const date = freshSaturday();
+    const { reservation: late, transactionId } = await givenUpThenPaid(date, 600, 25);
+    // The freed table (the only one for 25) is taken by the next family.
+    const other = await holdAndStart(date, 600, { persons: 25 });
+
+    await reconcilePayments(database.db, { mode: "all", now: new Date(Date.now() + 2 * MINUTE) });
+    expect(await findPayment(database.db, transactionId)).toMatchObject({ status: "refunded" });
+    expect(creditCalls(transactionId)).toBe(1);
+    expect(await mails(late.id, "late-refund")).toHaveLength(1);
+    expect(await mails(late.id, "confirmation")).toHaveLength(0);
+    expect((await reservation(late.id)).status).toBe("expired");
+    expect((await reservation(other.reservation.id)).status).toBe("held");
+    await reconcilePayments(database.db, { now: new Date(Date.now() + 10 * MINUTE) });
+    expect(creditCalls(transactionId)).toBe(1);
+  });
+
+  it("stops asking about a given-up payment once the provider calls it cancelled, and after 30 minutes", async () => {
+    // The provider took the cancel: asked once more, then never again.
+    const cancelled = await holdAndStart(freshSaturday(), 720);
+    await abandonPayment(database.db, cancelled.transactionId, "cancelled");
+    expect(fake.transactions.get(cancelled.transactionId)!.status).toBe("canceled");
+    const before = statusCalls(cancelled.transactionId);
+    await reconcilePayments(database.db, { now: new Date(Date.now() + 2 * MINUTE) });
+    expect(statusCalls(cancelled.transactionId)).toBe(before + 1);
+    expect(await findPayment(database.db, cancelled.transactionId)).toMatchObject({ status: "cancelled", providerStatus: "canceled" });
+    await reconcilePayments(database.db, { now: new Date(Date.now() + 10 * MINUTE) });
+    expect(statusCalls(cancelled.transactionId)).toBe(before + 1);
+
+    // Still open at the provider: asked every few minutes, until the provider can no longer complete it.
+    const open = await holdAndStart(freshSaturday(), 840);
+    setPaymentProvider({ ...datatrans, cancel: () => Promise.reject(new Error("provider busy")) });
+    await abandonPayment(database.db, open.transactionId, "failed");
+    setPaymentProvider(datatrans);
+    const asked = statusCalls(open.transactionId);
+    const at = (minutes: number) => reconcilePayments(database.db, { now: new Date(Date.now() + minutes * MINUTE) });
+    await at(2);
+    await at(4); // within the gap
+    expect(statusCalls(open.transactionId)).toBe(asked + 1);
+    await at(8);
+    expect(statusCalls(open.transactionId)).toBe(asked + 2);
+    await at(RECONCILE_POLICY.givenUpWindowMs / MINUTE + 1);
+    expect(statusCalls(open.transactionId)).toBe(asked + 2);
+    expect(await findPayment(database.db, open.transactionId)).toMatchObject({ status: "failed" });
   });
 
   it("the simulated provider retries its webhook with back-off until the shop answers, also after a restart", async () => {

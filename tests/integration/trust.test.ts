@@ -11,7 +11,7 @@ import { getDraft, updateDraft, type CompleteDraft } from "~/server/booking/draf
 import { resetEnvForTests } from "~/server/platform/env.server";
 import { handleAbandonedReturn } from "~/server/payments/payment-return.server";
 import { paymentPageState } from "~/server/payments/payment-view.server";
-import { confirmPayment, findPayment, setPaymentProvider, startPayment } from "~/server/payments/payments.server";
+import { confirmPayment, findPayment, pendingPaymentOf, setPaymentProvider, startPayment } from "~/server/payments/payments.server";
 import type { PaymentProvider, TransactionInfo } from "~/server/payments/providers/provider.server";
 import { placeBooking } from "~/server/checkout/place-booking.server";
 import { holdOwner, initiatePaymentFor, ownsReservation } from "~/server/payments/reservation-owner.server";
@@ -149,7 +149,8 @@ describe.each(drivers)("trust on $name", ({ open }) => {
       const unknown = await initiatePaymentFor(db, { code: "FW-ZZZZZZ", reservationToken: "guessed-token", clientKey: stranger });
       expect(foreign).toEqual({ status: 404, body: { error: "booking not found" } });
       expect(unknown).toEqual(foreign);
-      expect(await findPayment(db, "none")).toBeNull();
+      // Neither attempt opened a payment for the family's booking.
+      expect(await pendingPaymentOf(db, reservation.id)).toBeNull();
 
       const owner = await initiatePaymentFor(db, { code: reservation.code, reservationToken, clientKey: newClient() });
       expect(owner.status).toBe(200);

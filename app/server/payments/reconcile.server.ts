@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { paymentOutcome } from "~/domain/payment-status";
 import { sweepExpiredHolds } from "../booking/bookings.server";
 import type { Db } from "../platform/db.server";
 import { payments, reservations } from "../platform/schema";
@@ -13,6 +14,11 @@ import { ProviderError, type PaymentProvider } from "./providers/provider.server
  * with a refund e-mail. Several server processes may run this at once: rows are claimed with
  * `FOR UPDATE SKIP LOCKED` and stamped, so two processes do not ask about the same payment at the
  * same moment (and `confirmPayment` stays exactly-once even if they did).
+ *
+ * A payment given up here (the family came back through the cancel or error URL: `abandonPayment`)
+ * may still be completed at the provider — TWINT finished in the app, a cancel the provider did not
+ * take. The webhook normally brings that money in; in case it is lost, recently given-up payments
+ * are asked about too, and settled the same way (confirmed if the table is still free, else refunded).
  */
 export const RECONCILE_POLICY = {
   /** How often the server runs the job (and the hold sweep right after it). */
@@ -26,6 +32,13 @@ export const RECONCILE_POLICY = {
   maxGapMs: 60 * 60_000,
   /** Payments older than this are no longer asked about (Datatrans ends an unused one after 30 minutes). */
   maxAgeMs: 7 * 24 * 60 * 60_000,
+  /**
+   * Given-up payments are asked about while the provider could still complete them: Datatrans ends
+   * a transaction not completed within 30 minutes of its start. First a minute after being given up
+   * (the family's own return just asked), then every few minutes.
+   */
+  givenUpWindowMs: 30 * 60_000,
+  givenUpGapMs: 5 * 60_000,
   /** A hold whose payment could not be asked about stays at most this long past its expiry. */
   expiryGraceMs: 5 * 60_000,
   /** Claimed per round; a round repeats while it found a full batch. */
@@ -56,13 +69,19 @@ async function claim(db: Db, mode: Mode, now: Date): Promise<string[]> {
   // Even "all" skips a payment another process claimed seconds ago.
   const notJustClaimed = sql`(${payments.reconciledAt} is null or ${payments.reconciledAt} < ${at} - interval '10 seconds')`;
   const which = mode === "all" ? notJustClaimed : sql`(${holdEnding} or ${periodic})`;
+  // Given up here, not (yet) reported final by the provider itself, and still completable there.
+  const givenUp = sql`(${payments.status} in ('cancelled', 'failed') and coalesce(${payments.providerStatus}, '') not in ('canceled', 'failed')
+      and ${payments.createdAt} > ${at} - ${ms(policy.givenUpWindowMs)}
+      and ${payments.updatedAt} <= ${at} - ${ms(policy.minGapMs)})`;
+  const givenUpDue =
+    mode === "all" ? notJustClaimed : sql`(${payments.reconciledAt} is null or ${payments.reconciledAt} <= ${at} - ${ms(policy.givenUpGapMs)})`;
 
   return db.transaction(async (tx) => {
     const rows = await tx
       .select({ id: payments.id, transactionId: payments.transactionId })
       .from(payments)
       .innerJoin(reservations, eq(reservations.id, payments.reservationId))
-      .where(and(eq(payments.status, "pending"), youngEnough, which))
+      .where(and(youngEnough, or(and(eq(payments.status, "pending"), which), and(givenUp, givenUpDue))))
       .orderBy(sql`coalesce(${reservations.holdExpiresAt}, ${payments.createdAt})`)
       .limit(policy.batch)
       .for("update", { of: payments, skipLocked: true });
@@ -93,6 +112,7 @@ export async function reconcilePayments(
       try {
         const result = await confirmPayment(db, transactionId, { provider: options.provider, now: options.now });
         if (result.confirmedNow) report.confirmed++;
+        await rememberFinalWord(db, result);
       } catch (error) {
         // The provider is down: unstamped, so the payment is asked again next round and its hold
         // is spared meanwhile (within the grace). An id the provider does not know keeps its stamp.
@@ -106,6 +126,22 @@ export async function reconcilePayments(
     // A failed question is unstamped and would be claimed again at once: the next round retries it.
     if (claimed.length < RECONCILE_POLICY.batch || report.failedToAsk > failedBefore) return report;
   }
+}
+
+/**
+ * A given-up payment the provider now calls cancelled or failed can no longer bring money: its
+ * provider status is kept, so it is not asked about again.
+ */
+async function rememberFinalWord(db: Db, result: Awaited<ReturnType<typeof confirmPayment>>) {
+  const { payment, providerStatus } = result;
+  if (!payment || !providerStatus || providerStatus === payment.providerStatus) return;
+  if (payment.status !== "cancelled" && payment.status !== "failed") return;
+  const outcome = paymentOutcome(providerStatus);
+  if (outcome !== "cancelled" && outcome !== "failed") return;
+  await db
+    .update(payments)
+    .set({ providerStatus })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, payment.status)));
 }
 
 /**

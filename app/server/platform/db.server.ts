@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
@@ -39,6 +39,12 @@ export type OpenOptions = {
 
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
   const folder = migrationsFolder();
+  // Checked first: drizzle's own error for a wrong folder reads like a database failure.
+  if (options.migrate !== false && !existsSync(path.join(folder, "meta", "_journal.json"))) {
+    throw new DatabaseError(
+      `MIGRATIONS_DIR: no migrations in ${folder} (meta/_journal.json missing)${process.env.MIGRATIONS_DIR ? "" : "; start from the project directory or set MIGRATIONS_DIR"}`,
+    );
+  }
   if (options.url && /^postgres(ql)?:\/\//.test(options.url)) {
     // A server that does not answer fails the request (503) instead of hanging it.
     const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5_000 });
@@ -145,8 +151,16 @@ export class DatabaseError extends Error {}
  * prefixed with the variable to fix.
  */
 export function describeDatabaseError(error: unknown, url: string | undefined): string {
+  if (error instanceof DatabaseError) return error.message;
   let root = error as { message?: string; code?: string; cause?: unknown; address?: string; port?: number; errors?: unknown[] };
-  while (root?.cause) root = root.cause as typeof root;
+  // pg's pool reports its connection timeout around the cause it provoked itself (it drops the
+  // socket: "Connection terminated unexpectedly"), so a timeout anywhere in the chain is the reason.
+  let timedOut: string | undefined;
+  for (;;) {
+    if (!timedOut && root?.message && !root.message.startsWith("Failed query") && /timeout/i.test(root.message)) timedOut = root.message;
+    if (!root?.cause) break;
+    root = root.cause as typeof root;
+  }
   // An unreachable host resolving to several addresses ends in an AggregateError with one error per address.
   if (!root?.message && Array.isArray(root?.errors) && root.errors.length) root = root.errors[0] as typeof root;
   const where = url ? "DATABASE_URL" : "DATA_DIR";
@@ -159,8 +173,8 @@ export function describeDatabaseError(error: unknown, url: string | undefined): 
     case "ETIMEDOUT":
       return `${where}: timeout connecting to the database server`;
   }
+  if (timedOut) return `${where}: timeout connecting to the database server (${timedOut.split("\n")[0]})`;
   const message = (root?.message ?? String(error)).split("\n")[0]!;
-  if (/timeout/i.test(message)) return `${where}: timeout connecting to the database server (${message})`;
   return `${where}: ${message}`;
 }
 

@@ -9,6 +9,9 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
 
+/** pino's levels; the logger itself (log.server.ts) reads LOG_LEVEL before this schema runs. */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -56,6 +59,9 @@ const EnvSchema = z
     MAIL_FROM: z.string().default("Fun World <buchung@funworld.ch>"),
     ADMIN_PASSWORD: optionalString,
     ADMIN_API_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+    LOG_LEVEL: optionalString.pipe(
+      z.enum(LOG_LEVELS, { errorMap: () => ({ message: `must be one of ${LOG_LEVELS.join(", ")}` }) }).optional(),
+    ),
     /** Express's `trust proxy`: which hops may name the client in X-Forwarded-For (default: none). */
     TRUST_PROXY: optionalString.transform((value, ctx) => {
       const parsed = parseTrustProxy(value);

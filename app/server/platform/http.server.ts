@@ -110,10 +110,11 @@ export async function guardRequest(req: ExpressRequest, res: ExpressResponse, ne
     if (error instanceof BodyTooLarge) return tooLarge(req, res);
     return refuse(req, res, 400, MESSAGES.badForm);
   }
-  // Form values and JSON strings: a raw NUL, a percent-encoded one, or a JSON escape.
-  // (`\u0000` is a NUL only in JSON: in a form it is six characters a family may type.)
+  // A raw NUL anywhere; in a urlencoded body a percent-encoded one. The JSON API parses every body as
+  // JSON, whatever type it declares, so there the JSON escape is checked for every type (on a page,
+  // `\u0000` in a form is six characters a family may type).
   const text = body.toString("latin1");
-  if (body.includes(0) || (urlencoded && /%00/i.test(text)) || (!urlencoded && !multipart && /\\u0000/i.test(text))) {
+  if (body.includes(0) || (urlencoded && /%00/i.test(text)) || (api && /\\u0000/i.test(text))) {
     return refuse(req, res, 400, MESSAGES.nul);
   }
   if (multipart) {

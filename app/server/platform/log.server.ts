@@ -1,12 +1,16 @@
 import { randomUUID } from "node:crypto";
 import pino from "pino";
+import { LOG_LEVELS } from "./env.server";
 
 /**
  * One JSON line per request and per error on stdout (docs/decisions.md "Logging"). Operators read
  * it with any log shipper; tests silence it with LOG_LEVEL=silent.
  */
+const wanted = process.env.LOG_LEVEL?.trim() || (process.env.VITEST ? "silent" : "info");
 export const log = pino({
-  level: process.env.LOG_LEVEL ?? (process.env.VITEST ? "silent" : "info"),
+  // Loaded before the configuration is checked: an unknown level must not throw here (pino would,
+  // with a stack trace); the server then stops with the one-line LOG_LEVEL error from env.server.
+  level: (LOG_LEVELS as readonly string[]).includes(wanted) ? wanted : "info",
   base: undefined,
   timestamp: pino.stdTimeFunctions.isoTime,
   formatters: { level: (label) => ({ level: label }) },
