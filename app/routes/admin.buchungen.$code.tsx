@@ -377,7 +377,11 @@ export default function BookingDetailPage() {
                   <td data-label="Betreff">{m.subject}</td>
                   <td data-label="Erstellt">{at(m.createdAt)}</td>
                   <td data-label="Versandt">
-                    {m.sentAt ? at(m.sentAt) : `noch nicht (${m.attempts} Versuche${m.lastError ? `: ${m.lastError}` : ""})`}
+                    {m.sentAt
+                      ? at(m.sentAt)
+                      : m.skippedAt
+                        ? `${m.lastError ?? "nicht gesendet"} (${at(m.skippedAt)})`
+                        : `noch nicht (${m.attempts} Versuche${m.lastError ? `: ${m.lastError}` : ""})`}
                   </td>
                 </tr>
               ))}

@@ -119,7 +119,7 @@ export type BookingDetail = {
   resourceName: string | null;
   payments: { provider: string; transactionId: string; amountRappen: number; status: string; refundTransactionId: string | null; createdAt: string; updatedAt: string }[];
   voucherLedger: { amountRappen: number; kind: string; createdAt: string }[];
-  mails: { kind: string; to: string; subject: string; createdAt: string; sentAt: string | null; attempts: number; lastError: string | null }[];
+  mails: { kind: string; to: string; subject: string; createdAt: string; sentAt: string | null; skippedAt: string | null; attempts: number; lastError: string | null }[];
   audit: { at: string; actor: string; action: string; details: Record<string, unknown> }[];
   notes: { author: string; text: string; createdAt: string }[];
   today: string;
@@ -161,6 +161,7 @@ export async function bookingDetail(db: Executor, code: string, now: Date = new 
       subject: m.subject,
       createdAt: m.createdAt.toISOString(),
       sentAt: m.sentAt?.toISOString() ?? null,
+      skippedAt: m.skippedAt?.toISOString() ?? null,
       attempts: m.attempts,
       lastError: m.lastError,
     })),
