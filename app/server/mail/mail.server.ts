@@ -15,7 +15,7 @@ import { openingHoursLine } from "~/domain/venue-settings";
 import { getDb, type Db, type Tx } from "../platform/db.server";
 import { mailOutbox, openingHours, reservations } from "../platform/schema";
 import { getEnv } from "../platform/env.server";
-import { issueManageToken, manageUrl } from "../platform/manage-token.server";
+import { issueManageToken, issuePaymentToken, manageUrl, paymentLinkUrl } from "../platform/manage-token.server";
 import { createTransport, type MailTransport } from "./mail-transport.server";
 import { singleton } from "../platform/singleton.server";
 
@@ -91,7 +91,7 @@ export async function enqueueCancellationMail(tx: Tx, reservation: Reservation, 
     tx,
     reservation,
     "cancellation",
-    cancellationEmail(reservation, VENUE_CONTACT, why, { refundRappen, manageUrl: await newManageUrl(tx, reservation) }),
+    cancellationEmail(reservation, await venueContact(tx), why, { refundRappen, manageUrl: await newManageUrl(tx, reservation) }),
   );
 }
 
@@ -112,18 +112,23 @@ export async function enqueueReminderMail(tx: Tx, reservation: Reservation): Pro
 
 /** Asked for on /buchung (code and e-mail matched): a fresh manage link, nothing else. */
 export async function enqueueManageLinkMail(tx: Tx, reservation: Reservation): Promise<void> {
-  await enqueue(tx, reservation, "manage-link", manageLinkEmail(reservation, VENUE_CONTACT, await newManageUrl(tx, reservation)));
+  await enqueue(tx, reservation, "manage-link", manageLinkEmail(reservation, await venueContact(tx), await newManageUrl(tx, reservation)));
 }
 
 /** The booking did not happen after all: its money goes back (see confirmPayment). */
 export async function enqueueLateRefundMail(tx: Tx, reservation: Reservation): Promise<void> {
   const cause = reservation.status === "cancelled" ? "cancelled" : "expired";
-  await enqueue(tx, reservation, "late-refund", lateRefundEmail(reservation, VENUE_CONTACT, cause));
+  await enqueue(tx, reservation, "late-refund", lateRefundEmail(reservation, await venueContact(tx), cause));
 }
 
-/** A phone booking to be paid online: the family gets the payment page's link (staff desk). */
-export async function enqueuePaymentLinkMail(tx: Tx, reservation: Reservation, url: string): Promise<void> {
-  await enqueue(tx, reservation, "payment-link", paymentLinkEmail(reservation, VENUE_CONTACT, { url, validUntil: reservation.holdExpiresAt ?? new Date() }));
+/**
+ * A phone booking to be paid online (staff desk): the family gets the site's own payment link
+ * (`/zahlung/<token>`), which opens a fresh payment at the provider whenever it is used while the
+ * hold lasts — a provider's payment page itself expires long before (Datatrans: 30 minutes).
+ */
+export async function enqueuePaymentLinkMail(tx: Tx, reservation: Reservation): Promise<void> {
+  const url = paymentLinkUrl(await issuePaymentToken(tx, reservation.id));
+  await enqueue(tx, reservation, "payment-link", paymentLinkEmail(reservation, await venueContact(tx), { url, validUntil: reservation.holdExpiresAt ?? new Date() }));
 }
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
