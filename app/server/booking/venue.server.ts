@@ -1,11 +1,11 @@
 import { asc, eq } from "drizzle-orm";
 import type { Closure } from "~/domain/venue-settings";
 import { ACCOMPANYING_ADULT_PRICE_RAPPEN, ACTIVE_ADULT_PRICE_RAPPEN } from "~/domain/pricing";
-import { closureOn, type ClosureTarget } from "~/domain/venue-settings";
+import { closureOn, venueFacts, type ClosureTarget, type VenueFacts } from "~/domain/venue-settings";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { DayRule, Table } from "~/domain/availability";
 import type { GameLocation } from "~/domain/games";
-import { databaseGeneration } from "../platform/db.server";
+import { databaseGeneration, getDb } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
 import type { Executor } from "../platform/db-types";
 import { announceChange, onChange } from "../platform/changes.server";
@@ -107,6 +107,26 @@ export function getVenue(db: Executor): Promise<Venue> {
   });
   cache.set(db, { generation, version, venue });
   return venue;
+}
+
+/** The settings customer pages and e-mails mention (opening hours, birthday and game days, hold, self-service limit). */
+export async function loadVenueFacts(db: Executor): Promise<VenueFacts> {
+  const venue = await getVenue(db);
+  return venueFacts(venue.rules, venue.prices.holdMinutes, getEnv().SELF_SERVICE_HOURS);
+}
+
+/**
+ * For the root loader (every page): null when the database cannot be read, so a page that needs
+ * nothing else (the landing page) still renders — it then leaves the facts out rather than show
+ * numbers that may be out of date.
+ */
+export async function venueFactsOrNull(): Promise<VenueFacts | null> {
+  try {
+    return await loadVenueFacts(await getDb());
+  } catch (error) {
+    console.warn(`Venue settings not readable for the page: ${(error as Error).message}`);
+    return null;
+  }
 }
 
 /** How long a new booking is held for its payment (minutes; a setting, HOLD_MINUTES until one is stored). */
