@@ -141,7 +141,11 @@ describe.each(drivers)("bookings desk on $name", ({ open }) => {
     const detail = await bookingDetail(database.db, codes.cancelled!);
     expect(detail?.reservation).toMatchObject({ status: "cancelled", firstName: "Carla", voucherCode: expect.any(String) });
     expect(detail?.resourceName).toBeTruthy();
-    expect(detail?.voucherLedger).toEqual([expect.objectContaining({ kind: "redeem", amountRappen: detail!.reservation.discountRappen })]);
+    // Staff cancellations credit the voucher part back (AGB §5).
+    expect(detail?.voucherLedger).toEqual([
+      expect.objectContaining({ kind: "redeem", amountRappen: detail!.reservation.discountRappen }),
+      expect.objectContaining({ kind: "cancel-credit", amountRappen: -detail!.reservation.discountRappen }),
+    ]);
     expect(detail?.mails.map((m) => m.kind)).toEqual(["confirmation", "cancellation"]);
     expect(detail?.audit).toEqual([expect.objectContaining({ action: "cancel", actor: "staff:desk@funworld.ch" })]);
     expect(await bookingDetail(database.db, "")).toBeNull();
