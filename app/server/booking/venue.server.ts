@@ -16,10 +16,13 @@ export type Offer = { id: number; name: string; basePriceRappen: number; slotMin
 /**
  * The venue's data (offers, tables, opening rules, prices, closures) is read far more often than
  * staff change it, so it is read once per database and kept: again after the database was set up
- * anew (`databaseGeneration`) and after every committed settings change (`invalidateVenueCache`).
+ * anew (`databaseGeneration`), after every committed settings change (`invalidateVenueCache`, in
+ * every process by NOTIFY), and at the latest after VENUE_TTL_MS — the fallback should a change
+ * notice be lost between processes (one query every 30 s per process costs nothing).
  */
-const cache = new WeakMap<object, { generation: number; version: number; venue: Promise<Venue> }>();
+const cache = new WeakMap<object, { generation: number; version: number; loadedAt: number; venue: Promise<Venue> }>();
 let version = 0;
+export const VENUE_TTL_MS = 30_000;
 
 /**
  * The single entry point for "the venue's settings changed": every committed change on the settings
@@ -98,14 +101,15 @@ async function loadVenue(db: Executor): Promise<Venue> {
 export function getVenue(db: Executor): Promise<Venue> {
   const generation = databaseGeneration();
   const cached = cache.get(db);
-  if (cached && cached.generation === generation && cached.version === version) return cached.venue;
+  const now = Date.now();
+  if (cached && cached.generation === generation && cached.version === version && now - cached.loadedAt < VENUE_TTL_MS) return cached.venue;
   // A transaction reads its own snapshot (it may hold uncommitted settings): never kept.
   if (db instanceof PgTransaction) return loadVenue(db);
   const venue = loadVenue(db).catch((error) => {
     if (cache.get(db)?.venue === venue) cache.delete(db);
     throw error;
   });
-  cache.set(db, { generation, version, venue });
+  cache.set(db, { generation, version, loadedAt: now, venue });
   return venue;
 }
 
