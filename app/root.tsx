@@ -1,5 +1,6 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { simulatedInProduction } from "./server/platform/dev-mode.server";
+import { venueFactsOrNull } from "./server/booking/venue.server";
 import {
   isRouteErrorResponse,
   Links,
@@ -26,14 +27,14 @@ export const meta: MetaFunction = () => [
   { name: "description", content: SITE_DESCRIPTION },
 ];
 
-/** A production site on the simulated provider (a test system): every page says so (see `Page`). */
-export function loader() {
-  return { simulatedPayments: simulatedInProduction() };
-}
-
-// The flag is fixed for the life of the process: client navigations need not ask again.
-export function shouldRevalidate() {
-  return false;
+/**
+ * A production site on the simulated provider (a test system): every page says so (see `Page`).
+ * The venue facts staff can change (opening hours, birthday days, hold time, self-service limit)
+ * reach every page from here (`useVenueFacts`), so a shared piece such as `VenueNotes` needs no
+ * loader of its own; read from the in-memory venue cache, so this costs no query.
+ */
+export async function loader() {
+  return { simulatedPayments: simulatedInProduction(), venue: await venueFactsOrNull() };
 }
 
 /** Routes that need client-side code say so with `handle: { hydrate: true }`; the rest ship no JavaScript. */

@@ -9,6 +9,7 @@
  * A password comes from STAFF_PASSWORD or is asked for twice on the terminal (not shown).
  * Uses the server's database configuration (DATABASE_URL, or the embedded database in DATA_DIR).
  */
+import { userInfo } from "node:os";
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { DataDirLockedError } from "../app/server/platform/data-dir-lock.server";
@@ -19,11 +20,11 @@ import {
   createStaffAccount,
   listStaffAccounts,
   setStaffAccountDisabled,
-  isStaffRole,
   setStaffPassword,
   setStaffRole,
   StaffAccountError,
 } from "../app/server/staff/staff-accounts.server";
+import { parseStaffArgs } from "./staff-args";
 
 function usage(): never {
   console.error(
@@ -91,28 +92,26 @@ async function readPassword(): Promise<string> {
   return first;
 }
 
-const WITH_EMAIL = new Set(["add", "password", "disable", "enable"]);
-
-/** `add EMAIL [--role R | --role=R]`, `role EMAIL R`: the role, or undefined when the arguments do not fit. */
-function parseRoleArgs(command: string, rest: string[]): { ok: boolean; role?: string } {
-  if (command === "role") return rest.length === 1 ? { ok: true, role: rest[0] } : { ok: false };
-  if (command !== "add") return { ok: rest.length === 0 };
-  if (rest.length === 0) return { ok: true, role: "staff" };
-  if (rest.length === 1 && rest[0]!.startsWith("--role=")) return { ok: true, role: rest[0]!.slice("--role=".length) };
-  if (rest.length === 2 && rest[0] === "--role") return { ok: true, role: rest[1] };
-  return { ok: false };
+function osUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    // A container user without a passwd entry.
+    return String(process.getuid?.() ?? "unbekannt");
+  }
 }
 
 async function main() {
-  const [command, email, ...rest] = process.argv.slice(2);
-  const args = parseRoleArgs(command ?? "", rest);
-  const valid = command === "list" ? email === undefined : (WITH_EMAIL.has(command ?? "") || command === "role") && Boolean(email) && args.ok;
-  if (!valid) usage();
-  if (args.role !== undefined && !isStaffRole(args.role)) {
+  const args = parseStaffArgs(process.argv.slice(2));
+  if (!args.ok && args.reason === "usage") usage();
+  if (!args.ok) {
     console.error("Die Rolle muss «staff» oder «manager» sein.");
     process.exit(2);
   }
-  const password = command === "add" || command === "password" ? await readPassword() : undefined;
+  const cmd = args.value;
+  const password = cmd.command === "add" || cmd.command === "password" ? await readPassword() : undefined;
+  // The audit log names who ran the command on the server.
+  const by = `operator:${osUser()}`;
   const env = getEnv();
   let database;
   try {
@@ -126,22 +125,22 @@ async function main() {
   }
   try {
     const db = database.db;
-    if (command === "list") {
+    if (cmd.command === "list") {
       const accounts = await listStaffAccounts(db);
       if (accounts.length === 0) console.info("Noch keine Konten.");
       for (const a of accounts) console.info(`${a.email}\t${a.role}\t${a.disabledAt ? "gesperrt" : "aktiv"}\tangelegt ${a.createdAt.toISOString().slice(0, 10)}`);
-    } else if (command === "add") {
-      const staff = await createStaffAccount(db, email!, password!, isStaffRole(args.role) ? args.role : "staff");
+    } else if (cmd.command === "add") {
+      const staff = await createStaffAccount(db, cmd.email, password!, cmd.role, by);
       console.info(`Konto für ${staff.email} (Rolle ${staff.role}) angelegt (Anmeldung unter ${env.PUBLIC_URL}/admin/login).`);
-    } else if (command === "role") {
-      const staff = await setStaffRole(db, email!, args.role ?? "");
+    } else if (cmd.command === "role") {
+      const staff = await setStaffRole(db, cmd.email, cmd.role, by);
       console.info(`Konto ${staff.email} hat jetzt die Rolle ${staff.role}.`);
-    } else if (command === "password") {
-      const staff = await setStaffPassword(db, email!, password!);
+    } else if (cmd.command === "password") {
+      const staff = await setStaffPassword(db, cmd.email, password!, new Date(), by);
       console.info(`Neues Passwort für ${staff.email} gesetzt; offene Sitzungen sind beendet.`);
     } else {
-      const staff = await setStaffAccountDisabled(db, email!, command === "disable");
-      console.info(command === "disable" ? `Konto ${staff.email} gesperrt; offene Sitzungen sind beendet.` : `Konto ${staff.email} entsperrt.`);
+      const staff = await setStaffAccountDisabled(db, cmd.email, cmd.command === "disable", new Date(), by);
+      console.info(cmd.command === "disable" ? `Konto ${staff.email} gesperrt; offene Sitzungen sind beendet.` : `Konto ${staff.email} entsperrt.`);
     }
   } catch (error) {
     if (!(error instanceof StaffAccountError)) throw error;

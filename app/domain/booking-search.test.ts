@@ -5,7 +5,8 @@ const parse = (q: Record<string, string>) => parseSearch(new URLSearchParams(q))
 
 describe("staff bookings search input", () => {
   it("accepts an empty form and trims what is given", () => {
-    expect(parse({})).toMatchObject({ ok: true, filters: { text: "", from: null, to: null, status: null, kind: null, page: 1 } });
+    expect(parse({})).toMatchObject({ ok: true, filters: { text: "", from: null, to: null, status: null, kind: null, payment: null, page: 1 } });
+    expect(parse({ payment: "refund_pending" })).toMatchObject({ ok: true, filters: { payment: "refund_pending" } });
     expect(parse({ q: "  Anna ", status: "expired", kind: "game", page: "3" })).toMatchObject({ ok: true, filters: { text: "Anna", status: "expired", kind: "game", page: 3 } });
   });
 
@@ -21,6 +22,7 @@ describe("staff bookings search input", () => {
   it("refuses unknown states, kinds, pages and overlong text", () => {
     expect(parse({ status: "paid" })).toMatchObject({ ok: false, errors: { status: SEARCH_MSG.status } });
     expect(parse({ kind: "party" })).toMatchObject({ ok: false, errors: { kind: SEARCH_MSG.kind } });
+    expect(parse({ payment: "paid" })).toMatchObject({ ok: false, errors: { payment: SEARCH_MSG.payment } });
     for (const page of ["0", "-1", "1e3", "401", "abc", "99999999999"]) expect(parse({ page })).toMatchObject({ ok: false, errors: { page: SEARCH_MSG.page } });
     expect(parse({ q: "ä".repeat(100) }).ok).toBe(true);
     expect(parse({ q: "ä".repeat(101) })).toMatchObject({ ok: false, errors: { q: SEARCH_MSG.textTooLong } });
@@ -32,7 +34,8 @@ describe("staff bookings search input", () => {
   });
 
   it("builds the query string of a result page", () => {
-    expect(searchQuery({ q: "a&b", from: "", to: "", status: "held", kind: "" }, 2)).toBe("?q=a%26b&status=held&page=2");
-    expect(searchQuery({ q: "", from: "", to: "", status: "", kind: "" })).toBe("");
+    expect(searchQuery({ q: "a&b", from: "", to: "", status: "held", kind: "", payment: "" }, 2)).toBe("?q=a%26b&status=held&page=2");
+    expect(searchQuery({ q: "", from: "", to: "", status: "", kind: "", payment: "refund_pending" })).toBe("?payment=refund_pending");
+    expect(searchQuery({ q: "", from: "", to: "", status: "", kind: "", payment: "" })).toBe("");
   });
 });

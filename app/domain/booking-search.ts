@@ -22,16 +22,32 @@ export const SEARCH_STATUS_LABELS: Record<SearchStatus, string> = {
 };
 export const SEARCH_KIND_LABELS: Record<SearchKind, string> = { birthday: "Geburtstag", game: "Spiel" };
 
+/**
+ * The booking's payment state; `refund_pending` is the staff's worklist of refunds the provider
+ * refused (it also finds a paid booking with a second payment whose refund is open).
+ */
+export const SEARCH_PAYMENTS = ["none", "pending", "settled", "refund_pending", "refunded", "failed"] as const;
+export type SearchPayment = (typeof SEARCH_PAYMENTS)[number];
+export const SEARCH_PAYMENT_LABELS: Record<SearchPayment, string> = {
+  none: "ohne Online-Zahlung",
+  pending: "Zahlung läuft",
+  settled: "bezahlt",
+  refund_pending: "Rückerstattung offen",
+  refunded: "zurückerstattet",
+  failed: "fehlgeschlagen",
+};
+
 export type SearchFilters = {
   text: string;
   from: string | null;
   to: string | null;
   status: SearchStatus | null;
   kind: SearchKind | null;
+  payment: SearchPayment | null;
   page: number;
 };
 
-export type SearchForm = { q: string; from: string; to: string; status: string; kind: string };
+export type SearchForm = { q: string; from: string; to: string; status: string; kind: string; payment: string };
 
 export type SearchParse =
   | { ok: true; filters: SearchFilters; form: SearchForm }
@@ -43,6 +59,7 @@ export const SEARCH_MSG = {
   range: "Das Datum «bis» darf nicht vor dem Datum «von» liegen.",
   status: "Bitte einen Status aus der Liste wählen.",
   kind: "Bitte eine Art aus der Liste wählen.",
+  payment: "Bitte einen Zahlungsstatus aus der Liste wählen.",
   page: "Diese Seite gibt es nicht.",
 } as const;
 
@@ -60,7 +77,14 @@ export function parseDateInput(value: string): string | null {
 }
 
 export function parseSearch(params: URLSearchParams): SearchParse {
-  const form: SearchForm = { q: one(params, "q"), from: one(params, "from"), to: one(params, "to"), status: one(params, "status"), kind: one(params, "kind") };
+  const form: SearchForm = {
+    q: one(params, "q"),
+    from: one(params, "from"),
+    to: one(params, "to"),
+    status: one(params, "status"),
+    kind: one(params, "kind"),
+    payment: one(params, "payment"),
+  };
   const errors: Partial<Record<keyof SearchForm | "page", string>> = {};
   // Counted in code points: the limit is what staff see, not UTF-16 units.
   if ([...form.q].length > SEARCH_TEXT_MAX) errors.q = SEARCH_MSG.textTooLong;
@@ -71,6 +95,7 @@ export function parseSearch(params: URLSearchParams): SearchParse {
   if (from && to && to < from) errors.to = SEARCH_MSG.range;
   if (form.status && !(SEARCH_STATUSES as readonly string[]).includes(form.status)) errors.status = SEARCH_MSG.status;
   if (form.kind && !(SEARCH_KINDS as readonly string[]).includes(form.kind)) errors.kind = SEARCH_MSG.kind;
+  if (form.payment && !(SEARCH_PAYMENTS as readonly string[]).includes(form.payment)) errors.payment = SEARCH_MSG.payment;
   const rawPage = one(params, "page") || "1";
   const page = /^\d{1,4}$/.test(rawPage) ? Number(rawPage) : NaN;
   if (!(page >= 1 && page <= SEARCH_MAX_PAGE)) errors.page = SEARCH_MSG.page;
@@ -84,6 +109,7 @@ export function parseSearch(params: URLSearchParams): SearchParse {
       to,
       status: (form.status || null) as SearchStatus | null,
       kind: (form.kind || null) as SearchKind | null,
+      payment: (form.payment || null) as SearchPayment | null,
       page,
     },
   };

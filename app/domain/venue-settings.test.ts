@@ -3,6 +3,8 @@ import {
   closedDatesBetween,
   closureOn,
   openingHoursLine,
+  venueFacts,
+  weekdaysLine,
   parseClosure,
   parseGridTime,
   parseOffer,
@@ -107,5 +109,21 @@ describe("opening hours line", () => {
     const rules = [1, 2, 3, 4, 5].map((d) => day(d, 600, 1200)).concat([day(6, 540, 1320), day(0, 540, 1320)]);
     expect(openingHoursLine(rules)).toBe("Mo-Fr 10:00-20:00, Sa-So 09:00-22:00");
     expect(openingHoursLine(rules.filter((r) => r.weekday !== 3))).toBe("Mo-Di 10:00-20:00, Mi geschlossen, Do-Fr 10:00-20:00, Sa-So 09:00-22:00");
+  });
+});
+
+describe("weekdays line", () => {
+  const rule = (weekday: number, birthdays: boolean, games = birthdays) => ({ weekday, openMin: 600, closeMin: 1320, birthdays, games });
+  it("reads `Mittwoch bis Sonntag` for the seed's birthday days", () => {
+    const seed = [0, 1, 2, 3, 4, 5, 6].map((d) => rule(d, d === 0 || d >= 3));
+    expect(weekdaysLine(seed, "birthdays")).toBe("Mittwoch bis Sonntag");
+    expect(venueFacts(seed, 15, 48)).toEqual({ openingHours: "Mo-So 10:00-22:00", birthdayDays: "Mittwoch bis Sonntag", gameDays: "Mittwoch bis Sonntag", holdMinutes: 15, selfServiceHours: 48 });
+  });
+  it("names two days with `und`, separate days with commas, none as null", () => {
+    expect(weekdaysLine([rule(6, true), rule(0, true)], "birthdays")).toBe("Samstag und Sonntag");
+    expect(weekdaysLine([rule(3, true), rule(5, true), rule(0, true)], "birthdays")).toBe("Mittwoch, Freitag und Sonntag");
+    expect(weekdaysLine([1, 2, 3, 4, 5, 6, 0].map((d) => rule(d, true)), "games")).toBe("Montag bis Sonntag");
+    expect(weekdaysLine([rule(1, true), rule(2, true), rule(3, true), rule(5, true), rule(6, true)], "birthdays")).toBe("Montag bis Mittwoch, Freitag und Samstag");
+    expect(weekdaysLine([rule(3, true, false)], "games")).toBeNull();
   });
 });

@@ -82,6 +82,42 @@ export function openingHoursLine(rules: readonly DayRule[]): string {
     .join(", ");
 }
 
+const LONG_DAYS = ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"];
+
+/**
+ * The weekdays on which birthdays (or games) are offered, for a sentence: `Mittwoch bis Sonntag`,
+ * `Samstag und Sonntag`, `Mittwoch, Freitag und Sonntag`; null when there is none.
+ */
+export function weekdaysLine(rules: readonly DayRule[], what: "birthdays" | "games"): string | null {
+  const days = WEEK_ORDER.filter((d) => rules.some((r) => r.weekday === d && r[what]));
+  if (days.length === 0) return null;
+  // Runs of consecutive days (Monday first); three or more read "von … bis …".
+  const runs: number[][] = [];
+  for (const d of days) {
+    const last = runs[runs.length - 1];
+    if (last && WEEK_ORDER.indexOf(d) === WEEK_ORDER.indexOf(last[last.length - 1]!) + 1) last.push(d);
+    else runs.push([d]);
+  }
+  const parts = runs.flatMap((run) => (run.length >= 3 ? [`${LONG_DAYS[run[0]!]} bis ${LONG_DAYS[run[run.length - 1]!]}`] : run.map((d) => LONG_DAYS[d]!)));
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(", ")} und ${parts[parts.length - 1]}`;
+}
+
+/**
+ * What the customer pages and e-mails say about the venue that staff can change: the opening hours,
+ * the birthday and game days, the hold time and the self-service limit (AGB §2 and §4).
+ */
+export type VenueFacts = {
+  openingHours: string;
+  birthdayDays: string | null;
+  gameDays: string | null;
+  holdMinutes: number;
+  selfServiceHours: number;
+};
+
+export function venueFacts(rules: readonly DayRule[], holdMinutes: number, selfServiceHours: number): VenueFacts {
+  return { openingHours: openingHoursLine(rules), birthdayDays: weekdaysLine(rules, "birthdays"), gameDays: weekdaysLine(rules, "games"), holdMinutes, selfServiceHours };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Field rules (German messages per field)
 

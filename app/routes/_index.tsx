@@ -1,6 +1,8 @@
 import { Page } from "~/components/Page";
+import { useVenueFacts } from "~/components/useVenueFacts";
 
 export default function Landing() {
+  const facts = useVenueFacts();
   return (
     <Page title="Willkommen in der Fun World">
       <section className="hero">
@@ -9,7 +11,12 @@ export default function Landing() {
           Toben, spielen, feiern: In der Fun World wird der Geburtstag Ihres Kindes zum Abenteuer. Wir decken den
           Geburtstagstisch, Sie geniessen den Tag – ganz ohne Aufräumen.
         </p>
-        <p className="muted">Geöffnet Mo-So 10:00-22:00 · Geburtstage Mittwoch bis Sonntag</p>
+        {facts ? (
+          <p className="muted">
+            Geöffnet {facts.openingHours}
+            {facts.birthdayDays ? ` · Geburtstage ${facts.birthdayDays}` : ""}
+          </p>
+        ) : null}
         <p>
           Lieber ein Spiel? Escape Rooms, Pixel Games und Mind Golf: <a href="/games">Spielort wählen</a>
         </p>

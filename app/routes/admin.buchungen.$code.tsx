@@ -10,7 +10,7 @@ import { reservationTypeLabel } from "~/domain/reservation-types";
 import { PAYMENT_LABELS, STATUS_LABELS } from "~/domain/staff-labels";
 import { formatDateDE, formatTime } from "~/domain/time";
 import { isManager, requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
-import { addNote, bookingDetail, recordArrival } from "~/server/staff/booking-desk.server";
+import { addNote, bookingDetail, markRefundDone, recordArrival, REFUND_NOTE_MAX } from "~/server/staff/booking-desk.server";
 import { getDb } from "~/server/platform/db.server";
 
 /** Staff pages (bookings, contact data): never kept by a browser or proxy cache. */
@@ -24,6 +24,7 @@ const DONE: Record<string, string> = {
   "paid-by-voucher": "Telefonbuchung angelegt und mit dem Gutschein bezahlt.",
   "payment-link": "Telefonbuchung reserviert; der Zahlungslink wurde per E-Mail gesendet.",
   moved: "Buchung verschoben; die Familie erhält eine E-Mail mit dem neuen Termin.",
+  refund: "Rückerstattung als manuell erledigt vermerkt.",
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -34,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({ staff: { email: staff.email, manager: isManager(staff) }, detail, done, code: detail.reservation.code });
 }
 
-type ActionData = { error: string; form: "note" | "arrival"; values: { note?: string; paid?: string } };
+type ActionData = { error: string; form: "note" | "arrival" | "refund"; values: { note?: string; paid?: string; refundNote?: string } };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
@@ -47,6 +48,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const result = await addNote(db, { code, text: form.get("note") }, staff);
     if (!result.ok) return data<ActionData>({ error: result.message, form: "note", values: { note: String(form.get("note") ?? "").slice(0, NOTE_MAX_LENGTH * 2) } }, { status: result.status });
     return redirect(`/admin/buchungen/${encodeURIComponent(code)}?done=note#notizen`);
+  }
+  if (intent === "refund-done") {
+    const result = await markRefundDone(db, { code, note: form.get("refundNote") }, staff);
+    if (!result.ok) return data<ActionData>({ error: result.message, form: "refund", values: { refundNote: String(form.get("refundNote") ?? "").slice(0, REFUND_NOTE_MAX * 2) } }, { status: result.status });
+    return redirect(`/admin/buchungen/${encodeURIComponent(code)}?done=refund#zahlung`);
   }
   const result = await recordArrival(db, { code, intent, paid: form.get("paid") }, staff);
   if (!result.ok) return data<ActionData>({ error: result.message, form: "arrival", values: { paid: String(form.get("paid") ?? "").slice(0, 40) } }, { status: result.status });
@@ -190,7 +196,7 @@ export default function BookingDetailPage() {
         </section>
       </div>
 
-      <section className="card result-card" aria-labelledby="price-title">
+      <section className="card result-card" id="zahlung" aria-labelledby="price-title">
         <h2 id="price-title">Preis und Zahlung</h2>
         <dl>
           <dt>Preis</dt>
@@ -236,6 +242,42 @@ export default function BookingDetailPage() {
               ))}
             </tbody>
           </table>
+        ) : null}
+        {detail.refundOpen ? (
+          <div className="alert alert-warning" id="rueckerstattung">
+            <p>
+              Rückerstattung offen: Der Zahlungsanbieter hat die Rückerstattung abgelehnt. Bitte erstatten Sie den Betrag manuell (im
+              Backoffice des Zahlungsanbieters oder per Überweisung) und vermerken Sie es hier.
+            </p>
+            <Form method="post" className="desk-form">
+              <input type="hidden" name="intent" value="refund-done" />
+              <div className="field">
+                <label htmlFor="refundNote">Vermerk (optional, z. B. Überweisung vom …)</label>
+                <input
+                  id="refundNote"
+                  name="refundNote"
+                  type="text"
+                  maxLength={REFUND_NOTE_MAX}
+                  autoComplete="off"
+                  defaultValue={actionData?.form === "refund" ? actionData.values.refundNote : ""}
+                  aria-invalid={actionData?.form === "refund" ? true : undefined}
+                  aria-describedby={actionData?.form === "refund" ? "refund-error" : undefined}
+                />
+              </div>
+              <button type="submit" className="button button-small">
+                Rückerstattung manuell erledigt
+              </button>
+            </Form>
+            {actionData?.form === "refund" ? (
+              <p className="field-error" id="refund-error" role="alert">
+                {actionData.error}
+              </p>
+            ) : null}
+          </div>
+        ) : actionData?.form === "refund" ? (
+          <p className="alert alert-error" role="alert">
+            {actionData.error}
+          </p>
         ) : null}
         {detail.voucherLedger.length > 0 ? (
           <table className="day-table">
@@ -377,7 +419,11 @@ export default function BookingDetailPage() {
                   <td data-label="Betreff">{m.subject}</td>
                   <td data-label="Erstellt">{at(m.createdAt)}</td>
                   <td data-label="Versandt">
-                    {m.sentAt ? at(m.sentAt) : `noch nicht (${m.attempts} Versuche${m.lastError ? `: ${m.lastError}` : ""})`}
+                    {m.sentAt
+                      ? at(m.sentAt)
+                      : m.skippedAt
+                        ? `${m.lastError ?? "nicht gesendet"} (${at(m.skippedAt)})`
+                        : `noch nicht (${m.attempts} Versuche${m.lastError ? `: ${m.lastError}` : ""})`}
                   </td>
                 </tr>
               ))}

@@ -6,6 +6,8 @@ import {
   parseSearch,
   SEARCH_KIND_LABELS,
   SEARCH_KINDS,
+  SEARCH_PAYMENT_LABELS,
+  SEARCH_PAYMENTS,
   SEARCH_STATUS_LABELS,
   SEARCH_STATUSES,
   SEARCH_TEXT_MAX,
@@ -51,6 +53,10 @@ export default function BookingSearch() {
   return (
     <Page title="Buchungen suchen" wide>
       <AdminBar email={staff.email} manager={staff.manager} />
+      <p className="no-print">
+        {/* The worklist of refunds the provider refused: staff refund by hand, then mark them done on the booking. */}
+        <a href="/admin/buchungen?payment=refund_pending">Offene Rückerstattungen</a>
+      </p>
       <form method="get" className="card search-form" role="search" aria-label="Buchungen">
         <div className="field">
           <label htmlFor="q">Suchbegriff (Buchungscode, Name, E-Mail oder Telefon)</label>
@@ -91,6 +97,18 @@ export default function BookingSearch() {
               ))}
             </select>
             <FieldError id="kind" message={e.kind} />
+          </div>
+          <div className="field">
+            <label htmlFor="payment">Zahlung</label>
+            <select id="payment" name="payment" defaultValue={form.payment} {...invalid("payment", e.payment)}>
+              <option value="">alle</option>
+              {SEARCH_PAYMENTS.map((p) => (
+                <option key={p} value={p}>
+                  {SEARCH_PAYMENT_LABELS[p]}
+                </option>
+              ))}
+            </select>
+            <FieldError id="payment" message={e.payment} />
           </div>
         </div>
         {e.page ? (
@@ -162,6 +180,7 @@ export default function BookingSearch() {
                     </td>
                     <td data-label="Zahlung">
                       {PAYMENT_LABELS[b.paymentStatus] ?? b.paymentStatus} ({formatChf(b.amountRappen)})
+                      {b.refundOpen && b.paymentStatus !== "refund_pending" ? " · Rückerstattung offen" : ""}
                     </td>
                   </tr>
                 ))}

@@ -130,8 +130,8 @@ function ResultCard({ result }: { result: CancelResponse }) {
       ) : null}
       {result.hasCoupon && result.couponRestored ? (
         <p className="alert alert-info">
-          Gutscheincode: <strong>{result.couponCode}</strong> · Betrag: <strong>CHF {(result.couponAmount ?? 0).toFixed(2)}</strong> ·
-          wieder auf dem Gutschein
+          Gutscheincode: <strong>{result.couponCode}</strong> · Betrag: <strong>CHF {(result.couponAmount ?? 0).toFixed(2)}</strong> · dem
+          Gutschein wieder gutgeschrieben (AGB §5)
         </p>
       ) : result.hasCoupon ? (
         <div className="alert alert-warning">

@@ -1,11 +1,24 @@
 import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { Page } from "~/components/Page";
 import { VENUE_CONTACT } from "~/domain/venue-contact";
 import { pageMeta } from "~/domain/page-meta";
+import { loadVenueFacts } from "~/server/booking/venue.server";
+import { getDb } from "~/server/platform/db.server";
 
 export const meta: MetaFunction = () => pageMeta("AGB");
 
+/**
+ * The terms name the hold time, the free cancellation limit and the opening hours as they are set,
+ * not as they were at the last deploy. A contract must not show a number that may be wrong, so
+ * unlike the root loader this one fails (maintenance page) when the settings cannot be read.
+ */
+export async function loader() {
+  return { facts: await loadVenueFacts(await getDb()) };
+}
+
 export default function Terms() {
+  const { facts } = useLoaderData<typeof loader>();
   return (
     <Page title="Allgemeine Geschäftsbedingungen">
       <article className="card">
@@ -16,8 +29,8 @@ export default function Terms() {
         </p>
         <h2>2. Buchung</h2>
         <p>
-          Mit dem Absenden des Buchungsformulars reservieren Sie verbindlich den gewählten Termin. Der Termin wird für Sie während 15
-          Minuten freigehalten, bis die Zahlung abgeschlossen ist. Der Vertrag kommt mit der Buchungsbestätigung (Buchungscode und
+          Mit dem Absenden des Buchungsformulars reservieren Sie verbindlich den gewählten Termin. Der Termin wird für Sie während{" "}
+          {facts.holdMinutes} Minuten freigehalten, bis die Zahlung abgeschlossen ist. Der Vertrag kommt mit der Buchungsbestätigung (Buchungscode und
           E-Mail) zustande. Ein Geburtstagstisch steht höchstens 4 Stunden zur Verfügung.
         </p>
         <h2>3. Preise und Zahlung</h2>
@@ -27,7 +40,7 @@ export default function Terms() {
         </p>
         <h2>4. Stornierung und Umbuchung</h2>
         <p>
-          Eine Stornierung oder Umbuchung ist bis 48 Stunden vor dem Termin kostenlos möglich. Sie erledigen sie selbst über den Link
+          Eine Stornierung oder Umbuchung ist bis {facts.selfServiceHours} Stunden vor dem Termin kostenlos möglich. Sie erledigen sie selbst über den Link
           «Buchung verwalten» in Ihrer Buchungsbestätigung; haben Sie die E-Mail nicht mehr, senden wir Ihnen den Link unter{" "}
           <a href="/buchung">Buchung verwalten</a> mit Buchungscode und E-Mail-Adresse erneut. Eine online bezahlte Buchung erstatten wir
           auf das verwendete Zahlungsmittel zurück. Bei späterer Absage oder Nichterscheinen wird der Betrag nicht zurückerstattet; in
@@ -51,7 +64,7 @@ export default function Terms() {
         <h2>8. Kontakt</h2>
         <p>
           {VENUE_CONTACT.name}, {VENUE_CONTACT.street}, {VENUE_CONTACT.zip} {VENUE_CONTACT.city} · Telefon {VENUE_CONTACT.phone} ·{" "}
-          {VENUE_CONTACT.email} · Öffnungszeiten Mo-So 10:00-22:00
+          {VENUE_CONTACT.email} · Öffnungszeiten {facts.openingHours}
         </p>
       </article>
     </Page>

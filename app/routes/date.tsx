@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect, useLoaderData } from "@remix-run/react";
 import { Calendar } from "~/components/Calendar";
 import { Page } from "~/components/Page";
+import { useVenueFacts } from "~/components/useVenueFacts";
 import { closedDatesInMonth, closureOn } from "~/domain/venue-settings";
 import { closedWeekdays, firstBookableDay, isClosedDay, monthOf, parseMonth, longDateLabel } from "~/domain/calendar";
 import { ANY_DAY, nextDateOnWeekday, ROUND_MINUTES } from "~/domain/games";
@@ -45,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** A month calendar of links (works without JavaScript); `Weiter` is a link to /slot for the chosen date. */
 export default function DatePage() {
   const { location, day, today, date, month, closed, closedDates, closure } = useLoaderData<typeof loader>();
+  const facts = useVenueFacts();
   const href = (q: { date?: string; month?: string }) =>
     `?${new URLSearchParams({ day: String(day), locationId: String(location.id), date: q.date ?? date, month: q.month ?? month }).toString()}`;
   return (
@@ -58,7 +60,7 @@ export default function DatePage() {
         {closure
           ? ` – an diesem Tag ist ${location.name} geschlossen (${closure}).`
           : isClosedDay(date, closed)
-            ? " – an diesem Tag ist Fun World geschlossen. Spiele sind Mittwoch bis Sonntag buchbar."
+            ? ` – an diesem Tag ist Fun World geschlossen.${facts?.gameDays ? ` Spiele sind ${facts.gameDays} buchbar.` : ""}`
             : null}
       </p>
       <div className="actions">

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PaymentAborted } from "~/components/PaymentAborted";
+import { useVenueFacts } from "~/components/useVenueFacts";
 import { VENUE_CONTACT } from "~/domain/venue-contact";
 import { getDb } from "~/server/platform/db.server";
 import { isDevMode } from "~/server/platform/dev-mode.server";
@@ -16,14 +17,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function PaymentError() {
   const { devMode } = useLoaderData<typeof loader>();
+  // Spec: "opening hours Mo-So 10:00-22:00" — the stored hours, which read exactly so by default.
+  const facts = useVenueFacts();
   return (
     <PaymentAborted title="Zahlung fehlgeschlagen" devMode={devMode}>
       <p>Die Zahlung konnte nicht durchgeführt werden. Ihre Buchung wurde nicht bestätigt.</p>
       <p>
         Brauchen Sie Hilfe? Rufen Sie uns an unter <a href={VENUE_CONTACT.phoneHref}>{VENUE_CONTACT.phone}</a> oder schreiben Sie an{" "}
         <a href={`mailto:${VENUE_CONTACT.email}`}>{VENUE_CONTACT.email}</a>.
-        <br />
-        Öffnungszeiten: Mo-So 10:00-22:00
+        {facts ? (
+          <>
+            <br />
+            Öffnungszeiten: {facts.openingHours}
+          </>
+        ) : null}
       </p>
     </PaymentAborted>
   );

@@ -3,6 +3,7 @@ import { data, Form, redirect, useActionData, useLoaderData, useNavigate, useNav
 import { useEffect, useRef, useState } from "react";
 import { AppointmentSummary } from "~/components/AppointmentSummary";
 import { Page } from "~/components/Page";
+import { useVenueFacts } from "~/components/useVenueFacts";
 import { SlotGrid } from "~/components/SlotGrid";
 import { useAdoptCheckedRadio, useAdoptTypedValue } from "~/components/useAdoptTypedValue";
 import { useHydrated } from "~/components/useHydrated";
@@ -90,6 +91,7 @@ function playersOutOfRange(capacity: number, players: number): string {
 /** Start time, rounds and players for a game location (the spec does not show this screen). */
 export default function Slot() {
   const loaderData = useLoaderData<typeof loader>();
+  const facts = useVenueFacts();
   const { location, gameType, date, starts } = loaderData;
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
@@ -217,7 +219,7 @@ export default function Slot() {
               <p className="alert alert-info">{MSG.slotsLoading}</p>
             ) : starts.length === 0 ? (
               <p className="alert alert-warning">
-                An diesem Tag finden keine Spiele statt. Spiele sind Mittwoch bis Sonntag buchbar –{" "}
+                An diesem Tag finden keine Spiele statt.{facts?.gameDays ? ` Spiele sind ${facts.gameDays} buchbar` : ""} –{" "}
                 <a href={`/date?day=7&locationId=${location.id}`}>bitte wählen Sie ein anderes Datum</a>.
               </p>
             ) : !starts.some((s) => s.available) ? (

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { E2E_ADMIN_PASSWORD } from "../../playwright.config";
+import { E2E_ADMIN_PASSWORD, E2E_ADMIN_TOKEN } from "../../playwright.config";
 import { createVoucher, expect, expectAccessible, futureWeekday, signIn, test } from "./helpers";
 
 /** A booking as a family makes it (API), paid in full by a voucher so it is confirmed at once. */
@@ -29,7 +29,7 @@ async function confirmedBooking(page: Page, date: string, start: string) {
   return { code: body.bookingCode, voucher };
 }
 
-test("staff cancel a booking by code, restore its voucher, and the table is free again", async ({ page, javaScriptEnabled }) => {
+test("staff cancel a booking by code, its voucher is credited back (AGB §5), and the table is free again", async ({ page, javaScriptEnabled }) => {
   const date = futureWeekday(javaScriptEnabled ? 4 : 5, 21);
   const start = javaScriptEnabled ? "16:00" : "17:00";
   const { code, voucher } = await confirmedBooking(page, date, start);
@@ -57,11 +57,12 @@ test("staff cancel a booking by code, restore its voucher, and the table is free
   if (javaScriptEnabled) await expect(page.locator(".toast-success")).toBeVisible();
   await expectAccessible(page);
 
-  await card.getByRole("button", { name: "Gutschein wiederherstellen" }).click();
-  await expect(page.getByText(`Der Gutschein ${voucher} wurde um CHF 595.00 wiederhergestellt.`)).toBeVisible();
-  // Done: no more "must be restored" warning, no second button.
+  // The voucher part is back on the voucher at once: no "must be restored" warning, no button.
+  await expect(card.getByText("dem Gutschein wieder gutgeschrieben (AGB §5)")).toBeVisible();
   await expect(page.getByText(/manuell wiederhergestellt werden/)).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Gutschein wiederherstellen" })).toHaveCount(0);
+  const balance = await page.request.get(`/api/vouchers/${voucher}`, { headers: { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
+  expect(((await balance.json()) as { remainingValue: number }).remainingValue).toBe(1000);
 
   // Cancelling again changes nothing and says so.
   await page.getByLabel("Buchungscode").fill(code);

@@ -25,7 +25,7 @@ import {
   setStaffRole,
   StaffAccountError,
 } from "~/server/staff/staff-accounts.server";
-import { rateLimits, staffAccounts } from "~/server/platform/schema";
+import { auditLog, rateLimits, staffAccounts } from "~/server/platform/schema";
 import { resetEnvForTests } from "~/server/platform/env.server";
 import { drivers, type TestDatabase } from "./databases";
 
@@ -138,6 +138,39 @@ describe.each(drivers)("staff sign-in on $name", ({ open }) => {
     expect((await requireManager(withCookie(staffIn.cookie, page), database.db)).role).toBe("manager");
     await expect(setStaffRole(database.db, staffEmail, "owner")).rejects.toThrow("Die Rolle muss «staff» oder «manager» sein.");
     await expect(createStaffAccount(database.db, `${unique("x")}@funworld.ch`, PASSWORD, "owner" as "staff")).rejects.toBeInstanceOf(StaffAccountError);
+  });
+
+  it("audits every account command: who, which account, before and after, never the password", async () => {
+    const email = `${unique("audit")}@funworld.ch`;
+    const by = "operator:tester";
+    const created = await createStaffAccount(database.db, email, PASSWORD, "staff", by);
+    await setStaffRole(database.db, email, "manager", by);
+    await setStaffPassword(database.db, email, `${PASSWORD}-neu`, new Date(), by);
+    await setStaffAccountDisabled(database.db, email, true, new Date(), by);
+    await setStaffAccountDisabled(database.db, email, false, new Date(), by);
+    await expect(setStaffRole(database.db, `${unique("niemand")}@funworld.ch`, "staff", by)).rejects.toBeInstanceOf(StaffAccountError);
+    const rows = (await database.db.select().from(auditLog).where(like(auditLog.action, "staff-account.%")).orderBy(auditLog.id)).filter(
+      (r) => (r.details as { account: { id: number } }).account.id === created.id,
+    );
+    expect(rows.map((r) => [r.actor, r.action])).toEqual([
+      [by, "staff-account.create"],
+      [by, "staff-account.role"],
+      [by, "staff-account.password"],
+      [by, "staff-account.disable"],
+      [by, "staff-account.enable"],
+    ]);
+    expect(rows.map((r) => r.details)).toEqual([
+      { account: { id: created.id, email }, before: null, after: { role: "staff", disabled: false } },
+      { account: { id: created.id, email }, before: { role: "staff", disabled: false }, after: { role: "manager", disabled: false } },
+      { account: { id: created.id, email }, before: { role: "manager", disabled: false }, after: { role: "manager", disabled: false }, passwordChanged: true, sessionsEnded: true },
+      { account: { id: created.id, email }, before: { role: "manager", disabled: false }, after: { role: "manager", disabled: true }, sessionsEnded: true },
+      { account: { id: created.id, email }, before: { role: "manager", disabled: true }, after: { role: "manager", disabled: false } },
+    ]);
+    const [account] = await database.db.select().from(staffAccounts).where(eq(staffAccounts.id, created.id));
+    for (const r of rows) expect(JSON.stringify(r.details)).not.toContain(account!.passwordHash.slice(0, 20));
+    // The bootstrap account is created by the system.
+    const fresh = await ensureBootstrapAdmin(database.db, PASSWORD);
+    if (fresh) expect((await database.db.select().from(auditLog).where(eq(auditLog.action, "staff-account.create"))).some((r) => r.actor === "system")).toBe(true);
   });
 
   it("refuses duplicates and short passwords with German messages", async () => {

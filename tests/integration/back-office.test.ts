@@ -7,8 +7,9 @@ import { availableBirthdaySlots } from "~/server/booking/availability.server";
 import { reserveBirthday } from "~/server/booking/bookings.server";
 import { reservationView } from "~/server/booking/confirmation-view.server";
 import { availableGameStarts, reserveGame } from "~/server/booking/games.server";
-import { getVenue, holdMinutes } from "~/server/booking/venue.server";
-import { auditLog, birthdayTables, closures, openingHours, reservations } from "~/server/platform/schema";
+import { getVenue, holdMinutes, loadVenueFacts } from "~/server/booking/venue.server";
+import { enqueueCancellationMail, enqueueConfirmationMail, enqueueLateRefundMail, enqueueManageLinkMail, enqueuePaymentLinkMail } from "~/server/mail/mail.server";
+import { auditLog, birthdayTables, closures, mailOutbox, openingHours, reservations } from "~/server/platform/schema";
 import { SEED_OPENING_HOURS } from "~/server/platform/seed.server";
 import type { Staff } from "~/server/staff/auth.server";
 import { createStaffAccount } from "~/server/staff/staff-accounts.server";
@@ -18,6 +19,7 @@ import {
   deleteClosure,
   deleteTable,
   saveGeneralSettings,
+  saveLocation,
   saveOffer,
   saveOpeningHours,
   saveTable,
@@ -192,5 +194,75 @@ describe.each(drivers)("back office settings on $name", ({ open }) => {
     expect(await deleteTable(database.db, manager, 6)).toEqual({ ok: false, message: TABLE_MSG.hasHistory });
     const actions = (await database.db.select().from(auditLog).where(like(auditLog.action, "settings.table.%")).orderBy(auditLog.id)).map((a) => a.action);
     expect(actions).toEqual(["settings.table.create", "settings.table.update", "settings.table.delete"]);
+  });
+  it("game locations: a new location takes bookings at once, a price change applies to new bookings only, an inactive one takes none; audited", async () => {
+    const date = weeksAhead(SATURDAY, 9);
+    const input = {
+      name: "Laser Labyrinth",
+      reservationType: "PIXEL_GAMES",
+      capacity: 8,
+      pricePerPlayerRoundRappen: 800,
+      packagePriceRappen: 15000,
+      extraRoundPriceRappen: 4000,
+      description: "Lichtstrahlen ausweichen",
+      active: true,
+    };
+    // Warm the venue cache: the new location must not hide behind it.
+    const before = (await getVenue(database.db)).locations.length;
+    expect((await saveLocation(database.db, manager, null, input)).ok).toBe(true);
+    const venue = await getVenue(database.db);
+    expect(venue.locations).toHaveLength(before + 1);
+    const created = venue.locations.find((l) => l.name === "Laser Labyrinth")!;
+    expect(created).toMatchObject({ capacity: 8, pricePerPlayerRoundRappen: 800, reservationType: "PIXEL_GAMES", description: "Lichtstrahlen ausweichen" });
+    expect((await availableGameStarts(database.db, { locationId: created.id, date, rounds: 2 }))![0]).toMatchObject({ startTime: "10:00", available: true });
+    const game = (startMin: number) =>
+      reserveGame(database.db, { locationId: created.id, gameType: 1, date, startMin, rounds: 2, players: 3, contact: CONTACT }, { holdMinutes: 15 });
+    const first = await game(600);
+    if (!first.ok) throw new Error(first.message);
+    expect(first.reservation.priceRappen).toBe(3 * 2 * 800);
+    // Too many players for its capacity: the site's own rule.
+    expect(await reserveGame(database.db, { locationId: created.id, gameType: 1, date, startMin: 720, rounds: 1, players: 9, contact: CONTACT }, { holdMinutes: 15 })).toMatchObject({ ok: false, reason: "invalid" });
+
+    expect((await saveLocation(database.db, manager, created.id, { ...input, pricePerPlayerRoundRappen: 1000 })).ok).toBe(true);
+    const second = await game(720);
+    if (!second.ok) throw new Error(second.message);
+    expect(second.reservation.priceRappen).toBe(3 * 2 * 1000);
+    expect((await database.db.select().from(reservations).where(eq(reservations.id, first.reservation.id)))[0]!.priceRappen).toBe(4800);
+
+    expect((await saveLocation(database.db, manager, created.id, { ...input, active: false })).ok).toBe(true);
+    expect((await getVenue(database.db)).locations.find((l) => l.id === created.id)).toBeUndefined();
+    expect(await game(840)).toMatchObject({ ok: false, reason: "invalid" });
+    expect(await saveLocation(database.db, manager, 9999, input)).toEqual({ ok: false, message: "Diesen Spielort gibt es nicht." });
+
+    const audit = await database.db.select().from(auditLog).where(like(auditLog.action, "settings.location.%")).orderBy(auditLog.id);
+    expect(audit.map((a) => a.action)).toEqual(["settings.location.create", "settings.location.update", "settings.location.update"]);
+    const update = audit[1]!.details as { before: { pricePerPlayerRoundRappen: number }; after: { pricePerPlayerRoundRappen: number } };
+    expect([update.before.pricePerPlayerRoundRappen, update.after.pricePerPlayerRoundRappen]).toEqual([800, 1000]);
+    expect(audit.every((a) => a.staffId === manager.id)).toBe(true);
+  });
+
+  it("opening hours reach the pages' facts and every e-mail at once", async () => {
+    const days = seedDays().map((d) => (d.weekday === 1 ? { ...d, closeMin: 21 * 60 } : d.weekday === 5 ? { ...d, birthdays: false } : d));
+    expect((await loadVenueFacts(database.db)).openingHours).toBe("Mo-So 10:00-22:00");
+    expect((await saveOpeningHours(database.db, manager, days)).ok).toBe(true);
+    try {
+      expect(await loadVenueFacts(database.db)).toMatchObject({ openingHours: "Mo 10:00-21:00, Di-So 10:00-22:00", birthdayDays: "Mittwoch, Donnerstag, Samstag und Sonntag" });
+      const r = await book(weeksAhead(SATURDAY, 11), 600, party(3));
+      await database.db.transaction(async (tx) => {
+        await enqueueCancellationMail(tx, r, null);
+        await enqueueManageLinkMail(tx, r);
+        await enqueueLateRefundMail(tx, r);
+        await enqueuePaymentLinkMail(tx, r);
+        await enqueueConfirmationMail(tx, r);
+      });
+      const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, r.id));
+      expect(mails.map((m) => m.kind).sort()).toEqual(["cancellation", "confirmation", "late-refund", "manage-link", "payment-link"]);
+      for (const m of mails) {
+        expect(m.text).toContain("Öffnungszeiten: Mo 10:00-21:00, Di-So 10:00-22:00");
+        expect(m.html).toContain("Öffnungszeiten: Mo 10:00-21:00, Di-So 10:00-22:00");
+      }
+    } finally {
+      await saveOpeningHours(database.db, manager, seedDays());
+    }
   });
 });

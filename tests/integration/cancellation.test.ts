@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { availableBirthdaySlots } from "~/server/booking/availability.server";
 import { findReservationByCode, reserveBirthday } from "~/server/booking/bookings.server";
 import { cancelReservation, restoreVoucher, type Actor } from "~/server/staff/cancellation.server";
+import { cancelBooking } from "~/server/payments/cancellation.server";
 import { auditLog, mailOutbox, payments, vouchers } from "~/server/platform/schema";
 import { resetEnvForTests } from "~/server/platform/env.server";
 import { confirmPayment, setPaymentProvider, startPayment } from "~/server/payments/payments.server";
@@ -91,7 +92,16 @@ describe.each(drivers)("cancelling bookings on $name", ({ open }) => {
     const credits = fake.requests.filter((r) => r.path.endsWith(`/${trx}/credit`));
     expect(credits).toHaveLength(1);
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.reservationId, reservation!.id));
-    expect(audit.map((a) => a.action)).toEqual(["cancel"]);
+    expect(audit.map((a) => a.action)).toEqual(["cancel", "refund"]);
+    expect(audit[0]!.details).toMatchObject({
+      reason: "Kind ist krank",
+      before: { status: "confirmed", paymentStatus: "settled" },
+      after: { status: "cancelled", paymentStatus: "refund_pending" },
+    });
+    expect(audit[1]!).toMatchObject({
+      actor: "system",
+      details: { transactionId: trx, amountRappen: reservation!.amountRappen, before: { payment: "refund_pending", booking: "refund_pending" }, after: { payment: "refunded", booking: "refunded" } },
+    });
     const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, reservation!.id));
     expect(mails.map((m) => m.kind).sort()).toEqual(["cancellation", "confirmation"]);
     expect(mails.find((m) => m.kind === "cancellation")!.ics).toContain("METHOD:CANCEL");
@@ -104,7 +114,8 @@ describe.each(drivers)("cancelling bookings on $name", ({ open }) => {
     expect(second.body.success).toBe(false);
     expect(second.body.message).toContain("bereits storniert");
     expect(fake.requests.filter((r) => r.path.endsWith(`/${trx}/credit`))).toHaveLength(1);
-    expect(await database.db.select().from(auditLog).where(eq(auditLog.reservationId, reservation!.id))).toHaveLength(1);
+    // The second attempt wrote nothing: still the one cancellation and its refund.
+    expect(await database.db.select().from(auditLog).where(eq(auditLog.reservationId, reservation!.id))).toHaveLength(2);
   });
 
   it("answers 404 for an unknown code", async () => {
@@ -125,14 +136,27 @@ describe.each(drivers)("cancelling bookings on $name", ({ open }) => {
     expect(payment!.status).toBe("refund_pending");
   });
 
-  it("restores a voucher exactly once, even when staff click twice at the same time", async () => {
+  it("credits the voucher part back when staff cancel (AGB §5), once; a second restore is refused", async () => {
     const voucher = await createVoucher(database.db, { amountRappen: 5000 });
     const { code } = await paidBooking(voucher.code);
     const cancelled = await cancelReservation(database.db, { code, reason: null, actor: { staffId: null, name: "api-token" } });
-    expect(cancelled.body).toMatchObject({ hasCoupon: true, couponCode: voucher.code, couponAmount: 50 });
+    expect(cancelled.body).toMatchObject({ success: true, hasCoupon: true, couponCode: voucher.code, couponAmount: 50, couponRestored: true });
     const [afterCancel] = await database.db.select().from(vouchers).where(eq(vouchers.id, voucher.id));
-    expect(afterCancel!.remainingRappen).toBe(0);
+    expect(afterCancel!.remainingRappen).toBe(5000);
+    expect((await voucherLedgerOf(database.db, voucher.id)).map((l) => [l.kind, l.amountRappen])).toEqual([
+      ["redeem", 5000],
+      ["cancel-credit", -5000],
+    ]);
+    expect((await restoreVoucher(database.db, { code, actor: API })).status).toBe(409);
+    // Asked again, the card knows the voucher is back (no "restore manually" warning).
+    expect((await cancelReservation(database.db, { code, reason: null, actor: API })).body).toMatchObject({ success: false, couponRestored: true });
+  });
 
+  it("restores the voucher of a booking cancelled without the credit exactly once, even when staff click twice at the same time", async () => {
+    const voucher = await createVoucher(database.db, { amountRappen: 5000 });
+    const { code } = await paidBooking(voucher.code);
+    // As bookings cancelled before the credit became automatic were.
+    await cancelBooking(database.db, { where: { code }, reason: null, actor: { staffId: null, label: "api-token" }, creditVoucher: false });
     const results = await Promise.all([restoreVoucher(database.db, { code, actor: API }), restoreVoucher(database.db, { code, actor: API })]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const [after] = await database.db.select().from(vouchers).where(eq(vouchers.id, voucher.id));

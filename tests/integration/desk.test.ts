@@ -141,7 +141,11 @@ describe.each(drivers)("bookings desk on $name", ({ open }) => {
     const detail = await bookingDetail(database.db, codes.cancelled!);
     expect(detail?.reservation).toMatchObject({ status: "cancelled", firstName: "Carla", voucherCode: expect.any(String) });
     expect(detail?.resourceName).toBeTruthy();
-    expect(detail?.voucherLedger).toEqual([expect.objectContaining({ kind: "redeem", amountRappen: detail!.reservation.discountRappen })]);
+    // Staff cancellations credit the voucher part back (AGB §5).
+    expect(detail?.voucherLedger).toEqual([
+      expect.objectContaining({ kind: "redeem", amountRappen: detail!.reservation.discountRappen }),
+      expect.objectContaining({ kind: "cancel-credit", amountRappen: -detail!.reservation.discountRappen }),
+    ]);
     expect(detail?.mails.map((m) => m.kind)).toEqual(["confirmation", "cancellation"]);
     expect(detail?.audit).toEqual([expect.objectContaining({ action: "cancel", actor: "staff:desk@funworld.ch" })]);
     expect(await bookingDetail(database.db, "")).toBeNull();
@@ -287,18 +291,18 @@ describe.each(drivers)("bookings desk on $name", ({ open }) => {
       if (!byVoucher.ok) return;
       expect((await database.db.select().from(reservations).where(eq(reservations.code, byVoucher.code)))[0]).toMatchObject({ status: "confirmed", paymentStatus: "settled", channel: "phone", voucherCode: voucher });
 
-      // A payment link: held for PHONE_HOLD_MINUTES (24 h), a pending payment, the link e-mailed.
+      // A payment link: held for PHONE_HOLD_MINUTES (24 h), the site's own link e-mailed (the payment
+      // at the provider is opened only when the family uses it: see payment-link.test.ts).
       const linked = await placePhoneBooking(database.db, { slot: { ...game, startMin: 780 }, contact: caller, couponCode: null, payment: "link" }, staff, now);
       expect(linked).toMatchObject({ ok: true, outcome: "payment-link" });
       if (!linked.ok) return;
       const [held] = await database.db.select().from(reservations).where(eq(reservations.code, linked.code));
-      expect(held).toMatchObject({ status: "held", paymentStatus: "pending", channel: "phone" });
+      expect(held).toMatchObject({ status: "held", paymentStatus: "none", channel: "phone" });
       expect(held!.holdExpiresAt!.getTime()).toBe(now.getTime() + 1440 * 60_000);
-      const [pay] = await database.db.select().from(payments).where(eq(payments.reservationId, held!.id));
-      expect(pay).toMatchObject({ status: "pending", amountRappen: held!.amountRappen });
+      expect(await database.db.select().from(payments).where(eq(payments.reservationId, held!.id))).toEqual([]);
       const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, held!.id));
       expect(mail).toMatchObject({ kind: "payment-link", to: "tom@example.ch" });
-      expect(mail!.text).toContain(pay!.paymentUrl);
+      expect(mail!.text).toMatch(/\/zahlung\/[A-Za-z0-9_-]{43}/);
       expect(mail!.subject).toBe(`Zahlungslink – Buchung ${linked.code}, Fun World`);
     } finally {
       setPaymentProvider(undefined);

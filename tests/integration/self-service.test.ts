@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { selfServiceDeadline } from "~/domain/self-service";
-import { venueToUtc } from "~/domain/time";
+import { addDays, venueNow, venueToUtc, weekdayOf } from "~/domain/time";
 import { findReservationByCode, reserveBirthday, type Reservation } from "~/server/booking/bookings.server";
 import { findManagedBooking, LINK_MSG, manageView, moveByFamily, requestManageLink } from "~/server/booking/manage.server";
 import { queueDueReminders } from "~/server/booking/reminders.server";
@@ -47,6 +47,8 @@ beforeAll(async () => {
     SELF_SERVICE_HOURS: "48",
     REMINDER_HOURS_BEFORE: "48",
     MANAGE_LINK_READABLE_DAYS: "14",
+    // The next spring clock change can be up to a year and three days ahead.
+    BOOKING_HORIZON_DAYS: "400",
   });
   resetEnvForTests();
   setPaymentProvider(createDatatransProvider({ merchantId: "m1", password: "pw", apiUrl: fake.apiUrl, payUrl: fake.payUrl }));
@@ -64,6 +66,19 @@ afterEach(() => {
   fake.setDown(false);
   vi.restoreAllMocks();
 });
+
+/**
+ * The next spring clock change (last Sunday of March, venue time) that is still bookable: at least
+ * three days ahead, so the booking has not begun and its 48-hour deadline lies ahead too.
+ */
+function nextSpringForward(from: Date): string {
+  const today = venueNow(from).date;
+  for (let year = Number(today.slice(0, 4)); ; year++) {
+    let day = `${year}-03-31`;
+    while (weekdayOf(day) !== 0) day = addDays(day, -1);
+    if (day >= addDays(today, 3)) return day;
+  }
+}
 
 function calendarPart(mail: ParsedMail): string {
   const part = mail.attachments.find((a) => a.contentType.startsWith("text/calendar"));
@@ -191,18 +206,21 @@ describe.each(drivers)("self-service on $name", ({ open }) => {
   });
 
   it("cancels exactly at the 48-hour boundary across the spring clock change, and not a millisecond later", async () => {
-    // Sunday 28 March 2027: clocks go forward at 02:00; 10:00 CEST = 08:00Z, the deadline Friday 09:00 CET = 08:00Z.
-    const a = await paidBooking({ date: "2027-03-28", startMin: 600 });
-    const b = await paidBooking({ date: "2027-03-28", startMin: 840 });
-    const deadline = selfServiceDeadline({ date: "2027-03-28", startMin: 600 }, 48);
-    expect(deadline.toISOString()).toBe("2027-03-26T08:00:00.000Z");
+    // The next spring change (last Sunday of March): clocks go forward at 02:00; 10:00 CEST = 08:00Z,
+    // the deadline two days earlier is Friday 09:00 CET = 08:00Z.
+    const sunday = nextSpringForward(new Date());
+    const friday = addDays(sunday, -2);
+    const a = await paidBooking({ date: sunday, startMin: 600 });
+    const b = await paidBooking({ date: sunday, startMin: 840 });
+    const deadline = selfServiceDeadline({ date: sunday, startMin: 600 }, 48);
+    expect(deadline.toISOString()).toBe(`${friday}T08:00:00.000Z`);
     const cancel = (id: number, now: Date) =>
       cancelByFamily(database.db, { reservationId: id, allowed: (r) => manageView(r, now).canChange, closedMessage: "zu spät" }, now);
     expect((await cancel(a.id, deadline)).kind).toBe("cancelled");
-    const late = await cancel(b.id, new Date(selfServiceDeadline({ date: "2027-03-28", startMin: 840 }, 48).getTime() + 1));
+    const late = await cancel(b.id, new Date(selfServiceDeadline({ date: sunday, startMin: 840 }, 48).getTime() + 1));
     expect(late).toMatchObject({ kind: "refused", message: "zu spät" });
     expect((await reload(b.id)).status).toBe("confirmed");
-    expect(manageView(await reload(b.id), deadline).deadline).toBe("Freitag, 26. März 2027, 13:00 Uhr");
+    expect(manageView(await reload(b.id), deadline).deadline).toBe(`Freitag, ${Number(friday.slice(8))}. März ${friday.slice(0, 4)}, 13:00 Uhr`);
   });
 
   it("cancels once when the family double-submits and staff cancel at the same time: one refund, one voucher credit, one e-mail", async () => {
@@ -223,24 +241,47 @@ describe.each(drivers)("self-service on $name", ({ open }) => {
     const r = await reload(id);
     expect(r).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
 
+    // Whoever won, the voucher part is back once (AGB §5: staff cancellations credit it too).
     const [v] = await database.db.select().from(vouchers).where(eq(vouchers.id, voucher.id));
-    if (staffWon) {
-      // Staff give the voucher back on request; the family's credit is not automatic then.
-      expect(v!.remainingRappen).toBe(0);
-    } else {
-      expect(v!.remainingRappen).toBe(5000);
-      expect((await voucherLedgerOf(database.db, voucher.id)).map((l) => l.kind)).toEqual(["redeem", "cancel-credit"]);
-      // Staff cannot credit it a second time.
-      expect((await restoreVoucher(database.db, { code, actor: API })).status).toBe(409);
-      const cancellation = (await deliveredMails(code)).find((m) => m.subject?.startsWith("Stornierung"))!;
-      const ics = calendarPart(cancellation);
-      expect(ics).toContain("METHOD:CANCEL");
-      expect(ics).toContain(`UID:${code}@funworld.ch`);
-      expect(ics).toContain("SEQUENCE:1");
-      expect(cancellation.text).toContain(`Der bezahlte Betrag von CHF ${(r.amountRappen / 100).toFixed(2)} wird Ihnen zurückerstattet`);
-      expect(cancellation.text).toContain(`dem Gutschein wieder gutgeschrieben`);
-      expect(cancellation.text).toMatch(LINK);
-    }
+    expect(v!.remainingRappen).toBe(5000);
+    expect((await voucherLedgerOf(database.db, voucher.id)).map((l) => l.kind)).toEqual(["redeem", "cancel-credit"]);
+    expect((await restoreVoucher(database.db, { code, actor: API })).status).toBe(409);
+    const cancellation = (await deliveredMails(code)).find((m) => m.subject?.startsWith("Stornierung"))!;
+    expect(calendarPart(cancellation)).toContain("METHOD:CANCEL");
+  });
+
+  it("a family's own cancellation: voucher credited, payment refunded, e-mail with METHOD:CANCEL and the manage link", async () => {
+    const voucher = await createVoucher(database.db, { amountRappen: 5000 });
+    const { id, code, trx } = await paidBooking({ couponCode: voucher.code });
+    const now = new Date();
+    const outcome = await cancelByFamily(database.db, { reservationId: id, allowed: (r) => manageView(r, now).canChange, closedMessage: "zu spät" }, now);
+    expect(outcome).toMatchObject({ kind: "cancelled", refund: "refunded", voucherCreditedRappen: 5000 });
+    const r = await reload(id);
+    expect(r).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
+    expect(fake.requests.filter((q) => q.path.endsWith(`/${trx}/credit`))).toHaveLength(1);
+    const [v] = await database.db.select().from(vouchers).where(eq(vouchers.id, voucher.id));
+    expect(v!.remainingRappen).toBe(5000);
+    expect((await voucherLedgerOf(database.db, voucher.id)).map((l) => [l.kind, l.amountRappen])).toEqual([
+      ["redeem", 5000],
+      ["cancel-credit", -5000],
+    ]);
+    // Staff cannot credit it a second time.
+    expect((await restoreVoucher(database.db, { code, actor: API })).status).toBe(409);
+    const audit = await database.db.select().from(auditLog).where(eq(auditLog.reservationId, id));
+    expect(audit.map((a) => [a.actor, a.action])).toEqual([
+      ["customer", "cancel"],
+      ["system", "refund"],
+    ]);
+
+    const cancellation = (await deliveredMails(code)).find((m) => m.subject?.startsWith("Stornierung"))!;
+    const ics = calendarPart(cancellation);
+    expect(ics).toContain("METHOD:CANCEL");
+    expect(ics).toContain("STATUS:CANCELLED");
+    expect(ics).toContain(`UID:${code}@funworld.ch`);
+    expect(ics).toContain("SEQUENCE:1");
+    expect(cancellation.text).toContain(`Der bezahlte Betrag von CHF ${(r.amountRappen / 100).toFixed(2)} wird Ihnen zurückerstattet`);
+    expect(cancellation.text).toContain(`Der mit dem Gutschein ${voucher.code} bezahlte Betrag von CHF 50.00 wird dem Gutschein wieder gutgeschrieben.`);
+    expect(cancellation.text).toMatch(LINK);
   });
 
   it("marks a refund the provider refuses for staff and tells the family it is handled manually", async () => {

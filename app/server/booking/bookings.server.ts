@@ -59,6 +59,11 @@ export type ReserveOptions = {
   channel?: BookingChannel;
   /** Staff phone booking paid at the venue: confirmed at once, its amount left open (`payment_status` none). */
   payAtVenue?: boolean;
+  /**
+   * Runs inside the booking's transaction, after its row (and confirmation e-mail) is written: what
+   * must commit or roll back with the booking itself (a staff booking's audit row, its payment link).
+   */
+  alsoInTransaction?: (tx: Tx, reservation: Reservation) => Promise<void>;
 };
 
 /** Thrown inside the booking transaction so that everything it did (a voucher debit) rolls back. */
@@ -227,6 +232,7 @@ export async function placeReservation(db: Db, spec: ReservationSpec, options: R
           await recordLedger(tx, { voucherId: voucher.id, reservationId: reservation.id, amountRappen: voucher.debitedRappen, kind: "redeem" });
         }
         if (confirmed) await enqueueConfirmationMail(tx, reservation);
+        await options.alsoInTransaction?.(tx, reservation);
         changed = true;
         return { ok: true, reservation, requiresPayment: !confirmed, reservationToken };
       });

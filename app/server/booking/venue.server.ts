@@ -1,11 +1,11 @@
 import { asc, eq } from "drizzle-orm";
 import type { Closure } from "~/domain/venue-settings";
 import { ACCOMPANYING_ADULT_PRICE_RAPPEN, ACTIVE_ADULT_PRICE_RAPPEN } from "~/domain/pricing";
-import { closureOn, type ClosureTarget } from "~/domain/venue-settings";
+import { closureOn, venueFacts, type ClosureTarget, type VenueFacts } from "~/domain/venue-settings";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { DayRule, Table } from "~/domain/availability";
 import type { GameLocation } from "~/domain/games";
-import { databaseGeneration } from "../platform/db.server";
+import { databaseGeneration, getDb } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
 import type { Executor } from "../platform/db-types";
 import { announceChange, onChange } from "../platform/changes.server";
@@ -16,10 +16,13 @@ export type Offer = { id: number; name: string; basePriceRappen: number; slotMin
 /**
  * The venue's data (offers, tables, opening rules, prices, closures) is read far more often than
  * staff change it, so it is read once per database and kept: again after the database was set up
- * anew (`databaseGeneration`) and after every committed settings change (`invalidateVenueCache`).
+ * anew (`databaseGeneration`), after every committed settings change (`invalidateVenueCache`, in
+ * every process by NOTIFY), and at the latest after VENUE_TTL_MS — the fallback should a change
+ * notice be lost between processes (one query every 30 s per process costs nothing).
  */
-const cache = new WeakMap<object, { generation: number; version: number; venue: Promise<Venue> }>();
+const cache = new WeakMap<object, { generation: number; version: number; loadedAt: number; venue: Promise<Venue> }>();
 let version = 0;
+export const VENUE_TTL_MS = 30_000;
 
 /**
  * The single entry point for "the venue's settings changed": every committed change on the settings
@@ -98,15 +101,36 @@ async function loadVenue(db: Executor): Promise<Venue> {
 export function getVenue(db: Executor): Promise<Venue> {
   const generation = databaseGeneration();
   const cached = cache.get(db);
-  if (cached && cached.generation === generation && cached.version === version) return cached.venue;
+  const now = Date.now();
+  if (cached && cached.generation === generation && cached.version === version && now - cached.loadedAt < VENUE_TTL_MS) return cached.venue;
   // A transaction reads its own snapshot (it may hold uncommitted settings): never kept.
   if (db instanceof PgTransaction) return loadVenue(db);
   const venue = loadVenue(db).catch((error) => {
     if (cache.get(db)?.venue === venue) cache.delete(db);
     throw error;
   });
-  cache.set(db, { generation, version, venue });
+  cache.set(db, { generation, version, loadedAt: now, venue });
   return venue;
+}
+
+/** The settings customer pages and e-mails mention (opening hours, birthday and game days, hold, self-service limit). */
+export async function loadVenueFacts(db: Executor): Promise<VenueFacts> {
+  const venue = await getVenue(db);
+  return venueFacts(venue.rules, venue.prices.holdMinutes, getEnv().SELF_SERVICE_HOURS);
+}
+
+/**
+ * For the root loader (every page): null when the database cannot be read, so a page that needs
+ * nothing else (the landing page) still renders — it then leaves the facts out rather than show
+ * numbers that may be out of date.
+ */
+export async function venueFactsOrNull(): Promise<VenueFacts | null> {
+  try {
+    return await loadVenueFacts(await getDb());
+  } catch (error) {
+    console.warn(`Venue settings not readable for the page: ${(error as Error).message}`);
+    return null;
+  }
 }
 
 /** How long a new booking is held for its payment (minutes; a setting, HOLD_MINUTES until one is stored). */

@@ -15,7 +15,7 @@ import { openingHoursLine } from "~/domain/venue-settings";
 import { getDb, type Db, type Tx } from "../platform/db.server";
 import { mailOutbox, openingHours, reservations } from "../platform/schema";
 import { getEnv } from "../platform/env.server";
-import { issueManageToken, manageUrl } from "../platform/manage-token.server";
+import { issueManageToken, issuePaymentToken, manageUrl, paymentLinkUrl } from "../platform/manage-token.server";
 import { createTransport, type MailTransport } from "./mail-transport.server";
 import { singleton } from "../platform/singleton.server";
 
@@ -57,10 +57,12 @@ async function enqueue(tx: Tx, reservation: Reservation, kind: MailKind, mail: B
     html: mail.html,
     ics: "ics" in mail ? mail.ics : null,
     icsMethod: "ics" in mail ? mail.icsMethod : null,
+    // Which revision of the booking the message describes: a reminder for an older date is dropped.
+    reservationSequence: reservation.sequence,
     // The deliverer compares against the application clock, so the row is due by that clock too.
     nextAttemptAt: new Date(),
   })
-    // Only the reminder has a unique index (one per booking); for it a second insert is a no-op.
+    // Only the reminder has a unique index (one per booking and date); for it a second insert is a no-op.
     .onConflictDoNothing()
     .returning({ id: mailOutbox.id });
   return inserted.length > 0;
@@ -89,7 +91,7 @@ export async function enqueueCancellationMail(tx: Tx, reservation: Reservation, 
     tx,
     reservation,
     "cancellation",
-    cancellationEmail(reservation, VENUE_CONTACT, why, { refundRappen, manageUrl: await newManageUrl(tx, reservation) }),
+    cancellationEmail(reservation, await venueContact(tx), why, { refundRappen, manageUrl: await newManageUrl(tx, reservation) }),
   );
 }
 
@@ -99,8 +101,9 @@ export async function enqueueChangeMail(tx: Tx, reservation: Reservation, previo
 }
 
 /**
- * The reminder, at most once per booking: the unique index `mail_outbox_reminder_once` turns a
- * second insert (another process, a restart) into a no-op; false when one was queued before.
+ * The reminder, at most once per booking and revision: the unique index `mail_outbox_reminder_once`
+ * (booking, sequence) turns a second insert (another process, a restart) into a no-op; false when
+ * one was queued before. A moved booking has a new sequence, so its new date gets its own reminder.
  * The caller's transaction should roll back then, so the unused link goes too.
  */
 export async function enqueueReminderMail(tx: Tx, reservation: Reservation): Promise<boolean> {
@@ -109,18 +112,23 @@ export async function enqueueReminderMail(tx: Tx, reservation: Reservation): Pro
 
 /** Asked for on /buchung (code and e-mail matched): a fresh manage link, nothing else. */
 export async function enqueueManageLinkMail(tx: Tx, reservation: Reservation): Promise<void> {
-  await enqueue(tx, reservation, "manage-link", manageLinkEmail(reservation, VENUE_CONTACT, await newManageUrl(tx, reservation)));
+  await enqueue(tx, reservation, "manage-link", manageLinkEmail(reservation, await venueContact(tx), await newManageUrl(tx, reservation)));
 }
 
 /** The booking did not happen after all: its money goes back (see confirmPayment). */
 export async function enqueueLateRefundMail(tx: Tx, reservation: Reservation): Promise<void> {
   const cause = reservation.status === "cancelled" ? "cancelled" : "expired";
-  await enqueue(tx, reservation, "late-refund", lateRefundEmail(reservation, VENUE_CONTACT, cause));
+  await enqueue(tx, reservation, "late-refund", lateRefundEmail(reservation, await venueContact(tx), cause));
 }
 
-/** A phone booking to be paid online: the family gets the payment page's link (staff desk). */
-export async function enqueuePaymentLinkMail(tx: Tx, reservation: Reservation, url: string): Promise<void> {
-  await enqueue(tx, reservation, "payment-link", paymentLinkEmail(reservation, VENUE_CONTACT, { url, validUntil: reservation.holdExpiresAt ?? new Date() }));
+/**
+ * A phone booking to be paid online (staff desk): the family gets the site's own payment link
+ * (`/zahlung/<token>`), which opens a fresh payment at the provider whenever it is used while the
+ * hold lasts — a provider's payment page itself expires long before (Datatrans: 30 minutes).
+ */
+export async function enqueuePaymentLinkMail(tx: Tx, reservation: Reservation): Promise<void> {
+  const url = paymentLinkUrl(await issuePaymentToken(tx, reservation.id));
+  await enqueue(tx, reservation, "payment-link", paymentLinkEmail(reservation, await venueContact(tx), { url, validUntil: reservation.holdExpiresAt ?? new Date() }));
 }
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -131,7 +139,7 @@ type OutboxRow = typeof mailOutbox.$inferSelect;
  * the repeated conditions in the outer WHERE make a row that changed meanwhile drop out.
  */
 async function claimNext(db: Db, now: Date): Promise<OutboxRow | undefined> {
-  const due = and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, now));
+  const due = and(isNull(mailOutbox.sentAt), isNull(mailOutbox.skippedAt), lte(mailOutbox.nextAttemptAt, now));
   const candidate = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
@@ -149,10 +157,25 @@ async function claimNext(db: Db, now: Date): Promise<OutboxRow | undefined> {
   return row;
 }
 
-async function bookingCode(db: Db, reservationId: number | null): Promise<string | undefined> {
+async function bookingOf(db: Db, reservationId: number | null) {
   if (reservationId === null) return undefined;
-  const [row] = await db.select({ code: reservations.code }).from(reservations).where(eq(reservations.id, reservationId));
-  return row?.code;
+  const [row] = await db
+    .select({ code: reservations.code, status: reservations.status, sequence: reservations.sequence })
+    .from(reservations)
+    .where(eq(reservations.id, reservationId));
+  return row;
+}
+
+/**
+ * A reminder is queued two days ahead and may wait in the outbox (an SMTP outage) while the family
+ * cancels or moves: decided again when it goes out, so a cancelled booking gets no "see you soon"
+ * and a moved one no reminder of its old date (the new date gets its own reminder).
+ */
+export function staleReminderReason(row: Pick<OutboxRow, "kind" | "reservationSequence">, booking: { status: string; sequence: number } | undefined): string | null {
+  if (row.kind !== "reminder") return null;
+  if (!booking || booking.status !== "confirmed") return "Buchung nicht mehr aktiv";
+  if (row.reservationSequence !== null && row.reservationSequence !== booking.sequence) return "Buchung inzwischen verschoben";
+  return null;
 }
 
 function errorText(error: unknown): string {
@@ -181,10 +204,19 @@ export async function deliverDueMail(db: Db, options: DeliverOptions = {}): Prom
   const from = options.from ?? getEnv().MAIL_FROM;
   let sent = 0;
   let failed = 0;
-  while (sent + failed < limit) {
+  let skipped = 0;
+  while (sent + failed + skipped < limit) {
     const row = await claimNext(db, clock());
     if (!row) break;
-    const code = await bookingCode(db, row.reservationId);
+    const booking = await bookingOf(db, row.reservationId);
+    const code = booking?.code;
+    const stale = staleReminderReason(row, booking);
+    if (stale) {
+      skipped++;
+      // Kept, not deleted: the desk's e-mail list shows that (and why) it did not go out.
+      await db.update(mailOutbox).set({ skippedAt: clock(), lastError: `nicht gesendet: ${stale}` }).where(eq(mailOutbox.id, row.id));
+      continue;
+    }
     try {
       await transport.send({
         from,

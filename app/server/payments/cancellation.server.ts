@@ -74,7 +74,12 @@ export async function cancelBooking(db: Db, input: CancelInput, now: Date = new 
       actor: input.actor.label,
       action: "cancel",
       reservationId: r.id,
-      details: { reason: input.reason, previousStatus: r.status, paymentStatus: r.paymentStatus, voucherCreditedRappen },
+      details: {
+        reason: input.reason,
+        before: { status: r.status, paymentStatus: r.paymentStatus, holdExpiresAt: r.holdExpiresAt?.toISOString() ?? null },
+        after: { status: "cancelled", paymentStatus: settled ? "refund_pending" : r.paymentStatus, holdExpiresAt: null },
+        voucherCreditedRappen,
+      },
     });
     if (r.status === "confirmed") await enqueueCancellationMail(tx, cancelled!, input.reason, settled?.amountRappen ?? 0);
     return { kind: "cancelled" as const, r: cancelled!, settled: settled ?? null, pending, voucherCreditedRappen };

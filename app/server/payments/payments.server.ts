@@ -6,7 +6,7 @@ import { reservationsChanged, tableOccupations } from "../booking/availability.s
 import { lockDay, releaseHold, type Reservation } from "../booking/bookings.server";
 import { locationOccupations } from "../booking/games.server";
 import { getDb, type Db } from "../platform/db.server";
-import { payments, reservations } from "../platform/schema";
+import { auditLog, payments, reservations } from "../platform/schema";
 import { getEnv } from "../platform/env.server";
 import { enqueueConfirmationMail, enqueueLateRefundMail, kickMailer } from "../mail/mail.server";
 import { createDatatransProvider } from "./providers/datatrans.server";
@@ -43,9 +43,14 @@ export function setPaymentProvider(provider: PaymentProvider | undefined) {
 
 /**
  * Opens a transaction at the provider for a held booking, for the booking's own amount. When the
- * provider refuses, the hold is released so the table is free again at once.
+ * provider refuses, the hold is released so the table is free again at once — except for a payment
+ * link (`keepHold`): the family may try again later while its long hold lasts.
  */
-export async function startPayment(db: Db, reservation: Reservation): Promise<{ ok: true; paymentUrl: string } | { ok: false }> {
+export async function startPayment(
+  db: Db,
+  reservation: Reservation,
+  options: { keepHold?: boolean } = {},
+): Promise<{ ok: true; paymentUrl: string } | { ok: false }> {
   const env = getEnv();
   const provider = getPaymentProvider();
   // Read before the transaction (the embedded database has one connection).
@@ -84,7 +89,7 @@ export async function startPayment(db: Db, reservation: Reservation): Promise<{ 
     return { ok: true, paymentUrl };
   } catch (error) {
     console.error(`Failed to initiate payment for ${reservation.code}: ${(error as Error).message}`);
-    await releaseHold(db, reservation.id);
+    if (!options.keepHold) await releaseHold(db, reservation.id);
     return { ok: false };
   }
 }
@@ -165,6 +170,18 @@ export async function confirmPayment(
     if (!won) return { kind: "lost" as const };
     const [reservation] = await tx.select().from(reservations).where(eq(reservations.id, payment.reservationId)).for("update");
     if (!reservation) throw new Error(`payment ${transactionId} without reservation`);
+    if (reservation.status === "confirmed" && reservation.paymentStatus === "settled") {
+      // Paid a second time (a payment link used in two tabs, both paid): the booking stands on the
+      // first payment; only this one goes back, and the booking's own payment state stays `settled`.
+      await tx.update(payments).set({ status: "refund_pending", updatedAt: now }).where(eq(payments.id, payment.id));
+      await tx.insert(auditLog).values({
+        actor: "system",
+        action: "duplicate-payment",
+        reservationId: reservation.id,
+        details: { transactionId, amountRappen: payment.amountRappen },
+      });
+      return { kind: "duplicate" as const };
+    }
     if (reservation.status === "held" || (reservation.status === "expired" && (await retake(tx, reservation, now)))) {
       const [confirmed] = await tx
         .update(reservations)
@@ -185,9 +202,10 @@ export async function confirmPayment(
     return { kind: "refund" as const };
   });
 
-  if (result.kind !== "lost") reservationsChanged(db);
-  if (result.kind !== "lost") kickMailer();
+  if (result.kind === "confirmed" || result.kind === "refund") reservationsChanged(db);
+  if (result.kind === "confirmed" || result.kind === "refund") kickMailer();
   if (result.kind === "refund") await refund(db, provider, payment, now);
+  if (result.kind === "duplicate") await refund(db, provider, payment, now, { bookingPaid: true });
   return { payment: await findPayment(db, transactionId), providerStatus: info.status, confirmedNow: result.kind === "confirmed" };
 }
 
@@ -234,7 +252,8 @@ async function retake(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], reser
 /**
  * Cancelled or failed at the provider: close the payment once, and give the table back only when it
  * was the booking's current (newest) payment — an older or foreign attempt given up must not
- * release a hold whose family is paying through a newer one.
+ * release a hold whose family is paying through a newer one. A phone booking's hold stays: its
+ * family pays through an e-mailed link that opens a new payment each time, until the hold ends.
  */
 async function closePendingPayment(db: Db, payment: Payment, status: "cancelled" | "failed", providerStatus: string, now: Date) {
   const [closed] = await db
@@ -242,8 +261,13 @@ async function closePendingPayment(db: Db, payment: Payment, status: "cancelled"
     .set({ status, providerStatus, updatedAt: now })
     .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
     .returning();
-  if (closed && (await isCurrentPayment(db, closed))) await releaseHold(db, payment.reservationId, now);
+  if (closed && (await isCurrentPayment(db, closed)) && !(await paysByLink(db, closed.reservationId))) await releaseHold(db, payment.reservationId, now);
   return closed ?? null;
+}
+
+async function paysByLink(db: Db, reservationId: number): Promise<boolean> {
+  const [r] = await db.select({ channel: reservations.channel }).from(reservations).where(eq(reservations.id, reservationId));
+  return r?.channel === "phone";
 }
 
 async function isCurrentPayment(db: Db, payment: Payment): Promise<boolean> {
@@ -271,13 +295,31 @@ async function refundUnmatched(db: Db, provider: PaymentProvider, payment: Payme
   await refund(db, provider, { ...payment, ...paid }, now);
 }
 
-/** Gives the money back; when the provider refuses, the payment stays `refund_pending` for staff. */
-export async function refund(db: Db, provider: PaymentProvider, payment: Payment, now: Date = new Date()): Promise<boolean> {
+/**
+ * Gives the money back; when the provider refuses, the payment stays `refund_pending` for staff.
+ * A refund that went through is in the audit log (who: the system; the provider's refund id).
+ * `bookingPaid`: a duplicate payment of a booking that stays paid — the booking's state is kept.
+ */
+export async function refund(db: Db, provider: PaymentProvider, payment: Payment, now: Date = new Date(), options: { bookingPaid?: boolean } = {}): Promise<boolean> {
   try {
     const credit = await provider.credit(payment.transactionId, { amountRappen: payment.amountRappen, currency: payment.currency, refno: payment.refno });
     await db.transaction(async (tx) => {
+      const [paymentBefore] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id));
+      const [before] = await tx.select({ paymentStatus: reservations.paymentStatus }).from(reservations).where(eq(reservations.id, payment.reservationId));
       await tx.update(payments).set({ status: "refunded", refundTransactionId: credit.transactionId, updatedAt: now }).where(eq(payments.id, payment.id));
-      await tx.update(reservations).set({ paymentStatus: "refunded", updatedAt: now }).where(eq(reservations.id, payment.reservationId));
+      if (!options.bookingPaid) await tx.update(reservations).set({ paymentStatus: "refunded", updatedAt: now }).where(eq(reservations.id, payment.reservationId));
+      await tx.insert(auditLog).values({
+        actor: "system",
+        action: "refund",
+        reservationId: payment.reservationId,
+        details: {
+          transactionId: payment.transactionId,
+          refundTransactionId: credit.transactionId,
+          amountRappen: payment.amountRappen,
+          before: { payment: paymentBefore?.status ?? null, booking: before?.paymentStatus ?? null },
+          after: { payment: "refunded", booking: options.bookingPaid ? (before?.paymentStatus ?? null) : "refunded" },
+        },
+      });
     });
     return true;
   } catch (error) {

@@ -6,8 +6,10 @@ import { singleton } from "./singleton.server";
  * occupations, the venue); a change committed in one process must reach the others' caches within
  * milliseconds, not at the end of a TTL. On PostgreSQL every process LISTENs on one channel and a
  * change is announced with NOTIFY after its commit; the embedded database has one process only.
- * A lost listener connection (the database restarting) is re-opened; while it is away the caches'
- * short TTLs are the fallback.
+ * A lost listener connection (the database restarting) is re-opened; every cache starts over when
+ * it is lost and once more when LISTEN is back (a change committed in between was announced to
+ * nobody). Should a notice still go missing, the caches' short TTLs are the fallback (availability
+ * 5 s, venue settings 30 s).
  */
 export type ChangeTopic = "reservations" | "venue";
 
@@ -83,6 +85,13 @@ export function shareChanges(db: object, pool: pg.Pool, connectionString: string
     next
       .connect()
       .then(() => next.query(`LISTEN ${CHANNEL}`))
+      .then(() => {
+        // Listening (again): what changed before this moment reached no handler here — the time
+        // before the first LISTEN, or between losing the old connection and now. Start over once.
+        if (client !== next || stopped) return;
+        runHandlers("reservations");
+        runHandlers("venue");
+      })
       .catch(reconnect);
   };
   connect();

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { isNull, sql } from "drizzle-orm";
+import { and, isNull, sql } from "drizzle-orm";
 import { getDatabase, migrateAndSeed, migrationsFolder, type Database } from "./db.server";
 import { mailOutbox } from "./schema";
 import { log } from "./log.server";
@@ -51,7 +51,7 @@ export async function readiness(): Promise<Readiness> {
       (async () => {
         const database = await getDatabase();
         const applied = await appliedMigrations(database);
-        const [backlog] = await database.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(isNull(mailOutbox.sentAt));
+        const [backlog] = await database.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.skippedAt)));
         const migrations = { applied, expected: expectedMigrations() };
         return { ready: applied >= migrations.expected, database: "ok" as const, migrations, mailBacklog: Number(backlog?.n ?? 0) };
       })(),

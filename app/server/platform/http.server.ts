@@ -49,9 +49,9 @@ export function refuse(req: ExpressRequest, res: ExpressResponse, status: number
   else res.status(status).type("text/plain; charset=utf-8").send(message);
 }
 
-/** Manage links carry a secret in the path (`/buchung/<token>/…`): it never reaches the log. */
+/** Manage and payment links carry a secret in the path (`/buchung/<token>/…`, `/zahlung/<token>`): it never reaches the log. */
 export function redactPath(path: string): string {
-  return path.replace(/^\/buchung\/[^/]+/, "/buchung/:token");
+  return path.replace(/^\/(buchung|zahlung)\/[^/]+/, "/$1/:token");
 }
 
 /** Request id on the response and one JSON log line per request (path only: query strings can carry codes). */

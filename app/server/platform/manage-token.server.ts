@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Executor } from "./db.server";
 import { getEnv } from "./env.server";
-import { manageTokens } from "./schema";
+import { manageTokens, paymentTokens } from "./schema";
 
 /**
  * Manage links (`/buchung/<token>`): 32 random bytes (256 bits) in base64url, handed out only in
@@ -31,4 +31,19 @@ export async function issueManageToken(tx: Executor, reservationId: number, now:
 /** The absolute link for e-mails (PUBLIC_URL). */
 export function manageUrl(token: string): string {
   return `${getEnv().PUBLIC_URL}/buchung/${token}`;
+}
+
+/**
+ * Payment links (`/zahlung/<token>`, phone bookings to be paid online): the same kind of secret as a
+ * manage link, in a table of its own — one capability per purpose, so the payment link can neither
+ * show nor cancel the booking, and a manage link cannot start payments.
+ */
+export async function issuePaymentToken(tx: Executor, reservationId: number, now: Date = new Date()): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await tx.insert(paymentTokens).values({ reservationId, tokenHash: hashManageToken(token), createdAt: now });
+  return token;
+}
+
+export function paymentLinkUrl(token: string): string {
+  return `${getEnv().PUBLIC_URL}/zahlung/${token}`;
 }

@@ -55,7 +55,7 @@ export const metrics = (): Metrics =>
     });
     fromDatabase("funworld_outbox_backlog", "E-mails waiting in the outbox", [], async (gauge) => {
       const db = await getDb();
-      const [row] = await db.select({ n: count() }).from(mailOutbox).where(isNull(mailOutbox.sentAt));
+      const [row] = await db.select({ n: count() }).from(mailOutbox).where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.skippedAt)));
       gauge.set(row?.n ?? 0);
     });
     new client.Gauge({

@@ -349,17 +349,41 @@ export const mailOutbox = pgTable(
     html: text("html"),
     ics: text("ics"),
     icsMethod: text("ics_method"),
+    /** The booking's calendar revision (`reservations.sequence`) the message was written for. */
+    reservationSequence: integer("reservation_sequence"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Not sent on purpose: a reminder whose booking was cancelled or moved before it went out. */
+    skippedAt: timestamp("skipped_at", { withTimezone: true }),
     lastError: text("last_error"),
     createdAt: createdAt(),
   },
   (t) => [
-    index("mail_outbox_pending_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
-    // A reminder is queued at most once per booking, whichever process runs the job.
-    uniqueIndex("mail_outbox_reminder_once").on(t.reservationId, t.kind).where(sql`${t.kind} = 'reminder'`),
+    index("mail_outbox_pending_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.skippedAt} is null`),
+    // A reminder is queued at most once per booking and date (a move raises the sequence, and the
+    // new date gets its own reminder), whichever process runs the job.
+    uniqueIndex("mail_outbox_reminder_once").on(t.reservationId, t.reservationSequence).where(sql`${t.kind} = 'reminder'`),
   ],
+);
+
+/**
+ * Payment links (`/zahlung/<token>`) e-mailed for a phone booking: while the hold lasts, each visit
+ * opens a fresh payment at the provider (whose own pages expire long before the hold). Only the
+ * SHA-256 of the token is stored, as for manage links; a separate table, because a manage link must
+ * not start payments and a payment link must not show or cancel the booking.
+ */
+export const paymentTokens = pgTable(
+  "payment_tokens",
+  {
+    id: serial("id").primaryKey(),
+    reservationId: integer("reservation_id")
+      .notNull()
+      .references(() => reservations.id),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("payment_tokens_hash_key").on(t.tokenHash), index("payment_tokens_reservation_idx").on(t.reservationId)],
 );
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { containsPattern, SEARCH_PAGE_SIZE, type SearchFilters } from "~/domain/booking-search";
 import { arrivalAllowed, DESK_MSG, parseNote, parsePaidAtVenue } from "~/domain/desk";
 import { venueNow } from "~/domain/time";
@@ -35,6 +35,8 @@ export type BookingRow = {
   paymentStatus: string;
   amountRappen: number;
   arrival: string | null;
+  /** A refund of one of its payments is open (the provider refused it): on the staff's worklist. */
+  refundOpen: boolean;
 };
 
 export type SearchResult = { rows: BookingRow[]; total: number; page: number; pages: number };
@@ -43,7 +45,7 @@ function personsOf(r: Pick<Reservation, "players" | "numChildren" | "numActiveAd
   return r.players ?? r.numChildren + r.numActiveAdults + r.numAccompanyingAdults;
 }
 
-function toRow(r: Reservation): BookingRow {
+function toRow(r: Reservation, refundOpen: boolean): BookingRow {
   return {
     code: r.code,
     type: r.type,
@@ -60,7 +62,22 @@ function toRow(r: Reservation): BookingRow {
     paymentStatus: r.paymentStatus,
     amountRappen: r.amountRappen,
     arrival: r.arrival,
+    refundOpen,
   };
+}
+
+/**
+ * A payment of the booking whose refund is open: the booking's own state says so after a
+ * cancellation, and a second (duplicate) payment of a booking that stays paid has only its payment
+ * row to say it. A query builder, so the WHERE names the outer table's columns with the table.
+ */
+function refundOpenOf(db: Executor): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(payments)
+      .where(and(eq(payments.reservationId, reservations.id), eq(payments.status, "refund_pending"))),
+  );
 }
 
 /**
@@ -100,18 +117,23 @@ export async function searchBookings(db: Executor, filters: SearchFilters): Prom
     filters.to ? lte(reservations.date, filters.to) : undefined,
     filters.status ? eq(reservations.status, filters.status) : undefined,
     filters.kind === "game" ? isNotNull(reservations.locationId) : filters.kind === "birthday" ? isNull(reservations.locationId) : undefined,
+    filters.payment === "refund_pending"
+      ? or(eq(reservations.paymentStatus, "refund_pending"), refundOpenOf(db))
+      : filters.payment
+        ? eq(reservations.paymentStatus, filters.payment)
+        : undefined,
   );
   const [totalRow] = await db.select({ n: count() }).from(reservations).where(where);
   const total = Number(totalRow?.n ?? 0);
   const pages = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
   const rows = await db
-    .select()
+    .select({ reservation: reservations, refundOpen: sql<boolean>`${refundOpenOf(db)}`.mapWith(Boolean) })
     .from(reservations)
     .where(where)
     .orderBy(desc(reservations.date), asc(reservations.startMin), asc(reservations.id))
     .limit(SEARCH_PAGE_SIZE)
     .offset((filters.page - 1) * SEARCH_PAGE_SIZE);
-  return { rows: rows.map(toRow), total, page: filters.page, pages };
+  return { rows: rows.map((row) => toRow(row.reservation, row.refundOpen || row.reservation.paymentStatus === "refund_pending")), total, page: filters.page, pages };
 }
 
 export type BookingDetail = {
@@ -119,10 +141,12 @@ export type BookingDetail = {
   resourceName: string | null;
   payments: { provider: string; transactionId: string; amountRappen: number; status: string; refundTransactionId: string | null; createdAt: string; updatedAt: string }[];
   voucherLedger: { amountRappen: number; kind: string; createdAt: string }[];
-  mails: { kind: string; to: string; subject: string; createdAt: string; sentAt: string | null; attempts: number; lastError: string | null }[];
+  mails: { kind: string; to: string; subject: string; createdAt: string; sentAt: string | null; skippedAt: string | null; attempts: number; lastError: string | null }[];
   audit: { at: string; actor: string; action: string; details: Record<string, unknown> }[];
   notes: { author: string; text: string; createdAt: string }[];
   today: string;
+  /** A refund is waiting for staff (see `markRefundDone`). */
+  refundOpen: boolean;
 };
 
 export async function bookingDetail(db: Executor, code: string, now: Date = new Date()): Promise<BookingDetail | null> {
@@ -161,12 +185,14 @@ export async function bookingDetail(db: Executor, code: string, now: Date = new 
       subject: m.subject,
       createdAt: m.createdAt.toISOString(),
       sentAt: m.sentAt?.toISOString() ?? null,
+      skippedAt: m.skippedAt?.toISOString() ?? null,
       attempts: m.attempts,
       lastError: m.lastError,
     })),
     audit: auditRows.map((a) => ({ at: a.at.toISOString(), actor: a.actor, action: a.action, details: a.details })),
     notes: noteRows.map((n) => ({ author: n.author, text: n.text, createdAt: n.createdAt.toISOString() })),
     today: venueNow(now).date,
+    refundOpen: r.paymentStatus === "refund_pending" || paymentRows.some((p) => p.status === "refund_pending"),
   };
 }
 
@@ -253,5 +279,57 @@ export async function recordArrival(
             : `${r.code}: Ankunft zurückgesetzt.`
         : `${r.code}: Zahlung vor Ort gespeichert.`;
     return { ok: true, message: what };
+  });
+}
+
+export const REFUND_MSG = {
+  none: "Für diese Buchung ist keine Rückerstattung offen.",
+  noteTooLong: "Vermerk: höchstens 200 Zeichen erlaubt.",
+  done: (code: string) => `${code}: Rückerstattung als manuell erledigt vermerkt.`,
+} as const;
+
+export const REFUND_NOTE_MAX = 200;
+
+/**
+ * "Rückerstattung manuell erledigt": staff refunded by hand what the provider refused (in its back
+ * office, or by bank transfer). Every open refund of the booking becomes `refunded`, and the
+ * booking's own state too when it was the one waiting; row-locked, so a double submit finds nothing
+ * open the second time. One audit row with before and after (and the staff's note, e.g. a
+ * transfer reference). No e-mail: the family was told the refund is handled manually.
+ */
+export async function markRefundDone(
+  db: Db,
+  input: { code: string; note?: unknown },
+  actor: DeskActor,
+  now: Date = new Date(),
+): Promise<DeskResult> {
+  const note = typeof input.note === "string" ? input.note.trim() : "";
+  if ([...note].length > REFUND_NOTE_MAX) return { ok: false, status: 400, message: REFUND_MSG.noteTooLong };
+  return db.transaction(async (tx) => {
+    const [r] = await tx.select().from(reservations).where(eq(reservations.code, input.code.trim().toUpperCase())).for("update");
+    if (!r) return { ok: false, status: 404, message: DESK_MSG.notFound };
+    const open = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.reservationId, r.id), eq(payments.status, "refund_pending")))
+      .for("update");
+    if (open.length === 0 && r.paymentStatus !== "refund_pending") return { ok: false, status: 409, message: REFUND_MSG.none };
+    if (open.length > 0) {
+      await tx.update(payments).set({ status: "refunded", updatedAt: now }).where(inArray(payments.id, open.map((p) => p.id)));
+    }
+    const paymentStatus = r.paymentStatus === "refund_pending" ? "refunded" : r.paymentStatus;
+    if (paymentStatus !== r.paymentStatus) await tx.update(reservations).set({ paymentStatus, updatedAt: now }).where(eq(reservations.id, r.id));
+    await tx.insert(auditLog).values({
+      staffId: actor.id,
+      actor: `staff:${actor.email}`,
+      action: "refund-manual-done",
+      reservationId: r.id,
+      details: {
+        before: { paymentStatus: r.paymentStatus, payments: open.map((p) => ({ transactionId: p.transactionId, amountRappen: p.amountRappen, status: p.status })) },
+        after: { paymentStatus, payments: open.map((p) => ({ transactionId: p.transactionId, amountRappen: p.amountRappen, status: "refunded" })) },
+        note: note || null,
+      },
+    });
+    return { ok: true, message: REFUND_MSG.done(r.code) };
   });
 }

@@ -46,10 +46,12 @@ function customer(r: Reservation) {
 
 /**
  * Cancels a booking by its code in one transaction: status, reason, who and when, the audit row,
- * the family's cancellation e-mail. The table is free again the moment it commits. Money: a settled
+ * the voucher part credited back (AGB §5: "Bei einer Stornierung wird der eingelöste Betrag dem
+ * Gutschein wieder gutgeschrieben" — whoever cancels; the cancellation e-mail says so too), the
+ * family's cancellation e-mail. The table is free again the moment it commits. Money: a settled
  * payment is refunded through the provider after commit (or marked for a manual refund when the
- * provider refuses); an open one is released. The voucher amount is given back only by staff
- * (`restoreVoucher`), as the spec's result card asks.
+ * provider refuses); an open one is released. `restoreVoucher` stays for bookings cancelled before
+ * the credit was automatic (the result card then still shows the spec's "restore manually" warning).
  */
 export async function cancelReservation(
   db: Db,
@@ -57,13 +59,14 @@ export async function cancelReservation(
   now: Date = new Date(),
 ): Promise<{ status: number; body: CancelResponse }> {
   const code = input.code.trim().toUpperCase();
-  const outcome = await cancelBooking(db, { where: { code }, reason: input.reason, actor: auditActor(input.actor), creditVoucher: false }, now);
+  const outcome = await cancelBooking(db, { where: { code }, reason: input.reason, actor: auditActor(input.actor), creditVoucher: true }, now);
 
   if (outcome.kind === "missing") {
     return { status: 404, body: { success: false, message: `Keine Reservierung mit dem Buchungscode ${code} gefunden.`, bookingCode: code, hasCoupon: false } };
   }
   if (outcome.kind === "already") {
-    return { status: 409, body: { success: false, message: `Die Reservierung ${code} ist bereits storniert.`, ...customer(outcome.r) } };
+    const restored = await voucherCredited(db, outcome.r.id);
+    return { status: 409, body: { success: false, message: `Die Reservierung ${code} ist bereits storniert.`, ...customer(outcome.r), ...(restored ? { couponRestored: true } : {}) } };
   }
   if (outcome.kind === "expired" || outcome.kind === "refused") {
     return {
@@ -87,8 +90,18 @@ export async function cancelReservation(
       ...customer(outcome.r),
       refund: refundOutcome,
       refundAmount: outcome.refundRappen / 100,
+      ...(outcome.voucherCreditedRappen > 0 ? { couponRestored: true } : {}),
     },
   };
+}
+
+/** Whether a cancelled booking's voucher part is back on the voucher (credited at cancellation or restored later). */
+async function voucherCredited(db: Db, reservationId: number): Promise<boolean> {
+  const [done] = await db
+    .select({ id: voucherLedger.id })
+    .from(voucherLedger)
+    .where(and(eq(voucherLedger.reservationId, reservationId), inArray(voucherLedger.kind, ["staff-restore", "cancel-credit"])));
+  return done !== undefined;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { firstContactError, toContact, type ContactInput } from "~/domain/contact";
 import type { GameType } from "~/domain/games";
 import { formatChf } from "~/domain/money";
@@ -6,14 +5,13 @@ import { parseDateInput } from "~/domain/booking-search";
 import { gameChoiceProblem } from "~/domain/games";
 import { parseTime, venueNow } from "~/domain/time";
 import { availableBirthdaySlots } from "../booking/availability.server";
-import { MAX_PER_COUNTER, reserveBirthday, type ReserveResult } from "../booking/bookings.server";
+import { MAX_PER_COUNTER, reserveBirthday, type Reservation, type ReserveOptions, type ReserveResult } from "../booking/bookings.server";
 import { availableGameStarts, reserveGame } from "../booking/games.server";
 import { findGameLocation, findOffer } from "../booking/venue.server";
 import type { Db } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
-import { auditLog, reservations } from "../platform/schema";
+import { auditLog } from "../platform/schema";
 import { enqueuePaymentLinkMail, kickMailer } from "../mail/mail.server";
-import { startPayment } from "../payments/payments.server";
 import type { DeskActor } from "./booking-desk.server";
 
 /** How the rest of a phone booking is paid once a voucher (if any) is taken off. */
@@ -29,8 +27,10 @@ export type PhoneBookingInput = {
   payment: unknown;
 };
 
+type Outcome = "paid-by-voucher" | "pay-at-venue" | "payment-link";
+
 export type PhoneBookingResult =
-  | { ok: true; code: string; outcome: "paid-by-voucher" | "pay-at-venue" | "payment-link"; message: string }
+  | { ok: true; code: string; outcome: Outcome; message: string }
   | { ok: false; status: number; message: string };
 
 const STATUS: Record<Exclude<ReserveResult, { ok: true }>["reason"], number> = { invalid: 400, slot_taken: 409, voucher: 409, too_many_holds: 429 };
@@ -39,9 +39,10 @@ const STATUS: Record<Exclude<ReserveResult, { ok: true }>["reason"], number> = {
  * Staff book for a caller through the same functions as the site (`reserveBirthday`/`reserveGame`:
  * the same grid, availability, day lock, prices and voucher rules), marked `channel = phone`. What a
  * voucher does not cover is either left open to be paid at the venue (confirmed at once) or paid
- * online: the booking is held for PHONE_HOLD_MINUTES, a payment is opened at the provider and its
- * link e-mailed to the family. No hold limit per client: staff are not a hoarding risk, and every
- * phone booking is in the audit log.
+ * online: the booking is held for PHONE_HOLD_MINUTES and the family gets the site's payment link
+ * (`/zahlung/<token>`), which opens a fresh payment at the provider each time it is used while the
+ * hold lasts. The audit row and the link's e-mail commit in the booking's own transaction. No hold
+ * limit per client: staff are not a hoarding risk, and every phone booking is in the audit log.
  */
 export async function placePhoneBooking(db: Db, input: PhoneBookingInput, actor: DeskActor, now: Date = new Date()): Promise<PhoneBookingResult> {
   const payment = input.payment;
@@ -52,7 +53,29 @@ export async function placePhoneBooking(db: Db, input: PhoneBookingInput, actor:
   if (problem) return { ok: false, status: 400, message: problem };
   const contact = toContact(contactInput);
   const env = getEnv();
-  const options = { now, holdMinutes: env.PHONE_HOLD_MINUTES, channel: "phone" as const, payAtVenue: payment === "venue" };
+  const outcomeOf = (r: Reservation): Outcome => (r.amountRappen <= 0 ? "paid-by-voucher" : payment === "venue" ? "pay-at-venue" : "payment-link");
+  const options: ReserveOptions = {
+    now,
+    holdMinutes: env.PHONE_HOLD_MINUTES,
+    channel: "phone",
+    payAtVenue: payment === "venue",
+    alsoInTransaction: async (tx, r) => {
+      const outcome = outcomeOf(r);
+      if (outcome === "payment-link") await enqueuePaymentLinkMail(tx, r);
+      await tx.insert(auditLog).values({
+        staffId: actor.id,
+        actor: `staff:${actor.email}`,
+        action: "phone-booking",
+        reservationId: r.id,
+        details: {
+          outcome,
+          amountRappen: r.amountRappen,
+          discountRappen: r.discountRappen,
+          ...(outcome === "payment-link" ? { holdExpiresAt: r.holdExpiresAt?.toISOString() ?? null } : {}),
+        },
+      });
+    },
+  };
   const couponCode = input.couponCode?.trim().toUpperCase() || null;
   const { slot } = input;
   const result =
@@ -72,36 +95,19 @@ export async function placePhoneBooking(db: Db, input: PhoneBookingInput, actor:
         );
   if (!result.ok) return { ok: false, status: STATUS[result.reason], message: result.message };
   const r = result.reservation;
-  const outcome = r.amountRappen <= 0 ? "paid-by-voucher" : payment === "venue" ? "pay-at-venue" : "payment-link";
-  const audit = (details: Record<string, unknown>) =>
-    db.insert(auditLog).values({ staffId: actor.id, actor: `staff:${actor.email}`, action: "phone-booking", reservationId: r.id, details });
-  if (outcome !== "payment-link") {
-    await audit({ outcome, amountRappen: r.amountRappen, discountRappen: r.discountRappen });
-    return {
-      ok: true,
-      code: r.code,
-      outcome,
-      message:
-        outcome === "pay-at-venue"
-          ? `Buchung ${r.code} bestätigt. Offen, zahlbar vor Ort: ${formatChf(r.amountRappen)}.`
-          : `Buchung ${r.code} bestätigt, mit dem Gutschein bezahlt.`,
-    };
-  }
-  const started = await startPayment(db, r);
-  if (!started.ok) return { ok: false, status: 502, message: "Die Zahlung konnte nicht eröffnet werden; die Reservierung wurde freigegeben. Bitte erneut versuchen." };
-  await db.transaction(async (tx) => {
-    const [held] = await tx.select().from(reservations).where(eq(reservations.id, r.id));
-    await enqueuePaymentLinkMail(tx, held ?? r, started.paymentUrl);
-    await tx.insert(auditLog).values({
-      staffId: actor.id,
-      actor: `staff:${actor.email}`,
-      action: "phone-booking",
-      reservationId: r.id,
-      details: { outcome, amountRappen: r.amountRappen, discountRappen: r.discountRappen, holdExpiresAt: held?.holdExpiresAt?.toISOString() ?? null },
-    });
-  });
+  const outcome = outcomeOf(r);
   kickMailer();
-  return { ok: true, code: r.code, outcome, message: `Buchung ${r.code} reserviert. Der Zahlungslink über ${formatChf(r.amountRappen)} ging an ${r.email}.` };
+  return {
+    ok: true,
+    code: r.code,
+    outcome,
+    message:
+      outcome === "pay-at-venue"
+        ? `Buchung ${r.code} bestätigt. Offen, zahlbar vor Ort: ${formatChf(r.amountRappen)}.`
+        : outcome === "paid-by-voucher"
+          ? `Buchung ${r.code} bestätigt, mit dem Gutschein bezahlt.`
+          : `Buchung ${r.code} reserviert. Der Zahlungslink über ${formatChf(r.amountRappen)} ging an ${r.email}.`,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,13 +1,27 @@
 import { asc, sql } from "drizzle-orm";
 import { normalizeEmail, type Staff } from "./auth.server";
 import type { Executor } from "../platform/db.server";
-import { STAFF_ROLES, staffAccounts, type StaffRole } from "../platform/schema";
+import { auditLog, STAFF_ROLES, staffAccounts, type StaffRole } from "../platform/schema";
 import { hashPassword, passwordProblem } from "./passwords.server";
 
 /**
  * Staff accounts as the operator manages them (`npm run staff`, ADMIN_PASSWORD at start): create,
  * list, disable and enable, set a new password. Signing in and sessions live in auth.server.
+ * Every change writes an audit row in its own transaction (who: `by`, the operator's label, e.g.
+ * `operator:<os user>` from the command; the account it concerns; before and after — never a
+ * password or its hash).
  */
+
+/** Who changes accounts when no label is given: the server command run by the operator. */
+export const OPERATOR = "operator";
+
+type AccountState = { role: string; disabled: boolean };
+
+async function auditAccount(tx: Executor, by: string, action: string, account: { id: number; email: string }, details: Record<string, unknown>) {
+  await tx.insert(auditLog).values({ actor: by, action, details: { account: { id: account.id, email: account.email }, ...details } });
+}
+
+const stateOf = (row: { role: string; disabledAt: Date | null }): AccountState => ({ role: row.role, disabled: row.disabledAt !== null });
 
 export const ACCOUNT_MSG = {
   invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
@@ -48,7 +62,7 @@ const byName = (name: string) => sql`lower(${staffAccounts.email}) = ${name}`;
  * given role (least privilege, `staff`, unless said otherwise).
  * Throws StaffAccountError with a German message for a bad address, a short password or a duplicate.
  */
-export async function createStaffAccount(db: Executor, email: string, password: string, role: StaffRole = "staff"): Promise<Staff> {
+export async function createStaffAccount(db: Executor, email: string, password: string, role: StaffRole = "staff", by: string = OPERATOR): Promise<Staff> {
   const name = normalizeEmail(email);
   if (!isStaffRole(role)) throw new StaffAccountError("invalid-role", ACCOUNT_MSG.invalidRole);
   if (name !== "admin" && (!EMAIL.test(name) || name.length > 254)) {
@@ -60,11 +74,14 @@ export async function createStaffAccount(db: Executor, email: string, password: 
   if (existing) throw new StaffAccountError("duplicate", ACCOUNT_MSG.duplicate(name));
   const passwordHash = await hashPassword(password);
   try {
-    const [row] = await db
-      .insert(staffAccounts)
-      .values({ email: name, passwordHash, role })
-      .returning({ id: staffAccounts.id, email: staffAccounts.email, role: staffAccounts.role });
-    return row!;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(staffAccounts)
+        .values({ email: name, passwordHash, role })
+        .returning({ id: staffAccounts.id, email: staffAccounts.email, role: staffAccounts.role });
+      await auditAccount(tx, by, "staff-account.create", row!, { before: null, after: { role, disabled: false } });
+      return row!;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new StaffAccountError("duplicate", ACCOUNT_MSG.duplicate(name));
     throw error;
@@ -81,7 +98,7 @@ export async function ensureBootstrapAdmin(db: Executor, adminPassword: string |
   if (any) return null;
   try {
     // The bootstrap account runs the centre: it is a manager.
-    const staff = await createStaffAccount(db, "admin", adminPassword, "manager");
+    const staff = await createStaffAccount(db, "admin", adminPassword, "manager", "system");
     console.info("Staff account 'admin' created from ADMIN_PASSWORD.");
     return staff;
   } catch (error) {
@@ -98,34 +115,49 @@ export async function listStaffAccounts(db: Executor): Promise<StaffAccountSumma
     .orderBy(asc(staffAccounts.email));
 }
 
-async function updateAccount(db: Executor, email: string, values: Partial<typeof staffAccounts.$inferInsert>): Promise<Staff> {
+/** One account change, row-locked, with its audit row (`details` adds what before/after cannot show). */
+async function updateAccount(
+  db: Executor,
+  email: string,
+  values: Partial<typeof staffAccounts.$inferInsert>,
+  audit: { by: string; action: string; details?: Record<string, unknown> },
+): Promise<Staff> {
   const name = normalizeEmail(email);
-  const [row] = await db
-    .update(staffAccounts)
-    .set(values)
-    .where(byName(name))
-    .returning({ id: staffAccounts.id, email: staffAccounts.email, role: staffAccounts.role });
-  if (!row) throw new StaffAccountError("not-found", ACCOUNT_MSG.notFound(name));
-  return row;
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(staffAccounts).where(byName(name)).for("update");
+    if (!before) throw new StaffAccountError("not-found", ACCOUNT_MSG.notFound(name));
+    const [row] = await tx
+      .update(staffAccounts)
+      .set(values)
+      .where(byName(name))
+      .returning({ id: staffAccounts.id, email: staffAccounts.email, role: staffAccounts.role, disabledAt: staffAccounts.disabledAt });
+    await auditAccount(tx, audit.by, audit.action, row!, { before: stateOf(before), after: stateOf(row!), ...audit.details });
+    return { id: row!.id, email: row!.email, role: row!.role };
+  });
 }
 
 /**
  * Disabling takes effect at once: the sign-in refuses the account and its open sessions end.
  * Enabling again does not bring those sessions back (they stay void), it allows a new sign-in.
  */
-export async function setStaffAccountDisabled(db: Executor, email: string, disabled: boolean, now: Date = new Date()): Promise<Staff> {
-  return updateAccount(db, email, disabled ? { disabledAt: now, sessionsValidAfter: now } : { disabledAt: null });
+export async function setStaffAccountDisabled(db: Executor, email: string, disabled: boolean, now: Date = new Date(), by: string = OPERATOR): Promise<Staff> {
+  return updateAccount(db, email, disabled ? { disabledAt: now, sessionsValidAfter: now } : { disabledAt: null }, {
+    by,
+    action: disabled ? "staff-account.disable" : "staff-account.enable",
+    details: disabled ? { sessionsEnded: true } : {},
+  });
 }
 
 /** Changes an account's role; its open sessions see the new role on their next request. */
-export async function setStaffRole(db: Executor, email: string, role: string): Promise<Staff> {
+export async function setStaffRole(db: Executor, email: string, role: string, by: string = OPERATOR): Promise<Staff> {
   if (!isStaffRole(role)) throw new StaffAccountError("invalid-role", ACCOUNT_MSG.invalidRole);
-  return updateAccount(db, email, { role });
+  return updateAccount(db, email, { role }, { by, action: "staff-account.role" });
 }
 
 /** A new password (e.g. a forgotten or leaked one) also ends every session signed in with the old one. */
-export async function setStaffPassword(db: Executor, email: string, password: string, now: Date = new Date()): Promise<Staff> {
+export async function setStaffPassword(db: Executor, email: string, password: string, now: Date = new Date(), by: string = OPERATOR): Promise<Staff> {
   const problem = passwordProblem(password);
   if (problem) throw new StaffAccountError("weak-password", problem);
-  return updateAccount(db, email, { passwordHash: await hashPassword(password), sessionsValidAfter: now });
+  // That it changed, never what to.
+  return updateAccount(db, email, { passwordHash: await hashPassword(password), sessionsValidAfter: now }, { by, action: "staff-account.password", details: { passwordChanged: true, sessionsEnded: true } });
 }

@@ -1,0 +1,118 @@
+import { and, desc, eq } from "drizzle-orm";
+import { formatChf } from "~/domain/money";
+import { PAYMENT_LINK_MSG, paymentLinkStatus, type PaymentLinkStatus } from "~/domain/payment-link";
+import { formatVenueInstant, manageLinkReadable } from "~/domain/self-service";
+import { formatDateDE, formatTime } from "~/domain/time";
+import type { Reservation } from "../booking/bookings.server";
+import type { Db } from "../platform/db.server";
+import { getEnv } from "../platform/env.server";
+import { hashManageToken, MANAGE_TOKEN_PATTERN, sameDigest } from "../platform/manage-token.server";
+import { payments, paymentTokens, reservations } from "../platform/schema";
+import { startPayment } from "./payments.server";
+import { checkLookup, consumeLookup, countLookupMiss } from "./reservation-owner.server";
+
+/**
+ * `/zahlung/<token>`: the payment link e-mailed for a phone booking. The token (256 random bits,
+ * only its SHA-256 stored) is the family's proof of ownership; the amount is the booking's stored
+ * one. Opening the page shows what is to be paid and changes nothing (mail scanners open links);
+ * its button starts a payment at the provider and sends the browser there. The provider's own page
+ * expires after about 30 minutes, the hold after PHONE_HOLD_MINUTES: a new payment is opened for
+ * each use, except that a just-opened one (still unused) is reused. Afterwards the normal return
+ * page, webhook and reconciliation confirm the booking (`confirmPayment`).
+ */
+
+/** A payment page opened this recently is still valid at the provider (Datatrans: 30 minutes) and is reused. */
+const REUSE_MINUTES = 20;
+
+/**
+ * What the token holder sees: what is to be paid and until when — no name, address, phone or
+ * e-mail (a forwarded link shows no more than the e-mail it came in).
+ */
+export type PaymentLinkPage =
+  | {
+      status: "open";
+      code: string;
+      date: string;
+      time: string;
+      offerName: string;
+      party: string;
+      amount: string;
+      validUntil: string;
+    }
+  | { status: Exclude<PaymentLinkStatus, "open">; code: string; message: string; phone?: boolean };
+
+export type PaymentLinkRefusal = { ok: false; status: 404 | 429 | 503; message: string; retryAfterSeconds?: number };
+
+async function findLinkedBooking(db: Db, token: unknown, now: Date): Promise<Reservation | null> {
+  if (typeof token !== "string" || !MANAGE_TOKEN_PATTERN.test(token)) return null;
+  const digest = hashManageToken(token);
+  const [row] = await db
+    .select({ tokenHash: paymentTokens.tokenHash, reservation: reservations })
+    .from(paymentTokens)
+    .innerJoin(reservations, eq(reservations.id, paymentTokens.reservationId))
+    .where(eq(paymentTokens.tokenHash, digest));
+  if (!row || !sameDigest(row.tokenHash, digest)) return null;
+  // Like a manage link: nothing at all some days after the date.
+  if (!manageLinkReadable(row.reservation, now, getEnv().MANAGE_LINK_READABLE_DAYS)) return null;
+  return row.reservation;
+}
+
+function pageOf(r: Reservation, now: Date): PaymentLinkPage {
+  const status = paymentLinkStatus(r, now);
+  if (status !== "open") return { status, code: r.code, message: PAYMENT_LINK_MSG[status], phone: status === "expired" };
+  return {
+    status,
+    code: r.code,
+    date: formatDateDE(r.date),
+    time: `${formatTime(r.startMin)} - ${formatTime(r.endMin)} Uhr`,
+    offerName: r.offerName,
+    party: r.players ? `${r.players} Spieler, ${r.rounds ?? 0} Runden` : `${r.numChildren + r.numActiveAdults + r.numAccompanyingAdults} Personen`,
+    amount: formatChf(r.amountRappen),
+    validUntil: formatVenueInstant(r.holdExpiresAt!),
+  };
+}
+
+const NOT_FOUND: PaymentLinkRefusal = { ok: false, status: 404, message: "Not Found" };
+
+/**
+ * The page behind the link. Rate-limited like the other look-ups by something secret: a client whose
+ * unknown tokens passed the limit is refused before the look-up; only misses count.
+ */
+export async function paymentLinkPage(db: Db, input: { token: unknown; clientKey: string }, now: Date = new Date()): Promise<{ ok: true; page: PaymentLinkPage } | PaymentLinkRefusal> {
+  const limited = await checkLookup(db, input.clientKey);
+  if (limited) return { ok: false, status: 429, message: limited.error, retryAfterSeconds: limited.retryAfterSeconds };
+  const r = await findLinkedBooking(db, input.token, now);
+  if (!r) {
+    await countLookupMiss(db, input.clientKey);
+    return NOT_FOUND;
+  }
+  return { ok: true, page: pageOf(r, now) };
+}
+
+/**
+ * The button: pays the held booking of the token at the provider. Every press counts against the
+ * client's look-up limit (as a payment start through the API does). A booking that can no longer be
+ * paid answers with its page; a provider that cannot be reached leaves the hold as it is.
+ */
+export async function payByLink(
+  db: Db,
+  input: { token: unknown; clientKey: string },
+  now: Date = new Date(),
+): Promise<{ ok: true; redirect: string } | { ok: true; page: PaymentLinkPage } | PaymentLinkRefusal> {
+  const limited = await consumeLookup(db, input.clientKey);
+  if (limited) return { ok: false, status: 429, message: limited.error, retryAfterSeconds: limited.retryAfterSeconds };
+  const r = await findLinkedBooking(db, input.token, now);
+  if (!r) return NOT_FOUND;
+  if (paymentLinkStatus(r, now) !== "open") return { ok: true, page: pageOf(r, now) };
+  const [recent] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.reservationId, r.id), eq(payments.status, "pending")))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  const unused = recent && (recent.providerStatus === null || recent.providerStatus === "initialized");
+  if (recent && unused && now.getTime() - recent.createdAt.getTime() < REUSE_MINUTES * 60_000) return { ok: true, redirect: recent.paymentUrl };
+  const started = await startPayment(db, r, { keepHold: true });
+  if (!started.ok) return { ok: false, status: 503, message: PAYMENT_LINK_MSG.startFailed, retryAfterSeconds: 60 };
+  return { ok: true, redirect: started.paymentUrl };
+}
