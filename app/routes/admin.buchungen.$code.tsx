@@ -24,6 +24,7 @@ const DONE: Record<string, string> = {
   "paid-by-voucher": "Telefonbuchung angelegt und mit dem Gutschein bezahlt.",
   "payment-link": "Telefonbuchung reserviert; der Zahlungslink wurde per E-Mail gesendet.",
   moved: "Buchung verschoben; die Familie erhält eine E-Mail mit dem neuen Termin.",
+  "moved-refund-manual": "Buchung verschoben. Die Rückerstattung der Differenz wurde vom Zahlungsanbieter abgelehnt: bitte manuell erstatten (siehe Protokoll).",
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -231,6 +232,8 @@ export default function BookingDetailPage() {
                   <td data-label="Status">{p.status}</td>
                   <td data-label="Rückerstattung" className="break-anywhere">
                     {p.refundTransactionId ?? "–"}
+                    {p.refundedRappen > 0 && p.status !== "refunded" ? ` (erstattet ${formatChf(p.refundedRappen)})` : ""}
+                    {p.refundDueRappen > 0 ? ` – offen ${formatChf(p.refundDueRappen)}, bitte manuell erstatten` : ""}
                   </td>
                 </tr>
               ))}

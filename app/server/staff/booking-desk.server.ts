@@ -117,7 +117,18 @@ export async function searchBookings(db: Executor, filters: SearchFilters): Prom
 export type BookingDetail = {
   reservation: Reservation;
   resourceName: string | null;
-  payments: { provider: string; transactionId: string; amountRappen: number; status: string; refundTransactionId: string | null; createdAt: string; updatedAt: string }[];
+  payments: {
+    provider: string;
+    transactionId: string;
+    amountRappen: number;
+    status: string;
+    refundTransactionId: string | null;
+    /** Partial refunds after a change to a lower price: credited, and still owed (for staff when the provider refused). */
+    refundedRappen: number;
+    refundDueRappen: number;
+    createdAt: string;
+    updatedAt: string;
+  }[];
   voucherLedger: { amountRappen: number; kind: string; createdAt: string }[];
   mails: { kind: string; to: string; subject: string; createdAt: string; sentAt: string | null; attempts: number; lastError: string | null }[];
   audit: { at: string; actor: string; action: string; details: Record<string, unknown> }[];
@@ -151,6 +162,8 @@ export async function bookingDetail(db: Executor, code: string, now: Date = new 
       amountRappen: p.amountRappen,
       status: p.status,
       refundTransactionId: p.refundTransactionId,
+      refundedRappen: p.refundedRappen,
+      refundDueRappen: p.refundDueRappen,
       createdAt: p.createdAt.toISOString(),
       updatedAt: p.updatedAt.toISOString(),
     })),
