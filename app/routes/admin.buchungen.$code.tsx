@@ -126,8 +126,16 @@ export default function BookingDetailPage() {
             <dd>
               {formatDateDE(r.date)}, {formatTime(r.startMin)}–{formatTime(r.endMin)}
             </dd>
+            {detail.changeOf ? (
+              <>
+                <dt>Aufpreis für</dt>
+                <dd>
+                  Änderung der Buchung <a href={`/admin/buchungen/${encodeURIComponent(detail.changeOf)}`}>{detail.changeOf}</a> (gilt erst nach der Zahlung)
+                </dd>
+              </>
+            ) : null}
             <dt>{isGame ? "Spielort" : "Tisch"}</dt>
-            <dd>{detail.resourceName ?? "–"}</dd>
+            <dd>{detail.resourceName ?? (detail.changeOf ? "bisheriger Tisch" : "–")}</dd>
             <dt>{isGame ? "Spiel" : "Paket"}</dt>
             <dd>{r.offerName}</dd>
             {isGame ? (

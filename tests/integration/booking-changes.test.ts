@@ -19,6 +19,8 @@ import { resetEnvForTests } from "~/server/platform/env.server";
 import { auditLog, mailOutbox, payments, reservations, vouchers } from "~/server/platform/schema";
 import { createStaffAccount } from "~/server/staff/staff-accounts.server";
 import { moveByStaff } from "~/server/staff/staff-move.server";
+import { searchBookings } from "~/server/staff/booking-desk.server";
+import { parseSearch } from "~/domain/booking-search";
 import { saveGeneralSettings, saveLocation, saveOffer } from "~/server/staff/venue-admin.server";
 import { createVoucher } from "~/server/vouchers/vouchers.server";
 import { SEED_GAME_LOCATIONS, SEED_OFFERS } from "~/server/platform/seed.server";
@@ -106,6 +108,13 @@ describe.each(drivers)("booking changes with a price difference on $name", ({ op
 
   async function paymentsOf(id: number) {
     return database.db.select().from(payments).where(eq(payments.reservationId, id)).orderBy(asc(payments.id));
+  }
+
+  /** Codes the staff search lists for a text. */
+  async function listed(text: string) {
+    const parsed = parseSearch(new URLSearchParams({ q: text }));
+    if (!parsed.ok) throw new Error("bad search");
+    return (await searchBookings(database.db, parsed.filters)).rows.map((row) => row.code);
   }
 
   async function auditOf(id: number) {
@@ -231,6 +240,8 @@ describe.each(drivers)("booking changes with a price difference on $name", ({ op
     const [held] = await database.db.select().from(reservations).where(eq(reservations.movesReservationId, r.id));
     expect(held).toMatchObject({ status: "held", amountRappen: 14_400, tableId: 3, numChildren: 9 });
     expect(await pendingChangeOf(database.db, r)).toMatchObject({ amountRappen: 14_400 });
+    // Staff see the held row while it holds the table.
+    expect(await listed(held!.code)).toEqual([held!.code]);
     const request = fake.requests.find((q) => q.method === "POST" && q.path === "/v1/transactions" && (q.body as { refno: string }).refno === held!.code);
     expect((request!.body as { amount: number; redirect: { successUrl: string } }).amount).toBe(14_400);
     expect((request!.body as { redirect: { successUrl: string } }).redirect.successUrl).toBe(`${PUBLIC_URL}/buchung/${TOKEN}/zahlung?r=ok`);
@@ -243,6 +254,7 @@ describe.each(drivers)("booking changes with a price difference on $name", ({ op
     expect(await changePaymentReturn(database.db, r, trx, "ok")).toBe("changed");
     expect(await reload(r.id)).toMatchObject({ numChildren: 9, numActiveAdults: 2, tableId: 3, priceRappen: 32_200, amountRappen: 32_200, sequence: 1, status: "confirmed" });
     expect((await reload(held!.id)).status).toBe("cancelled");
+    expect(await listed(held!.code)).toEqual([]);
     const paid = await paymentsOf(r.id);
     expect(paid.map((p) => [p.amountRappen, p.status])).toEqual([
       [17_800, "settled"],

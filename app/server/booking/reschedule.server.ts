@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import { birthdayAvailability, birthdaySlotGrid, hasBegun, overlaps, pickTable, type Slot, type SlotRange, type Table } from "~/domain/availability";
 import {
   CHANGE_MSG,
@@ -73,6 +73,12 @@ export type ChangePlan = {
   newPriceRappen: number;
   settlement: Settlement;
 };
+
+/**
+ * Staff lists (search, day overview, export) show a difference row only while it holds a slot for a
+ * family's pending change; once applied, replaced or run out it is bookkeeping, not a booking.
+ */
+export const listedAsBooking = or(isNull(reservations.movesReservationId), eq(reservations.status, "held"));
 
 /** Any offer or location by id, active or not: a booking keeps what it was made with. */
 async function ownOffer(db: Executor, id: number | null) {

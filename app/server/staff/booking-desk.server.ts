@@ -15,6 +15,7 @@ import {
   type ArrivalState,
 } from "../platform/schema";
 import type { Reservation } from "../booking/bookings.server";
+import { listedAsBooking } from "../booking/reschedule.server";
 
 /** A signed-in staff member acting at the desk (what the audit log records). */
 export type DeskActor = { id: number; email: string };
@@ -100,6 +101,7 @@ export async function searchBookings(db: Executor, filters: SearchFilters): Prom
     filters.to ? lte(reservations.date, filters.to) : undefined,
     filters.status ? eq(reservations.status, filters.status) : undefined,
     filters.kind === "game" ? isNotNull(reservations.locationId) : filters.kind === "birthday" ? isNull(reservations.locationId) : undefined,
+    listedAsBooking,
   );
   const [totalRow] = await db.select({ n: count() }).from(reservations).where(where);
   const total = Number(totalRow?.n ?? 0);
@@ -117,6 +119,8 @@ export async function searchBookings(db: Executor, filters: SearchFilters): Prom
 export type BookingDetail = {
   reservation: Reservation;
   resourceName: string | null;
+  /** A difference row: the code of the booking whose change it holds (see booking/reschedule.server.ts). */
+  changeOf: string | null;
   payments: {
     provider: string;
     transactionId: string;
@@ -156,6 +160,7 @@ export async function bookingDetail(db: Executor, code: string, now: Date = new 
   return {
     reservation: r,
     resourceName: resource[0]?.name ?? null,
+    changeOf: r.movesReservationId === null ? null : ((await db.select({ code: reservations.code }).from(reservations).where(eq(reservations.id, r.movesReservationId)))[0]?.code ?? null),
     payments: paymentRows.map((p) => ({
       provider: p.provider,
       transactionId: p.transactionId,
