@@ -14,14 +14,18 @@ export function MovePicker(props: {
   date: string | null;
   today: string;
   closed: number[];
+  /** Closures staff entered for days of the shown month (marked `geschlossen` like closed weekdays). */
+  closedDates?: string[];
   slots: Slot[] | null;
   hrefFor: (q: { date?: string; month?: string }) => string;
   /** Games list their starts by hour, like the booking flow's game step. */
   byHour: boolean;
   cancelHref: string;
   error?: string | null;
+  /** Posted with the chosen time (staff: the table or location looked at). */
+  hidden?: Record<string, string>;
 }) {
-  const { month, date, today, closed, slots, hrefFor, byHour, cancelHref, error } = props;
+  const { month, date, today, closed, closedDates = [], slots, hrefFor, byHour, cancelHref, error, hidden = {} } = props;
   return (
     <>
       {error ? (
@@ -29,11 +33,14 @@ export function MovePicker(props: {
           {error}
         </p>
       ) : null}
-      <Calendar month={month} selected={date} today={today} hrefFor={hrefFor} label="Neues Datum wählen" closed={closed} />
+      <Calendar month={month} selected={date} today={today} hrefFor={hrefFor} label="Neues Datum wählen" closed={closed} closedDates={closedDates} />
       {date && slots ? (
         <Form method="post" className="card">
           <h2>Freie Zeiten am {formatDateDE(date)}</h2>
           <input type="hidden" name="date" value={date} />
+          {Object.entries(hidden).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           {slots.length === 0 ? (
             <p>{MSG.closedDay}</p>
           ) : (

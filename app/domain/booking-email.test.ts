@@ -285,6 +285,20 @@ describe("self-service messages", () => {
     expect(mail.text).toContain(manageUrl);
   });
 
+  it("tells a persons change with its new price and where the money goes, same time, next revision", () => {
+    const changed = { ...booking, numChildren: booking.numChildren - 2, priceRappen: booking.priceRappen - 5_800, amountRappen: booking.amountRappen - 5_800, sequence: 1 };
+    const previousPersons = booking.numChildren + booking.numActiveAdults + booking.numAccompanyingAdults;
+    const mail = changeEmail(changed, VENUE_CONTACT, { date: booking.date, startMin: booking.startMin, endMin: booking.endMin, persons: previousPersons, priceRappen: booking.priceRappen }, {
+      now: NOW,
+      money: { refundRappen: 5_800, voucherCreditRappen: 0, paidRappen: 0, venueDeltaRappen: 0 },
+    });
+    expect(mail.subject).toMatch(/^Änderung Ihrer Buchung FW-7K3M9Q – am 28\.03\.2026/);
+    expect(mail.text).toContain(`neu ${previousPersons - 2} statt ${previousPersons} Personen`);
+    expect(mail.text).toContain("Neuer Preis:");
+    expect(mail.text).toContain("CHF 58.00 werden Ihnen zurückerstattet");
+    expect(unfold(mail.ics)).toContain("SEQUENCE:1");
+  });
+
   it("cancels above the last revision", () => {
     expect(unfold(cancellationEmail({ ...booking, sequence: 2 }, VENUE_CONTACT, null, { now: NOW }).ics)).toContain("SEQUENCE:3");
     expect(unfold(confirmationEmail(booking, VENUE_CONTACT, { now: NOW }).ics)).toContain("SEQUENCE:0");

@@ -410,25 +410,47 @@ export function lateRefundEmail(r: BookingEmailData, venue: VenueContact, cause:
   };
 }
 
-/** The booking moved to another date or time: the calendar entry is updated (same UID, next SEQUENCE). */
-export function changeEmail(
-  r: BookingEmailData,
-  venue: VenueContact,
-  previous: { date: string; startMin: number; endMin: number },
-  options: EmailOptions = {},
-): BookingEmail {
+/** What a change did to the money (see app/domain/booking-change.ts). */
+export type ChangeMoneyLines = { refundRappen: number; voucherCreditRappen: number; paidRappen: number; venueDeltaRappen: number };
+
+/** The booking before the change: its slot, and (when known) its persons and price. */
+export type PreviousBooking = { date: string; startMin: number; endMin: number; persons?: number; priceRappen?: number };
+
+/**
+ * The booking changed: another date or time, other persons, another table or game location. The
+ * calendar entry is updated (same UID, next SEQUENCE); a new price comes with what it moved.
+ */
+export function changeEmail(r: BookingEmailData, venue: VenueContact, previous: PreviousBooking, options: EmailOptions & { money?: ChangeMoneyLines } = {}): BookingEmail {
   const now = options.now ?? new Date();
   const title = "Änderung Ihrer Buchung";
   const greeting = `Guten Tag ${fullName(r)}`;
-  const intro =
-    `Ihre Buchung ${r.code} bei ${venue.name} wurde verschoben: vom ${formatDateDE(previous.date)}, ${timeRange(previous)} ` +
-    `auf den ${formatDateDE(r.date)}, ${timeRange(r)}.`;
+  const slotMoved = previous.date !== r.date || previous.startMin !== r.startMin || previous.endMin !== r.endMin;
+  const personsChanged = previous.persons !== undefined && previous.persons !== persons(r);
+  const intro = slotMoved
+    ? `Ihre Buchung ${r.code} bei ${venue.name} wurde verschoben: vom ${formatDateDE(previous.date)}, ${timeRange(previous)} ` +
+      `auf den ${formatDateDE(r.date)}, ${timeRange(r)}.`
+    : personsChanged
+      ? `Ihre Buchung ${r.code} bei ${venue.name} am ${formatDateDE(r.date)}, ${timeRange(r)} wurde geändert: neu ${persons(r)} statt ${previous.persons} Personen.`
+      : `Ihre Buchung ${r.code} bei ${venue.name} am ${formatDateDE(r.date)}, ${timeRange(r)} wurde geändert.`;
+  const money = options.money;
+  const priceLines = [
+    previous.priceRappen !== undefined && previous.priceRappen !== r.priceRappen
+      ? `Neuer Preis: ${formatChf(r.priceRappen)} (bisher ${formatChf(previous.priceRappen)}).`
+      : null,
+    money && money.paidRappen > 0 ? `Die Differenz von ${formatChf(money.paidRappen)} haben Sie online bezahlt.` : null,
+    money && money.refundRappen > 0
+      ? `${formatChf(money.refundRappen)} werden Ihnen zurückerstattet; je nach Zahlungsmittel erscheint die Gutschrift innerhalb weniger Tage.`
+      : null,
+    money && money.voucherCreditRappen > 0 ? `${formatChf(money.voucherCreditRappen)} werden dem Gutschein${r.voucherCode ? ` ${r.voucherCode}` : ""} wieder gutgeschrieben.` : null,
+    money && money.venueDeltaRappen > 0 ? `An der Kasse sind ${formatChf(money.venueDeltaRappen)} mehr zu bezahlen.` : null,
+    money && money.venueDeltaRappen < 0 ? `An der Kasse sind ${formatChf(-money.venueDeltaRappen)} weniger zu bezahlen.` : null,
+  ].filter((line): line is string => line !== null);
   const calendarNote = "Der Kalendereintrag im Anhang ersetzt den bisherigen Termin in Ihrem Kalender.";
   const closing = `Wir freuen uns auf Ihren Besuch!\nIhr Team von ${venue.name}`;
   const rows = detailRows(r);
+  const paragraphs = [greeting, intro, ...priceLines];
   const text = [
-    greeting,
-    intro,
+    ...paragraphs,
     `Neue Angaben:\n\n${textRows(rows)}`,
     ...manageLines(options.manageUrl),
     ARRIVAL_NOTE,
@@ -437,11 +459,34 @@ export function changeEmail(
     ["-- ", ...contactLines(venue)].join("\n"),
   ].join("\n\n");
   return {
-    subject: `${title} ${r.code} – neu am ${formatDateDE(r.date)}, ${timeRange(r)}`,
+    subject: `${title} ${r.code} – ${slotMoved ? "neu am" : "am"} ${formatDateDE(r.date)}, ${timeRange(r)}`,
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs: [greeting, intro], rows, afterRows: [ARRIVAL_NOTE, calendarNote, closing], venue, manageUrl: options.manageUrl }),
+    html: htmlDocument({ title, paragraphs, rows, afterRows: [ARRIVAL_NOTE, calendarNote, closing], venue, manageUrl: options.manageUrl }),
     ics: buildIcs(r, venue, "REQUEST", now),
     icsMethod: "REQUEST",
+  };
+}
+
+/**
+ * A paid difference that could not be applied (the booking was cancelled or changed meanwhile, or
+ * the held slot was gone after its hold ran out): the booking stays as it is, the difference goes back.
+ */
+export function changeRefundEmail(r: BookingEmailData, venue: VenueContact, refundRappen: number): PlainEmail {
+  const title = "Rückerstattung Ihrer Zahlung";
+  const greeting = `Guten Tag ${fullName(r)}`;
+  const intro =
+    r.status === "confirmed"
+      ? `Ihre Zahlung von ${formatChf(refundRappen)} für die Änderung Ihrer Buchung ${r.code} ist eingetroffen, als die Änderung nicht mehr möglich war. Ihre Buchung bleibt unverändert.`
+      : `Ihre Zahlung von ${formatChf(refundRappen)} für die Änderung Ihrer Buchung ${r.code} ist eingetroffen, nachdem die Buchung storniert wurde.`;
+  const refund = "Wir erstatten Ihnen diesen Betrag vollständig zurück. Je nach Zahlungsmittel erscheint die Gutschrift innerhalb weniger Tage.";
+  const closing = `Freundliche Grüsse\nIhr Team von ${venue.name}`;
+  const rows = detailRows(r);
+  const paragraphs = [greeting, intro, refund];
+  const text = [...paragraphs, `Ihre Buchung:\n\n${textRows(rows)}`, closing, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
+  return {
+    subject: `${title} – Buchung ${r.code}, ${venue.name}`,
+    text: `${text}\n`,
+    html: htmlDocument({ title, paragraphs, rows, afterRows: [closing], venue }),
   };
 }
 

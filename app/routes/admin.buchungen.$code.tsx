@@ -25,6 +25,7 @@ const DONE: Record<string, string> = {
   "payment-link": "Telefonbuchung reserviert; der Zahlungslink wurde per E-Mail gesendet.",
   moved: "Buchung verschoben; die Familie erhält eine E-Mail mit dem neuen Termin.",
   refund: "Rückerstattung als manuell erledigt vermerkt.",
+  "moved-refund-manual": "Buchung verschoben. Die Rückerstattung der Differenz wurde vom Zahlungsanbieter abgelehnt: bitte manuell erstatten (siehe Protokoll).",
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -131,8 +132,16 @@ export default function BookingDetailPage() {
             <dd>
               {formatDateDE(r.date)}, {formatTime(r.startMin)}–{formatTime(r.endMin)}
             </dd>
+            {detail.changeOf ? (
+              <>
+                <dt>Aufpreis für</dt>
+                <dd>
+                  Änderung der Buchung <a href={`/admin/buchungen/${encodeURIComponent(detail.changeOf)}`}>{detail.changeOf}</a> (gilt erst nach der Zahlung)
+                </dd>
+              </>
+            ) : null}
             <dt>{isGame ? "Spielort" : "Tisch"}</dt>
-            <dd>{detail.resourceName ?? "–"}</dd>
+            <dd>{detail.resourceName ?? (detail.changeOf ? "bisheriger Tisch" : "–")}</dd>
             <dt>{isGame ? "Spiel" : "Paket"}</dt>
             <dd>{r.offerName}</dd>
             {isGame ? (
@@ -237,6 +246,8 @@ export default function BookingDetailPage() {
                   <td data-label="Status">{p.status}</td>
                   <td data-label="Rückerstattung" className="break-anywhere">
                     {p.refundTransactionId ?? "–"}
+                    {p.refundedRappen > 0 && p.status !== "refunded" ? ` (erstattet ${formatChf(p.refundedRappen)})` : ""}
+                    {p.refundDueRappen > 0 ? ` – offen ${formatChf(p.refundDueRappen)}, bitte manuell erstatten` : ""}
                   </td>
                 </tr>
               ))}

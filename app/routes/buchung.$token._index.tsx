@@ -3,33 +3,44 @@ import { useLoaderData } from "@remix-run/react";
 import { BookingSummary } from "~/components/BookingSummary";
 import { Page } from "~/components/Page";
 import { VenueNotes } from "~/components/VenueNotes";
+import { CHANGE_NOTICES } from "~/domain/change-form";
+import { formatChf } from "~/domain/money";
 import { pageMeta } from "~/domain/page-meta";
+import { formatDateDE, formatTime } from "~/domain/time";
 import { VENUE_CONTACT } from "~/domain/venue-contact";
 import { MANAGE_HEADERS, manageView, requireManagedBooking } from "~/server/booking/manage.server";
+import { pendingChangeOf } from "~/server/payments/booking-change.server";
 import { getDb } from "~/server/platform/db.server";
 
 export const headers: HeadersFunction = () => MANAGE_HEADERS;
 export const meta: MetaFunction = () => pageMeta("Ihre Buchung", [{ name: "robots", content: "noindex" }]);
 
 /** What the last action did, from its redirect: shown once above the booking. */
-const NOTICES: Record<string, { kind: "success" | "warning"; text: string }> = {
+const NOTICES: Record<string, { kind: "success" | "warning" | "info"; text: string }> = {
+  ...CHANGE_NOTICES,
   storniert: { kind: "success", text: "Ihre Buchung wurde storniert. Sie erhalten eine Bestätigung per E-Mail." },
   erstattet: { kind: "success", text: "Ihre Buchung wurde storniert und die Zahlung zurückerstattet. Sie erhalten eine Bestätigung per E-Mail." },
   manuell: {
     kind: "warning",
     text: "Ihre Buchung wurde storniert. Die Rückerstattung konnte nicht automatisch ausgelöst werden; unser Team erledigt sie manuell und meldet sich bei Ihnen.",
   },
-  verschoben: { kind: "success", text: "Ihre Buchung wurde verschoben. Sie erhalten eine Bestätigung mit dem neuen Kalendereintrag per E-Mail." },
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const r = await requireManagedBooking(await getDb(), params.token);
+  const db = await getDb();
+  const r = await requireManagedBooking(db, params.token);
   const notice = NOTICES[new URL(request.url).searchParams.get("ok") ?? ""] ?? null;
-  return { view: manageView(r), token: params.token!, notice };
+  const pending = await pendingChangeOf(db, r);
+  return {
+    view: manageView(r),
+    token: params.token!,
+    notice,
+    pending: pending && { ...pending, until: pending.until.toLocaleTimeString("de-CH", { timeZone: "Europe/Zurich", hour: "2-digit", minute: "2-digit" }) },
+  };
 }
 
 export default function ManageBooking() {
-  const { view, token, notice } = useLoaderData<typeof loader>();
+  const { view, token, notice, pending } = useLoaderData<typeof loader>();
   const base = `/buchung/${token}`;
   const cancelled = view.booking.status === "cancelled";
   return (
@@ -38,6 +49,20 @@ export default function ManageBooking() {
         <p role="status" className={`alert alert-${notice.kind}`}>
           {notice.text}
         </p>
+      ) : null}
+      {pending ? (
+        <section className="alert alert-info" aria-labelledby="pending-title">
+          <h2 id="pending-title">Änderung wartet auf Ihre Zahlung</h2>
+          <p>
+            Neu: {formatDateDE(pending.date)}, {formatTime(pending.startMin)} - {formatTime(pending.endMin)} Uhr, {pending.persons} Personen. Bitte bezahlen
+            Sie die Differenz von {formatChf(pending.amountRappen)} bis {pending.until} Uhr; bis dahin gilt Ihre Buchung wie unten angezeigt.
+          </p>
+          <p>
+            <a className="button" href={pending.paymentUrl}>
+              Differenz bezahlen
+            </a>
+          </p>
+        </section>
       ) : null}
       <section className="card" aria-labelledby="status-title">
         <h2 id="status-title">Status: {view.statusLabel}</h2>
@@ -59,11 +84,21 @@ export default function ManageBooking() {
       {cancelled ? null : view.canChange ? (
         <section className="card" aria-labelledby="change-title">
           <h2 id="change-title">Ändern oder stornieren</h2>
-          <p>Kostenlos stornierbar bis {view.deadline}. Bis dahin können Sie den Termin auch verschieben.</p>
+          <p>
+            Kostenlos stornierbar bis {view.deadline}. Bis dahin können Sie den Termin auch verschieben
+            {view.booking.players === null ? " oder die Anzahl Personen ändern" : ""}.
+          </p>
           <p className="actions">
             <a className="button" href={`${base}/verschieben`}>
               Termin verschieben
             </a>{" "}
+            {view.booking.players === null ? (
+              <>
+                <a className="button" href={`${base}/personen`}>
+                  Anzahl Personen ändern
+                </a>{" "}
+              </>
+            ) : null}
             <a className="button button-secondary" href={`${base}/stornieren`}>
               Buchung stornieren
             </a>

@@ -1,16 +1,18 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { ChangeConfirm } from "~/components/ChangeConfirm";
 import { MovePicker } from "~/components/MovePicker";
 import { Page } from "~/components/Page";
 import { dateFrom } from "~/domain/booking-query";
-import { closedWeekdays, monthOf, parseMonth } from "~/domain/calendar";
+import { monthOf, parseMonth } from "~/domain/calendar";
 import { MSG } from "~/domain/messages";
 import { pageMeta } from "~/domain/page-meta";
 import { formatDateDE, formatTime, parseTime, venueNow } from "~/domain/time";
-import { MANAGE_HEADERS, manageView, moveByFamily, requireManagedBooking } from "~/server/booking/manage.server";
-import { moveOptions } from "~/server/booking/reschedule.server";
-import { getVenue } from "~/server/booking/venue.server";
+import { MANAGE_HEADERS, manageView, requireManagedBooking, selfServiceClosedMessage, selfServicePolicy } from "~/server/booking/manage.server";
+import { moveCalendar, moveOptions } from "~/server/booking/reschedule.server";
+import { changeByFamily } from "~/server/payments/booking-change.server";
 import { getDb } from "~/server/platform/db.server";
+import { changeNotice, parseExpectedPrice } from "~/domain/change-form";
 
 export const headers: HeadersFunction = () => MANAGE_HEADERS;
 export const meta: MetaFunction = () => pageMeta("Termin verschieben", [{ name: "robots", content: "noindex" }]);
@@ -24,15 +26,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const today = venueNow().date;
   const asked = dateFrom(query.get("date"));
   const date = asked && asked >= today ? asked : null;
-  const month = parseMonth(query.get("month")) ?? monthOf(date ?? r.date);
-  const { rules } = await getVenue(db);
+  const wanted = parseMonth(query.get("month")) ?? monthOf(date ?? r.date);
+  const month = wanted < monthOf(today) ? monthOf(today) : wanted;
   return {
     token: params.token!,
     view,
     today,
     date,
-    month: month < monthOf(today) ? monthOf(today) : month,
-    closed: closedWeekdays(rules),
+    month,
+    ...(await moveCalendar(db, r, month)),
     slots: date ? await moveOptions(db, r, date) : null,
   };
 }
@@ -43,14 +45,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const date = dateFrom(form.get("date"));
   const startMin = parseTime(form.get("start"));
-  if (!date || startMin === null) return data({ error: MSG.chooseDateAndSlot }, { status: 400 });
-  const result = await moveByFamily(db, r, { date, startMin });
-  if (result.ok) return redirect(`/buchung/${params.token}?ok=verschoben`, { status: 303 });
-  return data({ error: result.message }, { status: result.reason === "slot_taken" || result.reason === "refused" ? 409 : 400 });
+  if (!date || startMin === null) return data({ error: MSG.chooseDateAndSlot, quote: null }, { status: 400 });
+  const result = await changeByFamily(db, r, { date, startMin }, {
+    token: params.token!,
+    confirmed: form.get("confirm") === "1",
+    expectedPriceRappen: parseExpectedPrice(form.get("expect")),
+    hours: selfServicePolicy().hours,
+    closedMessage: selfServiceClosedMessage(),
+  });
+  if ("ok" in result) return data({ error: result.message, quote: null }, { status: result.reason === "slot_taken" || result.reason === "refused" ? 409 : result.reason === "payment_failed" ? 502 : 400 });
+  if (result.kind === "quote") return data({ error: result.message, quote: result.quote });
+  if (result.kind === "payment") return redirect(result.paymentUrl, { status: 303 });
+  return redirect(`/buchung/${params.token}?ok=${changeNotice("verschoben", result.refund)}`, { status: 303 });
 }
 
 export default function MoveBooking() {
-  const { token, view, today, date, month, closed, slots } = useLoaderData<typeof loader>();
+  const { token, view, today, date, month, closed, closedDates, slots } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const base = `/buchung/${token}/verschieben`;
   const b = view.booking;
@@ -60,6 +70,13 @@ export default function MoveBooking() {
     if (q.month) next.set("month", q.month);
     return `${base}?${next.toString()}`;
   };
+  if (result?.quote) {
+    return (
+      <Page title="Termin verschieben">
+        <ChangeConfirm quote={result.quote} message={result.error} backHref={base} hidden={{ date: result.quote.after.date, start: formatTime(result.quote.after.startMin) }} />
+      </Page>
+    );
+  }
   return (
     <Page title="Termin verschieben">
       <p>
@@ -71,6 +88,7 @@ export default function MoveBooking() {
         date={date}
         today={today}
         closed={closed}
+        closedDates={closedDates}
         slots={slots}
         hrefFor={hrefFor}
         byHour={b.players !== null}

@@ -271,6 +271,15 @@ test("staff move a booking to another day and time: the site's calendar and slot
   await fitsNarrowScreen(page);
   await page.getByRole("radio", { name: /^16:00 - 18:00/ }).check();
   await page.getByRole("button", { name: "Auf diesen Termin verschieben" }).click();
+  // Before anything moves: the old price, the price after the move and the difference.
+  await expect(page.getByRole("heading", { name: "Verschiebung prüfen" })).toBeVisible();
+  await expect(page.getByText("Bisheriger Preis")).toBeVisible();
+  await expect(page.getByText("Differenz")).toBeVisible();
+  await expect(page.getByText("Der Preis bleibt gleich.")).toBeVisible();
+  await expect(page.getByLabel(/Vereinbarten Preis beibehalten/)).toBeChecked();
+  await expectAccessible(page);
+  await fitsNarrowScreen(page);
+  await page.getByRole("button", { name: "Verschieben bestätigen" }).click();
   await expect(page.getByText("Buchung verschoben; die Familie erhält eine E-Mail mit dem neuen Termin.")).toBeVisible();
   await expect(page.getByText(formatDE(later), { exact: false }).first()).toBeVisible();
   await expect(page.getByText("Terminänderung")).toBeVisible();
@@ -279,4 +288,16 @@ test("staff move a booking to another day and time: the site's calendar and slot
   // The old slot is free again for the next family.
   const slots = (await (await page.request.get(`/api/tables/available?date=${date}&count=9&offerId=1`)).json()) as { startTime: string; available: boolean }[];
   expect(slots.find((s) => s.startTime === "10:00")?.available).toBe(true);
+
+  // Another table at the same time (a table to be deactivated): choose the table, then the same slot.
+  await page.getByRole("link", { name: "Verschieben" }).click();
+  await page.getByLabel("Tisch").selectOption({ label: "Grosser Festtisch (30 Plätze)" });
+  await page.getByRole("button", { name: "Freie Zeiten anzeigen" }).click();
+  await pickDate(page, later);
+  await page.getByRole("radio", { name: /^16:00 - 18:00/ }).check();
+  await page.getByRole("button", { name: "Auf diesen Termin verschieben" }).click();
+  await expect(page.getByText(/Grosser Festtisch/).first()).toBeVisible();
+  await page.getByRole("button", { name: "Verschieben bestätigen" }).click();
+  await expect(page.getByText("Buchung verschoben; die Familie erhält eine E-Mail mit dem neuen Termin.")).toBeVisible();
+  await expect(page.getByText("Grosser Festtisch").first()).toBeVisible();
 });

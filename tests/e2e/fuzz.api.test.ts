@@ -46,6 +46,8 @@ const PAGES = [
   `/buchung/${"A".repeat(43)}`,
   `/buchung/${"A".repeat(43)}/stornieren`,
   `/buchung/${"A".repeat(43)}/verschieben`,
+  `/buchung/${"A".repeat(43)}/personen`,
+  `/buchung/${"A".repeat(43)}/zahlung`,
   `/buchung/${"A".repeat(43)}/kalender.ics`,
   "/admin/buchungen",
   "/admin/buchungen/FW-ZZZZZZ",

@@ -95,6 +95,58 @@ test("a family opens its manage link, moves the party and cancels it with the vo
   expect(((await check.json()) as { remainingValue: number }).remainingValue).toBe(1000);
 });
 
+test("a family changes the number of persons: the price difference first, one child more paid online, fewer persons given back", async ({ page, javaScriptEnabled }) => {
+  const date = futureWeekday(javaScriptEnabled ? 4 : 5, 42);
+  // 3 children, 1 playing and 1 accompanying adult: CHF 120, paid with a voucher of CHF 1000.
+  const { code, voucher } = await confirmedBooking(page, date, "12:00");
+  const link = await manageLinkOf(code);
+  await page.goto(link);
+  await page.getByRole("link", { name: "Anzahl Personen ändern" }).click();
+  await expect(page.getByRole("heading", { name: "Anzahl Personen ändern" })).toBeVisible();
+  await expect(page.getByLabel("Kinder")).toHaveValue("3");
+  await expectAccessible(page);
+  await expectFitsNarrowScreen(page);
+
+  // One child more: the voucher keeps paying its CHF 120, the CHF 29 difference is paid online.
+  await page.getByLabel("Kinder").fill("4");
+  await page.getByRole("button", { name: "Weiter" }).click();
+  await expect(page.getByRole("heading", { name: "Änderung prüfen" })).toBeVisible();
+  const prices = page.locator(".price-change");
+  await expect(prices).toContainText("Bisheriger PreisCHF 120.00");
+  await expect(prices).toContainText("Neuer PreisCHF 149.00");
+  await expect(prices).toContainText("Differenz+ CHF 29.00");
+  await expect(page.getByText("Sie bezahlen die Differenz von CHF 29.00 online. Bis dahin bleibt Ihre Buchung unverändert.")).toBeVisible();
+  await expectAccessible(page);
+  await expectFitsNarrowScreen(page);
+  await page.getByRole("button", { name: "Weiter zur Zahlung" }).click();
+  await expect(page.getByText("CHF 29.00")).toBeVisible();
+  await page.getByRole("button", { name: "Bezahlen" }).click();
+  await expect(page.getByText("Ihre Buchung wurde geändert.", { exact: false })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${link}\\?ok=geaendert$`));
+  await expect(page.getByText(/^6 \(Kinder: 4/)).toBeVisible();
+
+  // Two children fewer: CHF 91 — the voucher pays it all, CHF 29 go back to it and the CHF 29 paid online are refunded.
+  await page.getByRole("link", { name: "Anzahl Personen ändern" }).click();
+  await page.getByLabel("Kinder").fill("2");
+  await page.getByRole("button", { name: "Weiter" }).click();
+  await expect(prices).toContainText("Differenz- CHF 58.00");
+  await expect(page.getByText("CHF 29.00 werden Ihnen auf Ihr Zahlungsmittel zurückerstattet.")).toBeVisible();
+  await expect(page.getByText(`CHF 29.00 werden dem Gutschein ${voucher} wieder gutgeschrieben.`)).toBeVisible();
+  await page.getByRole("button", { name: "Änderung bestätigen" }).click();
+  await expect(page.getByText("Ihre Buchung wurde geändert.", { exact: false })).toBeVisible();
+  await expect(page.getByText(/^4 \(Kinder: 2/)).toBeVisible();
+  const check = await page.request.get(`/api/vouchers/${voucher}`, { headers: { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
+  expect(((await check.json()) as { remainingValue: number }).remainingValue).toBe(1000 - 91);
+
+  // No persons at all is refused in German, and nothing changes.
+  await page.getByRole("link", { name: "Anzahl Personen ändern" }).click();
+  await page.getByLabel("Kinder").fill("0");
+  await page.getByLabel("Erwachsene (mitspielend)").fill("0");
+  await page.getByLabel("Erwachsene (nur Begleitung)").fill("0");
+  await page.getByRole("button", { name: "Weiter" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Bitte wählen Sie mindestens eine Person aus.");
+});
+
 test.describe("inside the self-service limit", () => {
   // The rule is "up to SELF_SERVICE_HOURS before the start". Whether a birthday day lies within 48 hours
   // of now depends on the weekday, so this runs on a second server whose limit is 1,440 hours (60 days):

@@ -7,9 +7,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { selfServiceDeadline } from "~/domain/self-service";
 import { addDays, venueNow, venueToUtc, weekdayOf } from "~/domain/time";
 import { findReservationByCode, reserveBirthday, type Reservation } from "~/server/booking/bookings.server";
-import { findManagedBooking, LINK_MSG, manageView, moveByFamily, requestManageLink } from "~/server/booking/manage.server";
+import { findManagedBooking, LINK_MSG, manageView, requestManageLink } from "~/server/booking/manage.server";
 import { queueDueReminders } from "~/server/booking/reminders.server";
-import { moveReservation, CUSTOMER_ACTOR } from "~/server/booking/reschedule.server";
+import { CUSTOMER_ACTOR, type ChangeTarget } from "~/server/booking/reschedule.server";
+import { changeBooking, changeByFamily } from "~/server/payments/booking-change.server";
 import { createTransport, deliverDueMail } from "~/server/mail/mail.server";
 import { cancelByFamily } from "~/server/payments/cancellation.server";
 import { confirmPayment, setPaymentProvider, startPayment } from "~/server/payments/payments.server";
@@ -115,6 +116,11 @@ describe.each(drivers)("self-service on $name", ({ open }) => {
     await fake.pay(trx, "settled");
     await confirmPayment(database.db, trx);
     return { date, code: held.reservation.code, trx, id: held.reservation.id };
+  }
+
+  /** The family's move through its manage page (the token only shapes the payment's return URLs). */
+  function moveByFamily(r: Reservation, target: ChangeTarget, now?: Date) {
+    return changeByFamily(database.db, r, target, { token: "t".repeat(43), hours: 48, closedMessage: "geschlossen" }, now);
   }
 
   async function mailsOf(id: number) {
@@ -302,8 +308,8 @@ describe.each(drivers)("self-service on $name", ({ open }) => {
 
   it("moves a booking to a free slot with a change e-mail (same UID, next SEQUENCE) and an audit row", async () => {
     const { id, code, date } = await paidBooking();
-    const moved = await moveByFamily(database.db, await reload(id), { date, startMin: 840 });
-    expect(moved.ok).toBe(true);
+    const moved = await moveByFamily(await reload(id), { date, startMin: 840 });
+    expect(moved).toMatchObject({ kind: "changed", refund: "none" });
     const r = await reload(id);
     expect(r).toMatchObject({ date, startMin: 840, endMin: 960, sequence: 1, status: "confirmed", priceRappen: (await findReservationByCode(database.db, code))!.priceRappen });
     const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.reservationId, id), eq(auditLog.action, "move")));
@@ -323,8 +329,8 @@ describe.each(drivers)("self-service on $name", ({ open }) => {
     expect(confirmationIcs).toContain("SEQUENCE:0");
 
     // The same slot again is no move; a slot off the grid is refused.
-    expect(await moveByFamily(database.db, r, { date, startMin: 840 })).toMatchObject({ ok: false, reason: "invalid" });
-    expect(await moveByFamily(database.db, r, { date, startMin: 845 })).toMatchObject({ ok: false, reason: "invalid" });
+    expect(await moveByFamily(r, { date, startMin: 840 })).toMatchObject({ ok: false, reason: "invalid" });
+    expect(await moveByFamily(r, { date, startMin: 845 })).toMatchObject({ ok: false, reason: "invalid" });
     // Cancelling afterwards removes the moved entry: SEQUENCE above the move's.
     await cancelByFamily(database.db, { reservationId: id, allowed: () => true, closedMessage: "" });
     const cancelMail = (await mailsOf(id)).find((m) => m.kind === "cancellation")!;
@@ -335,9 +341,13 @@ describe.each(drivers)("self-service on $name", ({ open }) => {
     const date = nextSaturday();
     const a = await paidBooking({ date, startMin: 600 });
     const b = await paidBooking({ date, startMin: 840 });
+    const moveTo1080 = async (reservationId: number) => {
+      const result = await changeBooking(database.db, { reservationId, target: { date, startMin: 1080 }, actor: CUSTOMER_ACTOR, pricing: "difference" });
+      return "ok" in result ? result : { ok: true as const };
+    };
     const results = await Promise.all([
-      moveReservation(database.db, { reservationId: a.id, date, startMin: 1080, actor: CUSTOMER_ACTOR }),
-      moveReservation(database.db, { reservationId: b.id, date, startMin: 1080, actor: CUSTOMER_ACTOR }),
+      moveTo1080(a.id),
+      moveTo1080(b.id),
       reserveBirthday(database.db, { offerId: 1, date, startMin: 1080, counts: BIG, contact: CONTACT }, { holdMinutes: 15 }),
     ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
@@ -355,7 +365,7 @@ describe.each(drivers)("self-service on $name", ({ open }) => {
     const { id, date } = await paidBooking();
     const r = await reload(id);
     const tooLate = new Date(selfServiceDeadline(r, 48).getTime() + 60_000);
-    const result = await moveByFamily(database.db, r, { date, startMin: 840 }, tooLate);
+    const result = await moveByFamily(r, { date, startMin: 840 }, tooLate);
     expect(result).toMatchObject({ ok: false, reason: "refused" });
     expect((await reload(id)).startMin).toBe(600);
   });

@@ -124,7 +124,7 @@ function validCount(n: number) {
   return Number.isInteger(n) && n >= 0 && n <= MAX_PER_COUNTER;
 }
 
-async function uniqueBookingCode(tx: Tx): Promise<string> {
+export async function uniqueBookingCode(tx: Tx): Promise<string> {
   for (;;) {
     const code = newBookingCode(randomInt);
     const [taken] = await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.code, code));

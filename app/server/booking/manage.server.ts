@@ -13,7 +13,6 @@ import { manageTokens, reservations } from "../platform/schema";
 import { enqueueManageLinkMail, kickMailer } from "../mail/mail.server";
 import type { Reservation } from "./bookings.server";
 import { reservationView, type ReservationView } from "./confirmation-view.server";
-import { CUSTOMER_ACTOR, moveReservation, type MoveResult } from "./reschedule.server";
 
 export function selfServicePolicy(): SelfServicePolicy {
   const env = getEnv();
@@ -115,21 +114,6 @@ export async function requestManageLink(
   });
   if (sent) kickMailer();
   return { status: 200, message: LINK_MSG.sent };
-}
-
-/** The family moves its booking: allowed only while `canSelfChange` holds (checked under the row lock). */
-export async function moveByFamily(db: Db, r: Reservation, target: { date: string; startMin: number }, now: Date = new Date()): Promise<MoveResult> {
-  const { hours } = selfServicePolicy();
-  return moveReservation(
-    db,
-    {
-      reservationId: r.id,
-      ...target,
-      actor: CUSTOMER_ACTOR,
-      guard: (locked) => (canSelfChange(locked, now, hours) ? null : selfServiceClosedMessage()),
-    },
-    now,
-  );
 }
 
 export function selfServiceClosedMessage(): string {

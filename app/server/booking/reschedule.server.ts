@@ -1,19 +1,32 @@
-import { eq } from "drizzle-orm";
-import { birthdayAvailability, birthdaySlotGrid, hasBegun, pickTable, type Slot } from "~/domain/availability";
-import { gameAvailability, gamePriceRappen, gameStartGrid, type GameType } from "~/domain/games";
+import { and, eq, isNull, or } from "drizzle-orm";
+import { birthdayAvailability, birthdaySlotGrid, hasBegun, overlaps, pickTable, type Slot, type SlotRange, type Table } from "~/domain/availability";
+import {
+  CHANGE_MSG,
+  changedBirthdayPriceRappen,
+  changedPriceRappen,
+  countsProblem,
+  paidBy,
+  sameCounts,
+  settleChange,
+  type PaidBy,
+  type Settlement,
+} from "~/domain/booking-change";
+import { gameAvailability, gamePriceRappen, gameStartGrid, type GameLocation, type GameType } from "~/domain/games";
 import { beyondHorizon, horizonMessage } from "~/domain/horizon";
 import { MSG } from "~/domain/messages";
-import { closureOn } from "~/domain/venue-settings";
-import { birthdayPriceRappen, personCount } from "~/domain/pricing";
+import { personCount, type PartyCounts } from "~/domain/pricing";
 import { isIsoDate, venueNow } from "~/domain/time";
-import { reservationsChanged, tableOccupations } from "./availability.server";
-import { expireHolds, findReservationById, lockDay, type Reservation } from "./bookings.server";
-import { locationOccupations } from "./games.server";
+import { closedWeekdays } from "~/domain/calendar";
+import { closedDatesInMonth, closureOn } from "~/domain/venue-settings";
+import { tableOccupations } from "./availability.server";
+import type { Reservation } from "./bookings.server";
+import { gameBookingName, locationOccupations } from "./games.server";
 import { getVenue } from "./venue.server";
-import type { Db } from "../platform/db.server";
+import type { Executor, Tx } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
-import { auditLog, reservations } from "../platform/schema";
-import { enqueueChangeMail, kickMailer } from "../mail/mail.server";
+import { auditLog, birthdayTables, gameLocations, offers, reservations } from "../platform/schema";
+import { enqueueChangeMail } from "../mail/mail.server";
+import { creditVoucher } from "../vouchers/vouchers.server";
 
 /**
  * Who changes a booking, for the audit log: a staff member (`staff:<email>`), the machine API token
@@ -23,147 +36,439 @@ export type AuditActor = { staffId: number | null; label: string };
 
 export const CUSTOMER_ACTOR: AuditActor = { staffId: null, label: "customer" };
 
-export type MoveInput = {
-  reservationId: number;
+/**
+ * What a change asks for: a date and start (the current ones for a persons change), and optionally
+ * other persons (birthdays), a table or a game location chosen by staff. Everything else stays: the
+ * offer, the game, its rounds and players, the booking's duration.
+ */
+export type ChangeTarget = {
   date: string;
   startMin: number;
-  actor: AuditActor;
-  /** Checked under the row lock: a message refuses the move (e.g. the family's 48-hour rule). */
-  guard?: (r: Reservation) => string | null;
-  /** Staff moves keep the price agreed at booking, even when today's price list differs. */
-  keepPrice?: boolean;
+  counts?: PartyCounts;
+  tableId?: number;
+  locationId?: number;
 };
 
-export type MoveResult =
-  | { ok: true; reservation: Reservation; previous: { date: string; startMin: number; endMin: number } }
-  | { ok: false; reason: "missing" | "invalid" | "refused" | "slot_taken" | "price_changed"; message: string };
+/** `difference`: the booking's own price plus what the change costs; `keep`: the agreed price stays (staff). */
+export type PricePolicy = "difference" | "keep";
 
-export const MOVE_MSG = {
-  notActive: "Diese Buchung ist nicht mehr aktiv und kann nicht verschoben werden.",
-  unchanged: "Bitte wählen Sie einen anderen Termin als den bisherigen.",
-  priceChanged:
-    "Für diesen Termin gilt ein anderer Preis. Eine Verschiebung mit Preisänderung ist online noch nicht möglich; bitte wählen Sie einen anderen Termin oder rufen Sie uns an.",
-} as const;
+export type ChangeRefusal = {
+  ok: false;
+  reason: "missing" | "invalid" | "refused" | "slot_taken" | "price_changed" | "payment_failed";
+  message: string;
+};
 
-function isExclusionViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23P01") return true;
-  }
-  return false;
+export type ChangePlan = {
+  date: string;
+  slot: SlotRange;
+  counts: PartyCounts;
+  /** The booking stays on its date and start (a persons change, or staff changing the table or location). */
+  sameSlot: boolean;
+  kind: "table" | "location";
+  /** Staff asked for this table (birthdays); else the booking keeps its own table when it fits. */
+  tableId: number | null;
+  /** The game location after the change (games). */
+  location: { id: number; name: string; reservationType: string } | null;
+  paid: PaidBy;
+  newPriceRappen: number;
+  settlement: Settlement;
+};
+
+/**
+ * Staff lists (search, day overview, export) show a difference row only while it holds a slot for a
+ * family's pending change; once applied, replaced or run out it is bookkeeping, not a booking.
+ */
+export const listedAsBooking = or(isNull(reservations.movesReservationId), eq(reservations.status, "held"));
+
+/** Any offer or location by id, active or not: a booking keeps what it was made with. */
+async function ownOffer(db: Executor, id: number | null) {
+  if (id === null) return undefined;
+  const [row] = await db.select().from(offers).where(eq(offers.id, id));
+  return row;
+}
+
+async function ownLocation(db: Executor, id: number | null): Promise<GameLocation | undefined> {
+  if (id === null) return undefined;
+  const [row] = await db.select().from(gameLocations).where(eq(gameLocations.id, id));
+  return row;
+}
+
+async function ownTable(db: Executor, id: number | null): Promise<Table | undefined> {
+  if (id === null) return undefined;
+  const [row] = await db.select({ id: birthdayTables.id, seats: birthdayTables.seats }).from(birthdayTables).where(eq(birthdayTables.id, id));
+  return row;
+}
+
+export function countsOf(r: PartyCounts): PartyCounts {
+  return { numChildren: r.numChildren, numActiveAdults: r.numActiveAdults, numAccompanyingAdults: r.numAccompanyingAdults };
 }
 
 /**
- * Moves a confirmed booking to another date or start, keeping everything else (offer and persons,
- * or game, rounds and players). One transaction under the same guarantees as a new booking: the new
- * day's advisory lock, expired holds swept, the new slot claimed (the booking's own old slot does
- * not count as taken), then one UPDATE moves it — so the new slot is held before the old one is
- * given up, and a lost race leaves the booking where it was (`slot_taken`, the spec's message).
- * The price is recomputed on the server; when it differs the move is refused (paying or refunding
- * a difference online is not built yet). The calendar revision (`sequence`) goes up, an audit row
- * and the change e-mail (updated .ics, same UID) commit with it.
+ * Checks a change against the venue and prices it, without claiming anything: the quote the family
+ * or staff confirm, and again under the day's lock in the change's own transaction. The slot grid
+ * is the booking's own (its stored duration or rounds), and its offer or location counts even when
+ * deactivated since — only a *new* table or location must be active. Its current slot is always
+ * valid (a persons change on a day whose opening hours changed since).
  */
-export async function moveReservation(db: Db, input: MoveInput, now: Date = new Date()): Promise<MoveResult> {
-  if (!isIsoDate(input.date) || !Number.isInteger(input.startMin)) return { ok: false, reason: "invalid", message: MSG.chooseDateAndSlot };
+export async function planChange(
+  db: Executor,
+  r: Reservation,
+  target: ChangeTarget,
+  policy: PricePolicy,
+  now: Date,
+): Promise<{ ok: true; plan: ChangePlan } | ChangeRefusal> {
+  if (!isIsoDate(target.date) || !Number.isInteger(target.startMin)) return { ok: false, reason: "invalid", message: MSG.chooseDateAndSlot };
   const horizon = getEnv().BOOKING_HORIZON_DAYS;
-  if (beyondHorizon(input.date, venueNow(now).date, horizon)) return { ok: false, reason: "invalid", message: horizonMessage(horizon) };
-  const current = await findReservationById(db, input.reservationId);
-  if (!current) return { ok: false, reason: "missing", message: MOVE_MSG.notActive };
-  // Read before any lock: a booking that is not confirmed never takes the day's lock here.
-  if (current.status !== "confirmed") return { ok: false, reason: "refused", message: MOVE_MSG.notActive };
+  if (beyondHorizon(target.date, venueNow(now).date, horizon)) return { ok: false, reason: "invalid", message: horizonMessage(horizon) };
+  if (r.status !== "confirmed") return { ok: false, reason: "refused", message: CHANGE_MSG.notActive };
+  const paid = paidBy(r.paymentStatus);
+  if (!paid) return { ok: false, reason: "refused", message: CHANGE_MSG.paymentUnclear };
   const venue = await getVenue(db);
-  const isTable = current.tableId !== null;
-  let slot: { startMin: number; endMin: number } | undefined;
-  let priceRappen: number;
+  const isTable = r.locationId === null;
+  const sameSlot = target.date === r.date && target.startMin === r.startMin;
+  const counts = target.counts ?? countsOf(r);
+  // Games count players, not persons; only a birthday's persons can change.
+  if (!isTable && target.counts && !sameCounts(counts, r)) return { ok: false, reason: "invalid", message: CHANGE_MSG.personsOnlyBirthday };
+  const countsWrong = isTable ? countsProblem(counts) : null;
+  if (countsWrong) return { ok: false, reason: "invalid", message: countsWrong };
+
+  const duration = r.endMin - r.startMin;
+  let slot: SlotRange | undefined;
+  let listBefore = 0;
+  let listAfter = 0;
+  let location: ChangePlan["location"] = null;
+  let newPrice: number;
   if (isTable) {
-    const offer = venue.offers.find((o) => o.id === current.offerId);
-    if (!offer) return { ok: false, reason: "invalid", message: MSG.chooseOffer };
-    slot = birthdaySlotGrid(input.date, venue.rules, offer.slotMinutes).find((s) => s.startMin === input.startMin);
-    priceRappen = birthdayPriceRappen(current, offer.basePriceRappen, venue.prices);
-  } else {
-    const location = venue.locations.find((l) => l.id === current.locationId);
-    if (!location || current.rounds === null || current.players === null || current.gameType === null) {
-      return { ok: false, reason: "invalid", message: MSG.chooseSlot };
+    if (target.tableId !== undefined) {
+      const table = venue.tables.find((t) => t.id === target.tableId);
+      if (!table) return { ok: false, reason: "invalid", message: CHANGE_MSG.unknownTable };
+      if (table.seats < personCount(counts)) return { ok: false, reason: "invalid", message: CHANGE_MSG.tableTooSmall };
     }
-    slot = gameStartGrid(input.date, venue.rules, current.rounds).find((s) => s.startMin === input.startMin);
-    priceRappen = gamePriceRappen(location, { gameType: current.gameType as GameType, rounds: current.rounds, players: current.players });
+    slot = sameSlot ? { startMin: r.startMin, endMin: r.endMin } : birthdaySlotGrid(target.date, venue.rules, duration).find((s) => s.startMin === target.startMin);
+    const childPriceToday = (await ownOffer(db, r.offerId))?.basePriceRappen ?? 0;
+    newPrice = changedBirthdayPriceRappen(r, counts, childPriceToday);
+  } else {
+    if (r.rounds === null || r.players === null || r.gameType === null) return { ok: false, reason: "invalid", message: MSG.chooseSlot };
+    const choice = { gameType: r.gameType as GameType, rounds: r.rounds, players: r.players };
+    const own = await ownLocation(db, r.locationId);
+    const wanted = target.locationId ?? r.locationId!;
+    const next = wanted === r.locationId ? own : venue.locations.find((l) => l.id === wanted);
+    if (!own || !next) return { ok: false, reason: "invalid", message: CHANGE_MSG.unknownLocation };
+    if (next.capacity < r.players) return { ok: false, reason: "invalid", message: `Bitte wählen Sie einen Spielort für ${r.players} Spieler.` };
+    location = { id: next.id, name: next.name, reservationType: next.reservationType };
+    slot = sameSlot ? { startMin: r.startMin, endMin: r.endMin } : gameStartGrid(target.date, venue.rules, r.rounds).find((s) => s.startMin === target.startMin);
+    listBefore = gamePriceRappen(own, choice);
+    listAfter = gamePriceRappen(next, choice);
+    newPrice = changedPriceRappen(r.priceRappen, listBefore, listAfter);
   }
   if (!slot) return { ok: false, reason: "invalid", message: MSG.chooseSlot };
-  if (hasBegun(input.date, slot.startMin, venueNow(now))) return { ok: false, reason: "slot_taken", message: MSG.slotGone };
-  // A closure (whole venue, birthdays, or this game location) takes no moved bookings either.
-  if (closureOn(venue.closures, input.date, isTable ? { kind: "birthday" } : { kind: "game", locationId: current.locationId! })) {
+  if (hasBegun(target.date, slot.startMin, venueNow(now))) return { ok: false, reason: "slot_taken", message: MSG.slotGone };
+  // A closure (whole venue, birthdays, or this game location) takes no changed bookings either.
+  if (closureOn(venue.closures, target.date, isTable ? { kind: "birthday" } : { kind: "game", locationId: location!.id })) {
     return { ok: false, reason: "invalid", message: MSG.closedDay };
   }
-  const target = slot;
-
-  try {
-    const result = await db.transaction(async (tx): Promise<MoveResult> => {
-      await lockDay(tx, isTable ? "table" : "location", input.date);
-      await expireHolds(tx, now);
-      const [r] = await tx.select().from(reservations).where(eq(reservations.id, input.reservationId)).for("update");
-      if (!r || r.status !== "confirmed") return { ok: false, reason: "refused", message: MOVE_MSG.notActive };
-      const refusal = input.guard?.(r) ?? null;
-      if (refusal) return { ok: false, reason: "refused", message: refusal };
-      if (r.date === input.date && r.startMin === target.startMin) return { ok: false, reason: "invalid", message: MOVE_MSG.unchanged };
-      if (!input.keepPrice && priceRappen !== r.priceRappen) return { ok: false, reason: "price_changed", message: MOVE_MSG.priceChanged };
-      let resource: { tableId: number } | { locationId: number };
-      if (isTable) {
-        const table = pickTable(target, personCount(r), venue.tables, await tableOccupations(tx, input.date, now, r.id));
-        if (!table) return { ok: false, reason: "slot_taken", message: MSG.slotTaken };
-        resource = { tableId: table.id };
-      } else {
-        const taken = await locationOccupations(tx, r.locationId!, input.date, now, r.id);
-        if (taken.some((t) => t.startMin < target.endMin && target.startMin < t.endMin)) return { ok: false, reason: "slot_taken", message: MSG.slotTaken };
-        resource = { locationId: r.locationId! };
-      }
-      const [moved] = await tx
-        .update(reservations)
-        .set({ date: input.date, startMin: target.startMin, endMin: target.endMin, ...resource, sequence: r.sequence + 1, updatedAt: now })
-        .where(eq(reservations.id, r.id))
-        .returning();
-      const previous = { date: r.date, startMin: r.startMin, endMin: r.endMin };
-      await tx.insert(auditLog).values({
-        staffId: input.actor.staffId,
-        actor: input.actor.label,
-        action: "move",
-        reservationId: r.id,
-        details: { before: { ...previous, tableId: r.tableId }, after: { date: input.date, startMin: target.startMin, endMin: target.endMin, ...resource } },
-      });
-      await enqueueChangeMail(tx, moved!, previous);
-      return { ok: true, reservation: moved!, previous };
-    });
-    if (result.ok) {
-      reservationsChanged(db);
-      kickMailer();
-    }
-    return result;
-  } catch (error) {
-    // The exclusion constraint is the last line: a claim that slipped past the check still fails.
-    if (isExclusionViolation(error)) return { ok: false, reason: "slot_taken", message: MSG.slotTaken };
-    throw error;
+  const sameResource = isTable ? target.tableId === undefined || target.tableId === r.tableId : location!.id === r.locationId;
+  if (sameSlot && sameResource && sameCounts(counts, r)) {
+    return { ok: false, reason: "invalid", message: target.counts ? CHANGE_MSG.personsUnchanged : CHANGE_MSG.unchanged };
   }
+  if (policy === "keep") newPrice = r.priceRappen;
+  return {
+    ok: true,
+    plan: {
+      date: target.date,
+      slot,
+      counts,
+      sameSlot,
+      kind: isTable ? "table" : "location",
+      tableId: isTable ? (target.tableId ?? null) : null,
+      location,
+      paid,
+      newPriceRappen: newPrice,
+      settlement: settleChange(r, newPrice, paid),
+    },
+  };
+}
+
+/** Where the changed booking sits: a table, a location, or — for a held difference row — its own current table. */
+export type Claim = { tableId: number } | { locationId: number } | { stay: true };
+
+/**
+ * Claims the table or location for a planned change, under the day's lock. `replace`: the booking
+ * itself moves, so its own slot does not count as taken. `alongside`: a difference row claims the
+ * new slot while the booking keeps the old one until paid, so the booking's own slot counts — except
+ * that a party staying at its own slot and table (more persons, same table) needs no second claim.
+ * A booking keeps its own table when that fits and is free; otherwise the smallest free fitting one.
+ */
+export async function claimFor(tx: Executor, r: Reservation, plan: ChangePlan, mode: "replace" | "alongside", now: Date): Promise<Claim | ChangeRefusal> {
+  const taken: ChangeRefusal = { ok: false, reason: "slot_taken", message: MSG.slotTaken };
+  if (plan.kind === "location") {
+    const occupied = await locationOccupations(tx, plan.location!.id, plan.date, now, mode === "replace" ? r.id : undefined);
+    return occupied.some((o) => overlaps(o, plan.slot)) ? taken : { locationId: plan.location!.id };
+  }
+  const persons = personCount(plan.counts);
+  const venue = await getVenue(tx);
+  const own = await ownTable(tx, r.tableId);
+  const unchangedSlot = plan.sameSlot && plan.slot.endMin === r.endMin;
+  if (mode === "alongside" && unchangedSlot && own && own.seats >= persons && (plan.tableId === null || plan.tableId === own.id)) return { stay: true };
+  const occupied = await tableOccupations(tx, plan.date, now, mode === "replace" ? r.id : undefined);
+  if (plan.tableId !== null) {
+    const table = venue.tables.find((t) => t.id === plan.tableId);
+    if (!table) return { ok: false, reason: "invalid", message: CHANGE_MSG.unknownTable };
+    return pickTable(plan.slot, persons, [table], occupied) ? { tableId: table.id } : { ok: false, reason: "slot_taken", message: CHANGE_MSG.tableTaken };
+  }
+  // Its own table: while active, or where it already sits (a deactivated table keeps its party's slot).
+  const ownAllowed = own && (venue.tables.some((t) => t.id === own.id) || unchangedSlot);
+  const table = (ownAllowed && pickTable(plan.slot, persons, [own], occupied)) || pickTable(plan.slot, persons, venue.tables, occupied);
+  if (table) return { tableId: table.id };
+  return plan.sameSlot ? { ok: false, reason: "slot_taken", message: CHANGE_MSG.noTable } : taken;
+}
+
+/** A game booking's type and name at another location ("Normales Spiel – Escape Room Kids"). */
+function locationNaming(r: Reservation, location: { name: string; reservationType: string }) {
+  return { type: location.reservationType, offerName: r.gameType === null ? r.offerName : gameBookingName(r.gameType as GameType, location.name) };
+}
+
+export type ChangeMoney = { refundRappen: number; voucherCreditRappen: number; paidRappen: number; venueDeltaRappen: number };
+
+function snapshot(r: Reservation) {
+  return {
+    date: r.date,
+    startMin: r.startMin,
+    endMin: r.endMin,
+    tableId: r.tableId,
+    locationId: r.locationId,
+    ...countsOf(r),
+    priceRappen: r.priceRappen,
+    discountRappen: r.discountRappen,
+    amountRappen: r.amountRappen,
+  };
 }
 
 /**
- * The slots a booking could move to on `date`, from the real availability: the same grid as the
- * booking flow (offer length or the booking's rounds), with the booking's own current slot not
- * counted as taken.
+ * Writes a change into the booking (its row locked by the caller): slot, resource, persons and
+ * money, the calendar revision + 1, the voucher credit, the audit row with before and after, and
+ * the change e-mail with the updated .ics and the amounts — all in the caller's transaction.
  */
-export async function moveOptions(db: Db, r: Reservation, date: string, now: Date = new Date()): Promise<Slot[]> {
+export async function applyChange(
+  tx: Tx,
+  r: Reservation,
+  change: {
+    plan: ChangePlan;
+    claim: Claim;
+    after: { priceRappen: number; discountRappen: number; amountRappen: number };
+    money: ChangeMoney;
+    /** Another game location: the booking's type and name follow it. */
+    rename?: { type: string; offerName: string } | null;
+  },
+  actor: AuditActor,
+  now: Date,
+): Promise<Reservation> {
+  const { plan, claim, after, money } = change;
+  const resource = "tableId" in claim ? { tableId: claim.tableId } : "locationId" in claim ? { locationId: claim.locationId } : {};
+  const game = change.rename ?? (plan.location && plan.location.id !== r.locationId && r.gameType !== null ? locationNaming(r, plan.location) : {});
+  const [changed] = await tx
+    .update(reservations)
+    .set({
+      date: plan.date,
+      startMin: plan.slot.startMin,
+      endMin: plan.slot.endMin,
+      ...resource,
+      ...game,
+      ...plan.counts,
+      ...after,
+      sequence: r.sequence + 1,
+      updatedAt: now,
+    })
+    .where(eq(reservations.id, r.id))
+    .returning();
+  if (money.voucherCreditRappen > 0 && r.voucherId !== null) {
+    await creditVoucher(tx, { voucherId: r.voucherId, reservationId: r.id, amountRappen: money.voucherCreditRappen, kind: "change-credit" });
+  }
+  const moved = plan.date !== r.date || plan.slot.startMin !== r.startMin || changed!.tableId !== r.tableId || changed!.locationId !== r.locationId;
+  await tx.insert(auditLog).values({
+    staffId: actor.staffId,
+    actor: actor.label,
+    action: moved ? "move" : "change",
+    reservationId: r.id,
+    details: { before: snapshot(r), after: snapshot(changed!), money },
+  });
+  await enqueueChangeMail(tx, changed!, { date: r.date, startMin: r.startMin, endMin: r.endMin, persons: personCount(r), priceRappen: r.priceRappen }, money);
+  return changed!;
+}
+
+/**
+ * A change that costs more and is paid online: a held row claims the new slot (or, staying at the
+ * same table, nothing) for the difference, while the booking itself stays valid where it is. The
+ * row's price and amount are the difference; `sequence` records the booking revision it was made
+ * from, so a payment arriving after another change of the booking is refunded instead of applied.
+ */
+export async function holdChange(tx: Tx, r: Reservation, plan: ChangePlan, claim: Claim, code: string, holdMinutes: number, now: Date): Promise<Reservation> {
+  const { id: _id, ...copy } = r;
+  const pay = plan.settlement.payOnlineRappen;
+  const [held] = await tx
+    .insert(reservations)
+    .values({
+      ...copy,
+      code,
+      date: plan.date,
+      startMin: plan.slot.startMin,
+      endMin: plan.slot.endMin,
+      tableId: "tableId" in claim ? claim.tableId : null,
+      locationId: "locationId" in claim ? claim.locationId : null,
+      ...(plan.location && plan.location.id !== r.locationId ? locationNaming(r, plan.location) : {}),
+      ...plan.counts,
+      priceRappen: pay,
+      discountRappen: 0,
+      amountRappen: pay,
+      voucherId: null,
+      voucherCode: null,
+      status: "held",
+      paymentStatus: "none",
+      holdExpiresAt: new Date(now.getTime() + holdMinutes * 60_000),
+      createdAt: now,
+      updatedAt: now,
+      confirmedAt: null,
+      cancelledAt: null,
+      cancelReason: null,
+      cancelledBy: null,
+      ownerTokenHash: null,
+      clientKey: null,
+      arrival: null,
+      arrivalAt: null,
+      paidAtVenueRappen: 0,
+      movesReservationId: r.id,
+    })
+    .returning();
+  return held!;
+}
+
+/**
+ * A new change replaces one still waiting for its payment: the held rows give their slot back at once
+ * (`cancelled`, so a payment that still arrives for one is refunded, never applied). Returns their ids.
+ */
+export async function supersedePendingChanges(tx: Tx, reservationId: number, now: Date): Promise<number[]> {
+  const rows = await tx
+    .update(reservations)
+    .set({ status: "cancelled", cancelledAt: now, cancelReason: "Durch eine neuere Änderung ersetzt", holdExpiresAt: null, updatedAt: now })
+    .where(and(eq(reservations.movesReservationId, reservationId), eq(reservations.status, "held")))
+    .returning({ id: reservations.id });
+  return rows.map((row) => row.id);
+}
+
+/** The change of `reservationId` still waiting for its payment (held and not expired), if any. */
+export async function pendingChangeRow(db: Executor, reservationId: number, now: Date): Promise<Reservation | null> {
+  const rows = await db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.movesReservationId, reservationId), eq(reservations.status, "held")));
+  return rows.find((row) => row.holdExpiresAt !== null && row.holdExpiresAt > now) ?? null;
+}
+
+/**
+ * The difference of a held change row was paid (inside `confirmPayment`'s transaction, the booking
+ * and then the row locked): the booking takes the row's slot, table or location, persons and the
+ * higher price, and the row is closed. Refused — so the caller refunds — when the booking is no
+ * longer confirmed, was changed since the row was made, the row was replaced by a newer change, or
+ * its hold ran out and its slot has gone to someone else meanwhile.
+ */
+export async function completePendingChange(tx: Tx, held: Reservation, original: Reservation | null, now: Date): Promise<Reservation | null> {
+  if (!original || original.status !== "confirmed" || original.sequence !== held.sequence) return null;
+  if (held.status !== "held" && held.status !== "expired") return null;
+  const slot = { startMin: held.startMin, endMin: held.endMin };
+  let claim: Claim = { stay: true };
+  if (held.tableId !== null) claim = { tableId: held.tableId };
+  if (held.locationId !== null) claim = { locationId: held.locationId };
+  if (held.status === "expired") {
+    // Its hold ran out: the slot is taken again only if still free (the booking's own old slot aside).
+    if (held.tableId !== null) {
+      const venue = await getVenue(tx);
+      const occupied = await tableOccupations(tx, held.date, now, original.id);
+      const persons = personCount(held);
+      const same = venue.tables.find((t) => t.id === held.tableId);
+      const table = (same && pickTable(slot, persons, [same], occupied)) || pickTable(slot, persons, venue.tables, occupied);
+      if (!table) return null;
+      claim = { tableId: table.id };
+    } else if (held.locationId !== null) {
+      const occupied = await locationOccupations(tx, held.locationId, held.date, now, original.id);
+      if (occupied.some((o) => overlaps(o, slot))) return null;
+    }
+  }
+  // The held row gives up its claim first: the exclusion constraints check every statement.
+  await tx
+    .update(reservations)
+    .set({ status: "cancelled", cancelledAt: now, cancelReason: "Änderung bezahlt und übernommen", holdExpiresAt: null, paymentStatus: "settled", updatedAt: now })
+    .where(eq(reservations.id, held.id));
+  const plan: ChangePlan = {
+    date: held.date,
+    slot,
+    counts: countsOf(held),
+    sameSlot: held.date === original.date && held.startMin === original.startMin,
+    kind: original.locationId === null ? "table" : "location",
+    tableId: null,
+    location: null,
+    paid: "online",
+    newPriceRappen: original.priceRappen + held.amountRappen,
+    settlement: settleChange(original, original.priceRappen + held.amountRappen, "online"),
+  };
+  return applyChange(
+    tx,
+    original,
+    {
+      plan,
+      claim,
+      after: { priceRappen: original.priceRappen + held.amountRappen, discountRappen: original.discountRappen, amountRappen: original.amountRappen + held.amountRappen },
+      money: { refundRappen: 0, voucherCreditRappen: 0, paidRappen: held.amountRappen, venueDeltaRappen: 0 },
+      // The held row already carries the new location's booking name and type.
+      rename: held.locationId !== null && held.locationId !== original.locationId ? { type: held.type, offerName: held.offerName } : null,
+    },
+    CUSTOMER_ACTOR,
+    now,
+  );
+}
+
+/**
+ * The slots a booking could move to on `date`, from the real availability: the booking flow's grid
+ * with the booking's own duration (or rounds) and its own offer or location even if deactivated
+ * since, the day's closures, and the booking's own current slot not counted as taken. Staff may look
+ * at another table or location (`resource`).
+ */
+export async function moveOptions(
+  db: Executor,
+  r: Reservation,
+  date: string,
+  now: Date = new Date(),
+  resource: { tableId?: number; locationId?: number } = {},
+): Promise<Slot[]> {
   const venue = await getVenue(db);
-  if (closureOn(venue.closures, date, r.tableId !== null ? { kind: "birthday" } : { kind: "game", locationId: r.locationId! })) return [];
-  if (r.tableId !== null) {
-    const offer = venue.offers.find((o) => o.id === r.offerId);
-    if (!offer) return [];
+  if (r.locationId === null) {
+    if (closureOn(venue.closures, date, { kind: "birthday" })) return [];
+    const chosen = resource.tableId === undefined ? null : venue.tables.find((t) => t.id === resource.tableId);
+    if (resource.tableId !== undefined && !chosen) return [];
     return birthdayAvailability({
       date,
       persons: personCount(r),
-      durationMin: offer.slotMinutes,
+      durationMin: r.endMin - r.startMin,
       rules: venue.rules,
-      tables: venue.tables,
+      tables: chosen ? [chosen] : venue.tables,
       occupied: await tableOccupations(db, date, now, r.id),
       now: venueNow(now),
     });
   }
-  if (r.locationId === null || r.rounds === null) return [];
-  return gameAvailability({ date, rounds: r.rounds, rules: venue.rules, taken: await locationOccupations(db, r.locationId, date, now, r.id), now: venueNow(now) });
+  const locationId = resource.locationId ?? r.locationId;
+  if (closureOn(venue.closures, date, { kind: "game", locationId })) return [];
+  if (r.rounds === null) return [];
+  if (locationId !== r.locationId && !venue.locations.some((l) => l.id === locationId)) return [];
+  return gameAvailability({ date, rounds: r.rounds, rules: venue.rules, taken: await locationOccupations(db, locationId, date, now, r.id), now: venueNow(now) });
+}
+
+/**
+ * The calendar marks of a move: the weekdays without birthdays (or without games, for a game
+ * booking) and the closures of the shown month that apply to the booking (its location, or another
+ * one staff look at), as on /find-slot and /date.
+ */
+export async function moveCalendar(db: Executor, r: Reservation, month: string, resource: { locationId?: number } = {}) {
+  const { rules, closures } = await getVenue(db);
+  const isTable = r.locationId === null;
+  const target = isTable ? ({ kind: "birthday" } as const) : ({ kind: "game", locationId: resource.locationId ?? r.locationId! } as const);
+  return { closed: closedWeekdays(rules, isTable ? "birthdays" : "games"), closedDates: closedDatesInMonth(closures, month, target) };
 }

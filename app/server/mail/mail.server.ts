@@ -2,13 +2,16 @@ import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import {
   cancellationEmail,
   changeEmail,
+  changeRefundEmail,
   confirmationEmail,
   lateRefundEmail,
   manageLinkEmail,
   paymentLinkEmail,
   reminderEmail,
   type BookingEmail,
+  type ChangeMoneyLines,
   type PlainEmail,
+  type PreviousBooking,
 } from "~/domain/booking-email";
 import { VENUE_CONTACT, type VenueContact } from "~/domain/venue-contact";
 import { openingHoursLine } from "~/domain/venue-settings";
@@ -23,7 +26,7 @@ export { createTransport, type MailTransport, type OutgoingMail } from "./mail-t
 
 type Reservation = typeof reservations.$inferSelect;
 
-export type MailKind = "confirmation" | "cancellation" | "late-refund" | "change" | "reminder" | "manage-link" | "payment-link";
+export type MailKind = "confirmation" | "cancellation" | "late-refund" | "change" | "change-refund" | "reminder" | "manage-link" | "payment-link";
 
 /**
  * Mail goes through the `mail_outbox` table: the row is written in the booking's own transaction,
@@ -95,9 +98,14 @@ export async function enqueueCancellationMail(tx: Tx, reservation: Reservation, 
   );
 }
 
-/** The booking moved (reservation already updated, its `sequence` raised): updated calendar entry. */
-export async function enqueueChangeMail(tx: Tx, reservation: Reservation, previous: { date: string; startMin: number; endMin: number }): Promise<void> {
-  await enqueue(tx, reservation, "change", changeEmail(reservation, await venueContact(tx), previous, { manageUrl: await newManageUrl(tx, reservation) }));
+/** The booking changed (reservation already updated, its `sequence` raised): updated calendar entry, and the money it moved. */
+export async function enqueueChangeMail(tx: Tx, reservation: Reservation, previous: PreviousBooking, money?: ChangeMoneyLines): Promise<void> {
+  await enqueue(tx, reservation, "change", changeEmail(reservation, await venueContact(tx), previous, { manageUrl: await newManageUrl(tx, reservation), money }));
+}
+
+/** A paid difference that could not be applied goes back; the booking stays as it was (see confirmPayment). */
+export async function enqueueChangeRefundMail(tx: Tx, reservation: Reservation, refundRappen: number): Promise<void> {
+  await enqueue(tx, reservation, "change-refund", changeRefundEmail(reservation, VENUE_CONTACT, refundRappen));
 }
 
 /**

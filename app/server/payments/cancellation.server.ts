@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Reservation } from "../booking/bookings.server";
 import type { AuditActor } from "../booking/reschedule.server";
 import { reservationsChanged } from "../booking/availability.server";
@@ -8,7 +8,7 @@ import { enqueueCancellationMail, kickMailer } from "../mail/mail.server";
 import { getPaymentProvider, refund, type Payment } from "./payments.server";
 import { creditVoucher } from "../vouchers/vouchers.server";
 
-import { CUSTOMER_ACTOR } from "../booking/reschedule.server";
+import { CUSTOMER_ACTOR, supersedePendingChanges } from "../booking/reschedule.server";
 export { CUSTOMER_ACTOR, type AuditActor };
 
 export type RefundOutcome = "none" | "refunded" | "released" | "manual";
@@ -53,16 +53,20 @@ export async function cancelBooking(db: Db, input: CancelInput, now: Date = new 
       .set({ status: "cancelled", cancelledAt: now, cancelReason: input.reason, cancelledBy: input.actor.staffId, holdExpiresAt: null, updatedAt: now })
       .where(eq(reservations.id, r.id))
       .returning();
-    const open = await tx.select().from(payments).where(eq(payments.reservationId, r.id));
-    const settled = open.find((p) => p.status === "settled");
+    // A change still waiting for its payment gives its slot back too; its payment is released below.
+    const waiting = await supersedePendingChanges(tx, r.id, now);
+    const open = await tx.select().from(payments).where(inArray(payments.reservationId, [r.id, ...waiting]));
+    // Usually one payment; a booking whose higher price was paid after a change has two.
+    const settled = open.filter((p) => p.status === "settled" && p.reservationId === r.id);
     const pending = open.filter((p) => p.status === "pending");
-    if (settled) {
-      await tx.update(payments).set({ status: "refund_pending", updatedAt: now }).where(eq(payments.id, settled.id));
+    if (settled.length > 0) {
+      await tx.update(payments).set({ status: "refund_pending", updatedAt: now }).where(inArray(payments.id, settled.map((p) => p.id)));
       await tx.update(reservations).set({ paymentStatus: "refund_pending" }).where(eq(reservations.id, r.id));
     }
     for (const p of pending) {
       await tx.update(payments).set({ status: "cancelled", updatedAt: now }).where(eq(payments.id, p.id));
     }
+    const refundRappen = settled.reduce((sum, p) => sum + p.amountRappen - p.refundedRappen, 0);
     let voucherCreditedRappen = 0;
     if (input.creditVoucher && r.voucherId !== null && r.discountRappen > 0) {
       // The unique index voucher_ledger_cancel_credit_once keeps this to one credit per booking.
@@ -81,40 +85,44 @@ export async function cancelBooking(db: Db, input: CancelInput, now: Date = new 
         voucherCreditedRappen,
       },
     });
-    if (r.status === "confirmed") await enqueueCancellationMail(tx, cancelled!, input.reason, settled?.amountRappen ?? 0);
-    return { kind: "cancelled" as const, r: cancelled!, settled: settled ?? null, pending, voucherCreditedRappen };
+    if (r.status === "confirmed") await enqueueCancellationMail(tx, cancelled!, input.reason, refundRappen);
+    return { kind: "cancelled" as const, r: cancelled!, settled, pending, refundRappen, voucherCreditedRappen };
   });
 
   if (outcome.kind !== "cancelled") return outcome;
   reservationsChanged(db);
   kickMailer();
   const refundOutcome = await settleMoney(db, outcome.settled, outcome.pending, now);
-  if (refundOutcome === "manual") {
-    await db.insert(auditLog).values({
-      staffId: null,
-      actor: "system",
-      action: "refund-manual",
-      reservationId: outcome.r.id,
-      details: { transactionId: outcome.settled!.transactionId, amountRappen: outcome.settled!.amountRappen },
-    });
+  if (refundOutcome.failed.length > 0) {
+    for (const p of refundOutcome.failed) {
+      await db.insert(auditLog).values({
+        staffId: null,
+        actor: "system",
+        action: "refund-manual",
+        reservationId: outcome.r.id,
+        details: { transactionId: p.transactionId, amountRappen: p.amountRappen - p.refundedRappen },
+      });
+    }
   }
   return {
     kind: "cancelled",
     r: outcome.r,
-    refund: refundOutcome,
-    refundRappen: outcome.settled?.amountRappen ?? 0,
+    refund: refundOutcome.outcome,
+    refundRappen: outcome.refundRappen,
     voucherCreditedRappen: outcome.voucherCreditedRappen,
   };
 }
 
-async function settleMoney(db: Db, settled: Payment | null, pending: Payment[], now: Date): Promise<RefundOutcome> {
+async function settleMoney(db: Db, settled: Payment[], pending: Payment[], now: Date): Promise<{ outcome: RefundOutcome; failed: Payment[] }> {
   const provider = getPaymentProvider();
   for (const p of pending) {
     // An open payment page or an authorization: release it so nothing is charged later.
     await provider.cancel(p.transactionId, p.refno).catch(() => undefined);
   }
-  if (!settled) return pending.length > 0 ? "released" : "none";
-  return (await refund(db, provider, settled, now)) ? "refunded" : "manual";
+  if (settled.length === 0) return { outcome: pending.length > 0 ? "released" : "none", failed: [] };
+  const failed: Payment[] = [];
+  for (const p of settled) if (!(await refund(db, provider, p, now))) failed.push(p);
+  return { outcome: failed.length > 0 ? "manual" : "refunded", failed };
 }
 
 /**

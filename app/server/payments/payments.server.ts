@@ -5,10 +5,11 @@ import { personCount } from "~/domain/pricing";
 import { reservationsChanged, tableOccupations } from "../booking/availability.server";
 import { lockDay, releaseHold, type Reservation } from "../booking/bookings.server";
 import { locationOccupations } from "../booking/games.server";
-import { getDb, type Db } from "../platform/db.server";
+import { completePendingChange } from "../booking/reschedule.server";
+import { getDb, type Db, type Tx } from "../platform/db.server";
 import { auditLog, payments, reservations } from "../platform/schema";
 import { getEnv } from "../platform/env.server";
-import { enqueueConfirmationMail, enqueueLateRefundMail, kickMailer } from "../mail/mail.server";
+import { enqueueChangeRefundMail, enqueueConfirmationMail, enqueueLateRefundMail, kickMailer } from "../mail/mail.server";
 import { createDatatransProvider } from "./providers/datatrans.server";
 import type { PaymentProvider, TransactionInfo } from "./providers/provider.server";
 import { createSimulatedProvider } from "./providers/simulated.server";
@@ -41,6 +42,9 @@ export function setPaymentProvider(provider: PaymentProvider | undefined) {
   providerSlot.current = provider;
 }
 
+/** Where the provider sends the browser back; the booking flow's own pages unless a caller has its own. */
+export type ReturnUrls = { successUrl: string; cancelUrl: string; errorUrl: string };
+
 /**
  * Opens a transaction at the provider for a held booking, for the booking's own amount. When the
  * provider refuses, the hold is released so the table is free again at once — except for a payment
@@ -49,7 +53,7 @@ export function setPaymentProvider(provider: PaymentProvider | undefined) {
 export async function startPayment(
   db: Db,
   reservation: Reservation,
-  options: { keepHold?: boolean } = {},
+  options: { keepHold?: boolean; urls?: ReturnUrls } = {},
 ): Promise<{ ok: true; paymentUrl: string } | { ok: false }> {
   const env = getEnv();
   const provider = getPaymentProvider();
@@ -63,6 +67,7 @@ export async function startPayment(
       successUrl: `${env.PUBLIC_URL}/payment/success`,
       cancelUrl: `${env.PUBLIC_URL}/payment/cancel`,
       errorUrl: `${env.PUBLIC_URL}/payment/error`,
+      ...options.urls,
       webhookUrl: `${env.PUBLIC_URL}/api/payments/webhook`,
     });
     await db.transaction(async (tx) => {
@@ -168,6 +173,11 @@ export async function confirmPayment(
       .where(and(eq(payments.id, payment.id), eq(payments.status, payment.status)))
       .returning();
     if (!won) return { kind: "lost" as const };
+    // A held change row (a booking's difference): lock in the order every change takes — the day
+    // (when its hold ran out and its slot may be taken again), the booking, then the row.
+    const [peek] = await tx.select().from(reservations).where(eq(reservations.id, payment.reservationId));
+    if (!peek) throw new Error(`payment ${transactionId} without reservation`);
+    if (peek.movesReservationId !== null) return settleChangePayment(tx, payment, peek, now);
     const [reservation] = await tx.select().from(reservations).where(eq(reservations.id, payment.reservationId)).for("update");
     if (!reservation) throw new Error(`payment ${transactionId} without reservation`);
     if (reservation.status === "confirmed" && reservation.paymentStatus === "settled") {
@@ -207,6 +217,30 @@ export async function confirmPayment(
   if (result.kind === "refund") await refund(db, provider, payment, now);
   if (result.kind === "duplicate") await refund(db, provider, payment, now, { bookingPaid: true });
   return { payment: await findPayment(db, transactionId), providerStatus: info.status, confirmedNow: result.kind === "confirmed" };
+}
+
+/**
+ * The paid difference of a change (see booking/reschedule.server.ts): the booking takes the held
+ * row's slot and persons, and the payment moves over to the booking (so cancelling it later refunds
+ * this payment too). When the change can no longer be applied the booking stays as it was and the
+ * difference is refunded, with an e-mail saying so.
+ */
+async function settleChangePayment(tx: Tx, payment: Payment, peek: Reservation, now: Date) {
+  if (peek.status === "expired") await lockDay(tx, peek.locationId !== null ? "location" : "table", peek.date);
+  const [original] = await tx.select().from(reservations).where(eq(reservations.id, peek.movesReservationId!)).for("update");
+  const [held] = await tx.select().from(reservations).where(eq(reservations.id, peek.id)).for("update");
+  const changed = await completePendingChange(tx, held!, original ?? null, now);
+  if (changed) {
+    await tx.update(payments).set({ reservationId: changed.id, updatedAt: now }).where(eq(payments.id, payment.id));
+    return { kind: "confirmed" as const };
+  }
+  await tx.update(payments).set({ status: "refund_pending", updatedAt: now }).where(eq(payments.id, payment.id));
+  await tx
+    .update(reservations)
+    .set({ status: held!.status === "held" ? "cancelled" : held!.status, holdExpiresAt: null, paymentStatus: "refund_pending", updatedAt: now })
+    .where(eq(reservations.id, held!.id));
+  if (original) await enqueueChangeRefundMail(tx, original, payment.amountRappen);
+  return { kind: "refund" as const };
 }
 
 /**
@@ -296,17 +330,25 @@ async function refundUnmatched(db: Db, provider: PaymentProvider, payment: Payme
 }
 
 /**
- * Gives the money back; when the provider refuses, the payment stays `refund_pending` for staff.
- * A refund that went through is in the audit log (who: the system; the provider's refund id).
+ * Gives the money back (what was not refunded in part before); when the provider refuses, the
+ * payment stays `refund_pending` for staff. A refund that went through is in the audit log (who:
+ * the system; the provider's refund id).
  * `bookingPaid`: a duplicate payment of a booking that stays paid — the booking's state is kept.
  */
 export async function refund(db: Db, provider: PaymentProvider, payment: Payment, now: Date = new Date(), options: { bookingPaid?: boolean } = {}): Promise<boolean> {
+  const [current] = await db.select().from(payments).where(eq(payments.id, payment.id));
+  const left = payment.amountRappen - (current?.refundedRappen ?? payment.refundedRappen);
   try {
-    const credit = await provider.credit(payment.transactionId, { amountRappen: payment.amountRappen, currency: payment.currency, refno: payment.refno });
+    const credit = left > 0 ? await provider.credit(payment.transactionId, { amountRappen: left, currency: payment.currency, refno: payment.refno }) : null;
     await db.transaction(async (tx) => {
       const [paymentBefore] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id));
       const [before] = await tx.select({ paymentStatus: reservations.paymentStatus }).from(reservations).where(eq(reservations.id, payment.reservationId));
-      await tx.update(payments).set({ status: "refunded", refundTransactionId: credit.transactionId, updatedAt: now }).where(eq(payments.id, payment.id));
+      const refundTransactionId = credit?.transactionId ?? current?.refundTransactionId ?? null;
+      await tx
+        .update(payments)
+        // Its own amount in full (an unmatched payment credits what the provider took, which may differ).
+        .set({ status: "refunded", refundTransactionId, refundDueRappen: 0, refundedRappen: sql`${payments.amountRappen}`, updatedAt: now })
+        .where(eq(payments.id, payment.id));
       if (!options.bookingPaid) await tx.update(reservations).set({ paymentStatus: "refunded", updatedAt: now }).where(eq(reservations.id, payment.reservationId));
       await tx.insert(auditLog).values({
         actor: "system",
@@ -314,8 +356,8 @@ export async function refund(db: Db, provider: PaymentProvider, payment: Payment
         reservationId: payment.reservationId,
         details: {
           transactionId: payment.transactionId,
-          refundTransactionId: credit.transactionId,
-          amountRappen: payment.amountRappen,
+          refundTransactionId,
+          amountRappen: left,
           before: { payment: paymentBefore?.status ?? null, booking: before?.paymentStatus ?? null },
           after: { payment: "refunded", booking: options.bookingPaid ? (before?.paymentStatus ?? null) : "refunded" },
         },
@@ -324,6 +366,29 @@ export async function refund(db: Db, provider: PaymentProvider, payment: Payment
     return true;
   } catch (error) {
     console.error(`Refund of ${payment.transactionId} (${payment.refno}) failed, manual refund needed: ${(error as Error).message}`);
+    return false;
+  }
+}
+
+/**
+ * Credits what a change made owed (`refund_due_rappen`, written in the change's transaction) at the
+ * provider. A refusal leaves it owed, for staff (the caller writes the `refund-manual` audit row).
+ */
+export async function creditDue(db: Db, provider: PaymentProvider, payment: Payment, amountRappen: number, now: Date = new Date()): Promise<boolean> {
+  try {
+    const credit = await provider.credit(payment.transactionId, { amountRappen, currency: payment.currency, refno: payment.refno });
+    await db
+      .update(payments)
+      .set({
+        refundDueRappen: sql`${payments.refundDueRappen} - ${amountRappen}`,
+        refundedRappen: sql`${payments.refundedRappen} + ${amountRappen}`,
+        refundTransactionId: credit.transactionId,
+        updatedAt: now,
+      })
+      .where(eq(payments.id, payment.id));
+    return true;
+  } catch (error) {
+    console.error(`Partial refund of ${amountRappen} on ${payment.transactionId} (${payment.refno}) failed, manual refund needed: ${(error as Error).message}`);
     return false;
   }
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   check,
   date,
   index,
@@ -182,6 +183,12 @@ export const reservations = pgTable(
     arrivalAt: timestamp("arrival_at", { withTimezone: true }),
     /** What the family paid at the venue's counter, Rappen (the total so far; staff record it). */
     paidAtVenueRappen: integer("paid_at_venue_rappen").notNull().default(0),
+    /**
+     * Set on a held "difference" row only: the booking this row would change once its payment
+     * settles (a move or persons change that costs more). The row holds the new slot meanwhile, so
+     * availability and the exclusion constraints see the claim; the booking itself stays as it is.
+     */
+    movesReservationId: integer("moves_reservation_id").references((): AnyPgColumn => reservations.id),
   },
   (t) => [
     uniqueIndex("reservations_code_key").on(t.code),
@@ -189,6 +196,7 @@ export const reservations = pgTable(
     index("reservations_held_email_idx").on(sql`lower(${t.email})`).where(sql`${t.status} = 'held'`),
     index("reservations_date_idx").on(t.date, t.status),
     index("reservations_hold_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'held'`),
+    index("reservations_moves_idx").on(t.movesReservationId).where(sql`${t.movesReservationId} is not null`),
     check("reservations_status_check", sql`${t.status} in ('held','confirmed','cancelled','expired')`),
     check("reservations_time_check", sql`${t.startMin} < ${t.endMin}`),
     check("reservations_arrival_check", sql`${t.arrival} is null or ${t.arrival} in ('arrived','no_show')`),
@@ -309,6 +317,13 @@ export const payments = pgTable(
     paymentUrl: text("payment_url").notNull(),
     /** The provider's id of a refund, once one was made. */
     refundTransactionId: text("refund_transaction_id"),
+    /**
+     * Partial refunds (a booking changed to a lower price): owed is written in the change's own
+     * transaction, then credited at the provider after commit and moved to refunded. What stays
+     * owed (the provider refused, or the process died in between) is for staff, like `refund_pending`.
+     */
+    refundDueRappen: integer("refund_due_rappen").notNull().default(0),
+    refundedRappen: integer("refunded_rappen").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** When the reconciliation job last claimed this payment to ask the provider (reconcile.server). */
@@ -317,6 +332,7 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex("payments_transaction_key").on(t.transactionId),
     index("payments_reservation_idx").on(t.reservationId),
+    check("payments_refunds_check", sql`${t.refundDueRappen} >= 0 and ${t.refundedRappen} >= 0 and ${t.refundDueRappen} + ${t.refundedRappen} <= ${t.amountRappen}`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { containsPattern, SEARCH_PAGE_SIZE, type SearchFilters } from "~/domain/booking-search";
 import { arrivalAllowed, DESK_MSG, parseNote, parsePaidAtVenue } from "~/domain/desk";
 import { venueNow } from "~/domain/time";
@@ -15,6 +15,7 @@ import {
   type ArrivalState,
 } from "../platform/schema";
 import type { Reservation } from "../booking/bookings.server";
+import { listedAsBooking } from "../booking/reschedule.server";
 
 /** A signed-in staff member acting at the desk (what the audit log records). */
 export type DeskActor = { id: number; email: string };
@@ -69,16 +70,20 @@ function toRow(r: Reservation, refundOpen: boolean): BookingRow {
 /**
  * A payment of the booking whose refund is open: the booking's own state says so after a
  * cancellation, and a second (duplicate) payment of a booking that stays paid has only its payment
- * row to say it. A query builder, so the WHERE names the outer table's columns with the table.
+ * row to say it; so has a partial refund after a change to a lower price that the provider refused
+ * (`refund_due_rappen`). A query builder, so the WHERE names the outer table's columns with the table.
  */
 function refundOpenOf(db: Executor): SQL {
   return exists(
     db
       .select({ one: sql`1` })
       .from(payments)
-      .where(and(eq(payments.reservationId, reservations.id), eq(payments.status, "refund_pending"))),
+      .where(and(eq(payments.reservationId, reservations.id), openRefund)),
   );
 }
+
+/** A payment with money still to go back: refused in full, or a refused part of it. */
+const openRefund = or(eq(payments.status, "refund_pending"), gt(payments.refundDueRappen, 0));
 
 /**
  * One search text against code, name, e-mail and phone. The text is a bound parameter and its
@@ -122,6 +127,7 @@ export async function searchBookings(db: Executor, filters: SearchFilters): Prom
       : filters.payment
         ? eq(reservations.paymentStatus, filters.payment)
         : undefined,
+    listedAsBooking,
   );
   const [totalRow] = await db.select({ n: count() }).from(reservations).where(where);
   const total = Number(totalRow?.n ?? 0);
@@ -139,7 +145,20 @@ export async function searchBookings(db: Executor, filters: SearchFilters): Prom
 export type BookingDetail = {
   reservation: Reservation;
   resourceName: string | null;
-  payments: { provider: string; transactionId: string; amountRappen: number; status: string; refundTransactionId: string | null; createdAt: string; updatedAt: string }[];
+  /** A difference row: the code of the booking whose change it holds (see booking/reschedule.server.ts). */
+  changeOf: string | null;
+  payments: {
+    provider: string;
+    transactionId: string;
+    amountRappen: number;
+    status: string;
+    refundTransactionId: string | null;
+    /** Partial refunds after a change to a lower price: credited, and still owed (for staff when the provider refused). */
+    refundedRappen: number;
+    refundDueRappen: number;
+    createdAt: string;
+    updatedAt: string;
+  }[];
   voucherLedger: { amountRappen: number; kind: string; createdAt: string }[];
   mails: { kind: string; to: string; subject: string; createdAt: string; sentAt: string | null; skippedAt: string | null; attempts: number; lastError: string | null }[];
   audit: { at: string; actor: string; action: string; details: Record<string, unknown> }[];
@@ -169,12 +188,15 @@ export async function bookingDetail(db: Executor, code: string, now: Date = new 
   return {
     reservation: r,
     resourceName: resource[0]?.name ?? null,
+    changeOf: r.movesReservationId === null ? null : ((await db.select({ code: reservations.code }).from(reservations).where(eq(reservations.id, r.movesReservationId)))[0]?.code ?? null),
     payments: paymentRows.map((p) => ({
       provider: p.provider,
       transactionId: p.transactionId,
       amountRappen: p.amountRappen,
       status: p.status,
       refundTransactionId: p.refundTransactionId,
+      refundedRappen: p.refundedRappen,
+      refundDueRappen: p.refundDueRappen,
       createdAt: p.createdAt.toISOString(),
       updatedAt: p.updatedAt.toISOString(),
     })),
@@ -192,7 +214,7 @@ export async function bookingDetail(db: Executor, code: string, now: Date = new 
     audit: auditRows.map((a) => ({ at: a.at.toISOString(), actor: a.actor, action: a.action, details: a.details })),
     notes: noteRows.map((n) => ({ author: n.author, text: n.text, createdAt: n.createdAt.toISOString() })),
     today: venueNow(now).date,
-    refundOpen: r.paymentStatus === "refund_pending" || paymentRows.some((p) => p.status === "refund_pending"),
+    refundOpen: r.paymentStatus === "refund_pending" || paymentRows.some((p) => p.status === "refund_pending" || p.refundDueRappen > 0),
   };
 }
 
@@ -311,11 +333,23 @@ export async function markRefundDone(
     const open = await tx
       .select()
       .from(payments)
-      .where(and(eq(payments.reservationId, r.id), eq(payments.status, "refund_pending")))
+      .where(and(eq(payments.reservationId, r.id), openRefund))
       .for("update");
     if (open.length === 0 && r.paymentStatus !== "refund_pending") return { ok: false, status: 409, message: REFUND_MSG.none };
-    if (open.length > 0) {
-      await tx.update(payments).set({ status: "refunded", updatedAt: now }).where(inArray(payments.id, open.map((p) => p.id)));
+    const whole = open.filter((p) => p.status === "refund_pending");
+    const parts = open.filter((p) => p.status !== "refund_pending");
+    if (whole.length > 0) {
+      await tx
+        .update(payments)
+        .set({ status: "refunded", refundDueRappen: 0, refundedRappen: sql`${payments.amountRappen}`, updatedAt: now })
+        .where(inArray(payments.id, whole.map((p) => p.id)));
+    }
+    // A refused part of a payment (a change to a lower price): that part is done, the payment stays paid.
+    if (parts.length > 0) {
+      await tx
+        .update(payments)
+        .set({ refundedRappen: sql`${payments.refundedRappen} + ${payments.refundDueRappen}`, refundDueRappen: 0, updatedAt: now })
+        .where(inArray(payments.id, parts.map((p) => p.id)));
     }
     const paymentStatus = r.paymentStatus === "refund_pending" ? "refunded" : r.paymentStatus;
     if (paymentStatus !== r.paymentStatus) await tx.update(reservations).set({ paymentStatus, updatedAt: now }).where(eq(reservations.id, r.id));
@@ -325,8 +359,14 @@ export async function markRefundDone(
       action: "refund-manual-done",
       reservationId: r.id,
       details: {
-        before: { paymentStatus: r.paymentStatus, payments: open.map((p) => ({ transactionId: p.transactionId, amountRappen: p.amountRappen, status: p.status })) },
-        after: { paymentStatus, payments: open.map((p) => ({ transactionId: p.transactionId, amountRappen: p.amountRappen, status: "refunded" })) },
+        before: {
+          paymentStatus: r.paymentStatus,
+          payments: open.map((p) => ({ transactionId: p.transactionId, amountRappen: p.amountRappen, status: p.status, refundDueRappen: p.refundDueRappen })),
+        },
+        after: {
+          paymentStatus,
+          payments: open.map((p) => ({ transactionId: p.transactionId, amountRappen: p.amountRappen, status: p.status === "refund_pending" ? "refunded" : p.status, refundDueRappen: 0 })),
+        },
         note: note || null,
       },
     });

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { openAmountRappen } from "~/domain/desk";
+import { listedAsBooking } from "../booking/reschedule.server";
 import type { Db } from "../platform/db.server";
 import { birthdayTables, gameLocations, payments, reservations } from "../platform/schema";
 
@@ -34,7 +35,7 @@ export async function dayOverview(db: Db, date: string): Promise<DayColumn[]> {
     db
       .select()
       .from(reservations)
-      .where(and(eq(reservations.date, date), inArray(reservations.status, ["held", "confirmed", "cancelled"])))
+      .where(and(eq(reservations.date, date), inArray(reservations.status, ["held", "confirmed", "cancelled"]), listedAsBooking))
       .orderBy(asc(reservations.startMin), asc(reservations.id)),
   ]);
   const ids = rows.map((r) => r.id);

@@ -8,6 +8,7 @@ import { formatDateDE, formatTime } from "~/domain/time";
 import type { Db, Executor } from "../platform/db.server";
 import { auditLog, birthdayTables, gameLocations, reservationNotes, reservations } from "../platform/schema";
 import type { Reservation } from "../booking/bookings.server";
+import { listedAsBooking } from "../booking/reschedule.server";
 import type { DeskActor } from "./booking-desk.server";
 
 /** Bookings of a date range for the export and the day list: held, confirmed and cancelled (expired holds never became bookings). */
@@ -16,7 +17,7 @@ async function bookingsOf(db: Executor, from: string, to: string, statuses: Rese
     db
       .select()
       .from(reservations)
-      .where(and(gte(reservations.date, from), lte(reservations.date, to), inArray(reservations.status, statuses)))
+      .where(and(gte(reservations.date, from), lte(reservations.date, to), inArray(reservations.status, statuses), listedAsBooking))
       .orderBy(asc(reservations.date), asc(reservations.startMin), asc(reservations.id)),
     db.select().from(birthdayTables).orderBy(asc(birthdayTables.id)),
     db.select().from(gameLocations).orderBy(asc(gameLocations.position), asc(gameLocations.id)),

@@ -1,0 +1,139 @@
+import { formatChf } from "./money";
+import { birthdayPriceRappen, personCount, storedAdultPrices, type PartyCounts } from "./pricing";
+
+/**
+ * Changing an existing booking (a move, another number of persons, staff choosing another table or
+ * game location) and what it does to the money. Pure rules, shared by the family's pages, the staff
+ * desk and the server's transaction.
+ *
+ * The price rule: a booking keeps the price list it was made with. The new price is the stored price
+ * plus what the change itself costs — for a birthday priced with the booking's own unit prices (the
+ * per-child price recovered from its stored total, its stored adult prices), for a game with the
+ * difference between the two locations' prices. A change in the price list alone therefore never
+ * changes a booking's price; more persons, fewer persons or a dearer location do.
+ */
+
+export type Money = { priceRappen: number; discountRappen: number; amountRappen: number };
+
+/** How the booking's amount is paid: online (or wholly by voucher), or at the venue (phone bookings). */
+export type PaidBy = "online" | "venue";
+
+/** `settled` = paid online or by voucher; `none` = to be paid at the venue; anything else is in flux. */
+export function paidBy(paymentStatus: string): PaidBy | null {
+  if (paymentStatus === "settled") return "online";
+  if (paymentStatus === "none") return "venue";
+  return null;
+}
+
+/** The stored price moved by what the change costs under the same list; never below zero. */
+export function changedPriceRappen(storedRappen: number, listBeforeRappen: number, listAfterRappen: number): number {
+  return Math.max(0, storedRappen + listAfterRappen - listBeforeRappen);
+}
+
+type StoredBirthday = PartyCounts & { priceRappen: number; activeAdultPriceRappen?: number | null; accompanyingAdultPriceRappen?: number | null };
+
+/**
+ * A birthday's new price for `counts`, with the booking's own unit prices. Without children in the
+ * booking there is no per-child price to recover, so added children cost `childPriceToday`.
+ */
+export function changedBirthdayPriceRappen(r: StoredBirthday, counts: PartyCounts, childPriceToday: number): number {
+  const adults = storedAdultPrices(r);
+  const adultPart = r.numActiveAdults * adults.activeAdultPriceRappen + r.numAccompanyingAdults * adults.accompanyingAdultPriceRappen;
+  const perChild = r.numChildren > 0 ? Math.max(0, Math.round((r.priceRappen - adultPart) / r.numChildren)) : childPriceToday;
+  return changedPriceRappen(r.priceRappen, birthdayPriceRappen(r, perChild, adults), birthdayPriceRappen(counts, perChild, adults));
+}
+
+export type Settlement = {
+  before: Money;
+  after: Money;
+  /** New price − old price. */
+  differenceRappen: number;
+  /** Goes back onto the voucher the booking was paid with (AGB §5). */
+  voucherCreditRappen: number;
+  /** Goes back to the family's card through the provider (a partial credit). */
+  refundRappen: number;
+  /** The family pays this online before the change takes effect. */
+  payOnlineRappen: number;
+  /** Change of the amount still to be paid at the venue (phone bookings paid at the counter). */
+  venueDeltaRappen: number;
+};
+
+/**
+ * What a new price does to the money. The voucher keeps paying first, as at booking: the discount
+ * becomes min(old discount, new price), so a lower price first returns online money and only the
+ * part below the voucher amount goes back to the voucher; a higher price never takes more from the
+ * voucher (the difference is paid like the rest of the booking: online, or at the venue).
+ */
+export function settleChange(before: Money, newPriceRappen: number, paid: PaidBy): Settlement {
+  const discountRappen = Math.min(before.discountRappen, newPriceRappen);
+  const amountRappen = newPriceRappen - discountRappen;
+  const delta = amountRappen - before.amountRappen;
+  return {
+    before,
+    after: { priceRappen: newPriceRappen, discountRappen, amountRappen },
+    differenceRappen: newPriceRappen - before.priceRappen,
+    voucherCreditRappen: before.discountRappen - discountRappen,
+    refundRappen: paid === "online" ? Math.max(0, -delta) : 0,
+    payOnlineRappen: paid === "online" ? Math.max(0, delta) : 0,
+    venueDeltaRappen: paid === "venue" ? delta : 0,
+  };
+}
+
+/** A change as shown before it is confirmed: the booking before and after, and the money. */
+export type ChangeQuote = {
+  code: string;
+  voucherCode: string | null;
+  paid: PaidBy;
+  before: { date: string; startMin: number; endMin: number; counts: PartyCounts; persons: number; priceRappen: number };
+  after: { date: string; startMin: number; endMin: number; counts: PartyCounts; persons: number; priceRappen: number };
+  settlement: Settlement;
+};
+
+/** `+ CHF 20.00`, `- CHF 5.00`, `CHF 0.00` */
+export function formatDifference(rappen: number): string {
+  if (rappen === 0) return formatChf(0);
+  return `${rappen > 0 ? "+" : "-"} ${formatChf(Math.abs(rappen))}`;
+}
+
+/** The consequences of a settlement in the family's words, one line each (empty when nothing moves). */
+export function settlementLines(s: Settlement, voucherCode: string | null): string[] {
+  const lines: string[] = [];
+  if (s.refundRappen > 0) lines.push(`${formatChf(s.refundRappen)} werden Ihnen auf Ihr Zahlungsmittel zurückerstattet.`);
+  if (s.voucherCreditRappen > 0) lines.push(`${formatChf(s.voucherCreditRappen)} werden dem Gutschein${voucherCode ? ` ${voucherCode}` : ""} wieder gutgeschrieben.`);
+  if (s.payOnlineRappen > 0) lines.push(`Sie bezahlen die Differenz von ${formatChf(s.payOnlineRappen)} online. Bis dahin bleibt Ihre Buchung unverändert.`);
+  if (s.venueDeltaRappen > 0) lines.push(`An der Kasse sind ${formatChf(s.venueDeltaRappen)} mehr zu bezahlen.`);
+  if (s.venueDeltaRappen < 0) lines.push(`An der Kasse sind ${formatChf(-s.venueDeltaRappen)} weniger zu bezahlen.`);
+  return lines;
+}
+
+/** The number of persons of a party: each counter 0–10 (spec), at least one person. */
+export function countsProblem(c: PartyCounts): string | null {
+  const ok = (n: number) => Number.isInteger(n) && n >= 0 && n <= 10;
+  if (![c.numChildren, c.numActiveAdults, c.numAccompanyingAdults].every(ok)) return CHANGE_MSG.countsRange;
+  if (personCount(c) < 1) return CHANGE_MSG.noPersons;
+  return null;
+}
+
+export function sameCounts(a: PartyCounts, b: PartyCounts): boolean {
+  return a.numChildren === b.numChildren && a.numActiveAdults === b.numActiveAdults && a.numAccompanyingAdults === b.numAccompanyingAdults;
+}
+
+export const CHANGE_MSG = {
+  notActive: "Diese Buchung ist nicht mehr aktiv und kann nicht geändert werden.",
+  unchanged: "Bitte wählen Sie einen anderen Termin als den bisherigen.",
+  personsUnchanged: "Bitte ändern Sie die Anzahl Personen.",
+  personsOnlyBirthday: "Die Anzahl Personen lässt sich nur bei Geburtstagsfeiern ändern.",
+  countsRange: "Bitte wählen Sie je 0 bis 10 Kinder und Erwachsene.",
+  noPersons: "Bitte wählen Sie mindestens eine Person aus.",
+  noTable: "Für diese Anzahl Personen ist zu dieser Zeit kein passender Tisch frei. Bitte wählen Sie weniger Personen oder einen anderen Termin.",
+  tableTooSmall: "Dieser Tisch hat zu wenige Plätze für diese Buchung.",
+  tableTaken: "Dieser Tisch ist zu dieser Zeit belegt. Bitte wählen Sie einen anderen Tisch oder eine andere Zeit.",
+  unknownTable: "Bitte wählen Sie einen aktiven Tisch.",
+  unknownLocation: "Bitte wählen Sie einen aktiven Spielort.",
+  priceChanged: "Der Preis hat sich inzwischen geändert. Bitte prüfen Sie die neuen Angaben und bestätigen Sie erneut.",
+  paymentUnclear: "Die Zahlung dieser Buchung ist noch nicht abgeschlossen. Bitte rufen Sie uns für diese Änderung an.",
+  paymentFailed: "Die Zahlung konnte nicht gestartet werden. Ihre Buchung bleibt unverändert; bitte versuchen Sie es später erneut.",
+  /** Staff cannot collect a higher price of a booking paid online on the spot. */
+  staffNoOnlineIncrease:
+    "Diese Buchung wurde online bezahlt: ein höherer Preis kann hier nicht eingezogen werden. Bitte den vereinbarten Preis beibehalten (Differenz an der Kasse, als Notiz) oder die Familie ändert die Buchung selbst über ihren Link.",
+} as const;

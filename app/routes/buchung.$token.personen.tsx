@@ -1,0 +1,104 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { ChangeConfirm } from "~/components/ChangeConfirm";
+import { Page } from "~/components/Page";
+import { CHANGE_MSG } from "~/domain/booking-change";
+import { changeNotice, parseCounts, parseExpectedPrice } from "~/domain/change-form";
+import { pageMeta } from "~/domain/page-meta";
+import { formatDateDE, formatTime } from "~/domain/time";
+import { MANAGE_HEADERS, manageView, requireManagedBooking, selfServiceClosedMessage, selfServicePolicy } from "~/server/booking/manage.server";
+import { changeByFamily } from "~/server/payments/booking-change.server";
+import { getDb } from "~/server/platform/db.server";
+
+export const headers: HeadersFunction = () => MANAGE_HEADERS;
+export const meta: MetaFunction = () => pageMeta("Anzahl Personen ändern", [{ name: "robots", content: "noindex" }]);
+
+const COUNTERS = [
+  { name: "numChildren", label: "Kinder" },
+  { name: "numActiveAdults", label: "Erwachsene (mitspielend)" },
+  { name: "numAccompanyingAdults", label: "Erwachsene (nur Begleitung)" },
+] as const;
+
+/** Birthdays only (a game keeps its players), within the self-service time like moving and cancelling. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const r = await requireManagedBooking(await getDb(), params.token);
+  const view = manageView(r);
+  if (!view.canChange || view.booking.players !== null) throw redirect(`/buchung/${params.token}`);
+  return { view, token: params.token! };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const db = await getDb();
+  const r = await requireManagedBooking(db, params.token);
+  const form = await request.formData();
+  const counts = parseCounts(form);
+  if (!counts) return data({ error: CHANGE_MSG.countsRange, quote: null, counts: null }, { status: 400 });
+  const result = await changeByFamily(db, r, { date: r.date, startMin: r.startMin, counts }, {
+    token: params.token!,
+    confirmed: form.get("confirm") === "1",
+    expectedPriceRappen: parseExpectedPrice(form.get("expect")),
+    alwaysQuote: true,
+    hours: selfServicePolicy().hours,
+    closedMessage: selfServiceClosedMessage(),
+  });
+  if ("ok" in result) {
+    const status = result.reason === "slot_taken" || result.reason === "refused" ? 409 : result.reason === "payment_failed" ? 502 : 400;
+    return data({ error: result.message, quote: null, counts }, { status });
+  }
+  if (result.kind === "quote") return data({ error: result.message, quote: result.quote, counts });
+  if (result.kind === "payment") return redirect(result.paymentUrl, { status: 303 });
+  return redirect(`/buchung/${params.token}?ok=${changeNotice("geaendert", result.refund)}`, { status: 303 });
+}
+
+export default function ChangePersons() {
+  const { view, token } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const b = view.booking;
+  const base = `/buchung/${token}/personen`;
+  if (result?.quote) {
+    const { counts } = result.quote.after;
+    return (
+      <Page title="Anzahl Personen ändern">
+        <ChangeConfirm
+          quote={result.quote}
+          message={result.error}
+          backHref={base}
+          hidden={{ numChildren: String(counts.numChildren), numActiveAdults: String(counts.numActiveAdults), numAccompanyingAdults: String(counts.numAccompanyingAdults) }}
+        />
+      </Page>
+    );
+  }
+  const shown = result?.counts ?? b;
+  return (
+    <Page title="Anzahl Personen ändern">
+      {result?.error ? (
+        <p role="alert" className="alert alert-error">
+          {result.error}
+        </p>
+      ) : null}
+      <section className="card" aria-labelledby="persons-title">
+        <h2 id="persons-title">Wie viele kommen?</h2>
+        <p>
+          Ihre Feier am {formatDateDE(b.date)}, {formatTime(b.startMin)} - {formatTime(b.endMin)} Uhr ({b.offerName}). Möglich, solange ein passender
+          Tisch frei ist; Datum und Zeit bleiben gleich. Änderungen bis {view.deadline}.
+        </p>
+        <Form method="post">
+          {COUNTERS.map((c) => (
+            <p key={c.name} className="field">
+              <label htmlFor={`persons-${c.name}`}>{c.label}</label>
+              <input id={`persons-${c.name}`} type="number" name={c.name} min={0} max={10} step={1} inputMode="numeric" required defaultValue={shown[c.name]} />
+            </p>
+          ))}
+          <p className="actions">
+            <button type="submit" className="button">
+              Weiter
+            </button>{" "}
+            <a className="button button-secondary" href={`/buchung/${token}`}>
+              Abbrechen
+            </a>
+          </p>
+        </Form>
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,324 @@
+import { and, desc, eq } from "drizzle-orm";
+import { CHANGE_MSG, type ChangeQuote } from "~/domain/booking-change";
+
+export type { ChangeQuote };
+import { MSG } from "~/domain/messages";
+import { personCount } from "~/domain/pricing";
+import { canSelfChange } from "~/domain/self-service";
+import { reservationsChanged } from "../booking/availability.server";
+import { expireHolds, findReservationById, lockDay, uniqueBookingCode, type Reservation } from "../booking/bookings.server";
+import {
+  applyChange,
+  claimFor,
+  countsOf,
+  CUSTOMER_ACTOR,
+  holdChange,
+  pendingChangeRow,
+  planChange,
+  supersedePendingChanges,
+  type AuditActor,
+  type ChangePlan,
+  type ChangeRefusal,
+  type ChangeTarget,
+  type PricePolicy,
+} from "../booking/reschedule.server";
+import { holdMinutes } from "../booking/venue.server";
+import { kickMailer } from "../mail/mail.server";
+import type { Db, Tx } from "../platform/db.server";
+import { getEnv } from "../platform/env.server";
+import { auditLog, payments, reservations } from "../platform/schema";
+import {
+  abandonPayment,
+  confirmPayment,
+  creditDue,
+  findPayment,
+  getPaymentProvider,
+  pendingPaymentOf,
+  startPayment,
+  type Payment,
+  type ReturnUrls,
+} from "./payments.server";
+
+/**
+ * Changing a confirmed booking with its money (issue #14 §4, issue #13 §2): a move, another number
+ * of persons, another table or game location. The slot rules live in booking/reschedule.server.ts;
+ * this module adds what the change does to payments:
+ * - same price: changed at once;
+ * - lower price: changed at once; the online part goes back as a partial credit at the provider,
+ *   the voucher part to the voucher (owed amounts are written in the change's transaction, credited
+ *   after commit);
+ * - higher price, paid online: a held row claims the new slot and the family pays the difference
+ *   through the normal payment; the booking stays valid where it is until the payment settles
+ *   (`confirmPayment` applies it) — or the hold runs out and nothing changes;
+ * - booked to be paid at the venue: changed at once, the open amount follows.
+ */
+
+export type ChangeInput = {
+  reservationId: number;
+  target: ChangeTarget;
+  actor: AuditActor;
+  pricing: PricePolicy;
+  /** Checked under the row lock: a message refuses the change (the family's 48-hour rule). */
+  guard?: (r: Reservation) => string | null;
+  /** The person saw the quote and confirms it. Without, only a change that keeps the price goes through at once. */
+  confirmed?: boolean;
+  /** The new price they confirmed: a different price under the lock (a settings change meanwhile) asks again. */
+  expectedPriceRappen?: number;
+  /** Answer with a quote first even when the price stays (the persons page, staff). */
+  alwaysQuote?: boolean;
+  /** A higher price paid online (families only): where the provider sends the browser back. */
+  paymentReturn?: ReturnUrls;
+};
+
+export type ChangeOutcome =
+  | { kind: "quote"; quote: ChangeQuote; message: string | null }
+  | { kind: "changed"; reservation: Reservation; quote: ChangeQuote; refund: "none" | "refunded" | "manual" }
+  | { kind: "payment"; paymentUrl: string; quote: ChangeQuote }
+  | ChangeRefusal;
+
+function quoteOf(r: Reservation, plan: ChangePlan): ChangeQuote {
+  return {
+    code: r.code,
+    voucherCode: r.voucherCode,
+    paid: plan.paid,
+    before: { date: r.date, startMin: r.startMin, endMin: r.endMin, counts: countsOf(r), persons: personCount(r), priceRappen: r.priceRappen },
+    after: { date: plan.date, startMin: plan.slot.startMin, endMin: plan.slot.endMin, counts: plan.counts, persons: personCount(plan.counts), priceRappen: plan.newPriceRappen },
+    settlement: plan.settlement,
+  };
+}
+
+function isExclusionViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23P01") return true;
+  }
+  return false;
+}
+
+/** Spreads an owed refund over the booking's settled payments, newest first (a paid difference before the original payment). */
+async function oweRefund(tx: Tx, reservationId: number, amountRappen: number): Promise<{ owed: { payment: Payment; amountRappen: number }[]; unallocated: number }> {
+  const rows = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.reservationId, reservationId), eq(payments.status, "settled")))
+    .orderBy(desc(payments.id));
+  const owed: { payment: Payment; amountRappen: number }[] = [];
+  let left = amountRappen;
+  for (const p of rows) {
+    const take = Math.min(left, p.amountRappen - p.refundedRappen - p.refundDueRappen);
+    if (take <= 0) continue;
+    const [updated] = await tx.update(payments).set({ refundDueRappen: p.refundDueRappen + take }).where(eq(payments.id, p.id)).returning();
+    owed.push({ payment: updated!, amountRappen: take });
+    left -= take;
+    if (left === 0) break;
+  }
+  return { owed, unallocated: left };
+}
+
+type TxResult =
+  | ChangeRefusal
+  | { kind: "quote"; quote: ChangeQuote }
+  | { kind: "changed"; reservation: Reservation; quote: ChangeQuote; owed: { payment: Payment; amountRappen: number }[]; unallocated: number; released: Payment[] }
+  | { kind: "pending"; held: Reservation; quote: ChangeQuote; released: Payment[] };
+
+/**
+ * One change of a confirmed booking, in one transaction under the same guarantees as a new booking:
+ * the target day's lock, expired holds swept, the booking's row locked, the change planned again
+ * with what is current, the new slot claimed before the old one is given up — so a lost race leaves
+ * the booking as it was (`slot_taken`, the spec's message). Money moves after commit.
+ */
+export async function changeBooking(db: Db, input: ChangeInput, now: Date = new Date()): Promise<ChangeOutcome> {
+  const current = await findReservationById(db, input.reservationId);
+  if (!current) return { ok: false, reason: "missing", message: CHANGE_MSG.notActive };
+  // Read before any lock: a booking that is not confirmed never takes the day's lock here.
+  if (current.status !== "confirmed") return { ok: false, reason: "refused", message: CHANGE_MSG.notActive };
+  const early = input.guard?.(current) ?? null;
+  if (early) return { ok: false, reason: "refused", message: early };
+  const quoted = await planChange(db, current, input.target, input.pricing, now);
+  if (!quoted.ok) return quoted;
+  const quote = quoteOf(current, quoted.plan);
+  // Whether it fits at all is told with the quote already (decided again under the lock below).
+  const fits = await claimFor(db, current, quoted.plan, quoted.plan.settlement.payOnlineRappen > 0 ? "alongside" : "replace", now);
+  if ("ok" in fits) return fits;
+  const priceStays = quoted.plan.newPriceRappen === current.priceRappen;
+  if (!input.confirmed && (input.alwaysQuote || !priceStays)) return { kind: "quote", quote, message: null };
+  if (input.expectedPriceRappen !== undefined && input.expectedPriceRappen !== quoted.plan.newPriceRappen) {
+    return { kind: "quote", quote, message: CHANGE_MSG.priceChanged };
+  }
+  if (quoted.plan.settlement.payOnlineRappen > 0 && !input.paymentReturn) return { ok: false, reason: "refused", message: CHANGE_MSG.staffNoOnlineIncrease };
+  const agreedPrice = quoted.plan.newPriceRappen;
+  const heldMinutes = await holdMinutes(db);
+
+  let result: TxResult;
+  try {
+    result = await db.transaction(async (tx): Promise<TxResult> => {
+      await lockDay(tx, quoted.plan.kind, input.target.date);
+      await expireHolds(tx, now);
+      const [r] = await tx.select().from(reservations).where(eq(reservations.id, input.reservationId)).for("update");
+      if (!r || r.status !== "confirmed") return { ok: false, reason: "refused", message: CHANGE_MSG.notActive };
+      const refusal = input.guard?.(r) ?? null;
+      if (refusal) return { ok: false, reason: "refused", message: refusal };
+      const planned = await planChange(tx, r, input.target, input.pricing, now);
+      if (!planned.ok) return planned;
+      const { plan } = planned;
+      if (plan.newPriceRappen !== agreedPrice) return { kind: "quote", quote: quoteOf(r, plan) };
+      // A change still waiting for its payment is replaced by this one (its slot given back now).
+      const replaced = await supersedePendingChanges(tx, r.id, now);
+      const released: Payment[] = [];
+      for (const id of replaced) {
+        released.push(...(await tx.update(payments).set({ status: "cancelled", updatedAt: now }).where(and(eq(payments.reservationId, id), eq(payments.status, "pending"))).returning()));
+      }
+      if (plan.settlement.payOnlineRappen > 0) {
+        const claim = await claimFor(tx, r, plan, "alongside", now);
+        if ("ok" in claim) return claim;
+        const held = await holdChange(tx, r, plan, claim, await uniqueBookingCode(tx), heldMinutes, now);
+        await tx.insert(auditLog).values({
+          staffId: input.actor.staffId,
+          actor: input.actor.label,
+          action: "change-pending",
+          reservationId: r.id,
+          details: { heldCode: held.code, after: { date: held.date, startMin: held.startMin, endMin: held.endMin, tableId: held.tableId, locationId: held.locationId, ...plan.counts }, payOnlineRappen: plan.settlement.payOnlineRappen, newPriceRappen: plan.newPriceRappen },
+        });
+        return { kind: "pending", held, quote: quoteOf(r, plan), released };
+      }
+      const claim = await claimFor(tx, r, plan, "replace", now);
+      if ("ok" in claim) return claim;
+      const { settlement } = plan;
+      const changed = await applyChange(
+        tx,
+        r,
+        {
+          plan,
+          claim,
+          after: settlement.after,
+          money: { refundRappen: settlement.refundRappen, voucherCreditRappen: settlement.voucherCreditRappen, paidRappen: 0, venueDeltaRappen: settlement.venueDeltaRappen },
+        },
+        input.actor,
+        now,
+      );
+      const { owed, unallocated } = settlement.refundRappen > 0 ? await oweRefund(tx, r.id, settlement.refundRappen) : { owed: [], unallocated: 0 };
+      return { kind: "changed", reservation: changed, quote: quoteOf(r, plan), owed, unallocated, released };
+    });
+  } catch (error) {
+    // The exclusion constraint is the last line: a claim that slipped past the check still fails.
+    if (isExclusionViolation(error)) return { ok: false, reason: "slot_taken", message: slotTakenMessage(quoted.plan) };
+    throw error;
+  }
+
+  if ("ok" in result) return result;
+  if (result.kind === "quote") return { kind: "quote", quote: result.quote, message: CHANGE_MSG.priceChanged };
+  reservationsChanged(db);
+  kickMailer();
+  const provider = getPaymentProvider();
+  for (const p of result.released) await provider.cancel(p.transactionId, p.refno).catch(() => undefined);
+
+  if (result.kind === "pending") {
+    const started = await startPayment(db, result.held, { urls: input.paymentReturn });
+    // startPayment gave the held slot back; the booking itself never changed.
+    if (!started.ok) return { ok: false, reason: "payment_failed", message: CHANGE_MSG.paymentFailed };
+    return { kind: "payment", paymentUrl: started.paymentUrl, quote: result.quote };
+  }
+
+  let refund: "none" | "refunded" | "manual" = result.owed.length > 0 ? "refunded" : "none";
+  for (const { payment, amountRappen } of result.owed) {
+    const done = await creditDue(db, provider, payment, amountRappen, now);
+    if (!done) refund = "manual";
+    await db.insert(auditLog).values({
+      staffId: null,
+      actor: "system",
+      action: done ? "refund" : "refund-manual",
+      reservationId: result.reservation.id,
+      details: { transactionId: payment.transactionId, amountRappen },
+    });
+  }
+  if (result.unallocated > 0) {
+    refund = "manual";
+    await db.insert(auditLog).values({ staffId: null, actor: "system", action: "refund-manual", reservationId: result.reservation.id, details: { amountRappen: result.unallocated } });
+  }
+  return { kind: "changed", reservation: result.reservation, quote: result.quote, refund };
+}
+
+function slotTakenMessage(plan: ChangePlan): string {
+  return plan.sameSlot && plan.kind === "table" ? CHANGE_MSG.noTable : MSG.slotTaken;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The family's changes through its manage link
+
+export type FamilyChangeOptions = {
+  token: string;
+  confirmed?: boolean;
+  expectedPriceRappen?: number;
+  alwaysQuote?: boolean;
+  /** SELF_SERVICE_HOURS, passed by the caller (booking/manage.server's policy). */
+  hours: number;
+  closedMessage: string;
+};
+
+/**
+ * Where the provider returns a family paying a difference: its own manage page's payment step. The
+ * link's token travels to the provider in these URLs (it is our payment processor, and the page only
+ * ever shows this booking); the token's page sends no Referer onwards.
+ */
+export function changeReturnUrls(token: string): ReturnUrls {
+  const base = `${getEnv().PUBLIC_URL}/buchung/${token}/zahlung`;
+  return { successUrl: `${base}?r=ok`, cancelUrl: `${base}?r=abbruch`, errorUrl: `${base}?r=fehler` };
+}
+
+/** The family moves its booking or changes its persons: only while `canSelfChange` holds (checked under the row lock). */
+export function changeByFamily(db: Db, r: Reservation, target: ChangeTarget, options: FamilyChangeOptions, now: Date = new Date()): Promise<ChangeOutcome> {
+  return changeBooking(
+    db,
+    {
+      reservationId: r.id,
+      target,
+      actor: CUSTOMER_ACTOR,
+      pricing: "difference",
+      guard: (locked) => (canSelfChange(locked, now, options.hours) ? null : options.closedMessage),
+      confirmed: options.confirmed,
+      expectedPriceRappen: options.expectedPriceRappen,
+      alwaysQuote: options.alwaysQuote,
+      paymentReturn: changeReturnUrls(options.token),
+    },
+    now,
+  );
+}
+
+/** A change of this booking waiting for its payment: amount, until when, and the payment page. */
+export async function pendingChangeOf(db: Db, r: Reservation, now: Date = new Date()) {
+  const held = await pendingChangeRow(db, r.id, now);
+  if (!held) return null;
+  const payment = await pendingPaymentOf(db, held.id);
+  if (!payment) return null;
+  return {
+    amountRappen: held.amountRappen,
+    until: held.holdExpiresAt!,
+    paymentUrl: payment.paymentUrl,
+    date: held.date,
+    startMin: held.startMin,
+    endMin: held.endMin,
+    persons: personCount(held),
+  };
+}
+
+export type ChangeReturn = "changed" | "pending" | "cancelled" | "refunded" | "unknown";
+
+/**
+ * The browser comes back from paying a difference (`/buchung/<token>/zahlung`). The payment must be
+ * this booking's (its held change row's, or already moved over to the booking). The provider's
+ * word decides, through the same exactly-once `confirmPayment`; a cancel or error return gives the
+ * held slot back at once — the manage link proves the family's ownership.
+ */
+export async function changePaymentReturn(db: Db, r: Reservation, transactionId: string | null, how: "ok" | "cancelled" | "failed"): Promise<ChangeReturn> {
+  if (!transactionId) return "unknown";
+  const payment = await findPayment(db, transactionId);
+  if (!payment) return "unknown";
+  const owner = payment.reservationId === r.id ? r : await findReservationById(db, payment.reservationId);
+  if (!owner || (owner.id !== r.id && owner.movesReservationId !== r.id)) return "unknown";
+  const result = how === "ok" ? await confirmPayment(db, transactionId) : await abandonPayment(db, transactionId, how);
+  const now = result.payment;
+  if (!now) return "unknown";
+  if (now.status === "settled") return now.reservationId === r.id ? "changed" : "pending";
+  if (now.status === "refund_pending" || now.status === "refunded") return "refunded";
+  if (now.status === "pending") return "pending";
+  return "cancelled";
+}
