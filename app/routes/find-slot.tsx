@@ -132,6 +132,10 @@ function queryString(offerId: number, date: string | null, month: string | null,
   return q;
 }
 
+function countsKey(c: PartyCounts): string {
+  return COUNT_PARAMS.map((p) => c[p]).join("|");
+}
+
 function sameCounts(a: PartyCounts, b: PartyCounts) {
   return COUNT_PARAMS.every((p) => a[p] === b[p]);
 }
@@ -155,7 +159,15 @@ export default function FindSlot() {
 
   // A new date from the server resets the choice unless the draft still holds it.
   useWhenChanged(`${date}|${loaderData.selected}`, () => setSelected(loaderData.selected));
-  useWhenChanged(loaderData.counts, setCounts);
+  // The counts of the last slot search this page asked for. When its answer arrives the family may
+  // already be typing the next number (the field cleared on the way from 3 to 12): what it types wins,
+  // so the answer to its own request never resets the counters. Other changes (back button, a clamp
+  // by the server) still do. Compared as text: every answer is a new object.
+  const requested = useRef<string | null>(null);
+  useWhenChanged(countsKey(loaderData.counts), (key) => {
+    if (key === requested.current) return;
+    setCounts(loaderData.counts);
+  });
   useAdoptCheckedRadio("slot", setSelected);
   useEffect(() => () => clearTimeout(debounce.current), []);
 
@@ -166,6 +178,7 @@ export default function FindSlot() {
     clearTimeout(debounce.current);
     // Spec §7: the slot search is debounced by 300 ms and repeated on every change of the counts.
     debounce.current = setTimeout(() => {
+      requested.current = countsKey(next);
       navigate(queryString(offer.id, date, month, next), { replace: true, preventScrollReset: true });
     }, 300);
   }
