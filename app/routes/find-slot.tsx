@@ -19,7 +19,7 @@ import { formatDateDE, formatTime, parseTime, venueNow } from "~/domain/time";
 import { availableBirthdaySlots } from "~/server/booking/availability.server";
 import { getDb } from "~/server/platform/db.server";
 import { getDraft, redirectWithDraft, updateDraft } from "~/server/booking/draft.server";
-import { checkSlotChoice } from "~/server/booking/slot-choice.server";
+import { bookingCodeForNewChoice, checkSlotChoice } from "~/server/booking/slot-choice.server";
 import { findOffer, getVenue } from "~/server/booking/venue.server";
 import { pageMeta } from "~/domain/page-meta";
 
@@ -119,7 +119,8 @@ export async function action({ request }: ActionFunctionArgs) {
     startMin: parseTime(form.get("slot")),
   });
   if (!choice.ok) return data({ error: choice.error }, { status: 400 });
-  const cookie = await updateDraft(request, { ...counts, date: choice.date, startMin: choice.startMin, endMin: choice.endMin });
+  const bookingCode = await bookingCodeForNewChoice(db, draft.bookingCode);
+  const cookie = await updateDraft(request, { ...counts, date: choice.date, startMin: choice.startMin, endMin: choice.endMin, bookingCode });
   return redirectWithDraft("/enter-data", cookie);
 }
 
