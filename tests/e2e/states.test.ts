@@ -74,6 +74,11 @@ test("a voucher larger than the price shows what is left of it, and the confirma
   await expect(summary.getByText("− CHF 154.00")).toBeVisible();
   await expect(summary.locator("dd.total")).toHaveText("CHF 0.00");
   await expectAccessible(page);
+
+  // The same browser books again: the new choice leads to the contact step, not back to this confirmation.
+  await page.getByRole("link", { name: "Neue Buchung erstellen" }).click();
+  await toContactStep(page, date, "18:00");
+  await expect(page.getByText("18:00 - 20:00 Uhr")).toBeVisible();
 });
 
 test("after a cancelled payment nothing looks like a booking, and 'Zurück zur Buchung' keeps what was typed", async ({ page, javaScriptEnabled }) => {
@@ -197,8 +202,13 @@ test("an old /enter-data tab of a booking already paid shows that booking instea
   await other.getByRole("button", { name: "Weiter zur Zahlung" }).click();
   await expect(other.getByRole("button", { name: "Bezahlen" })).toBeVisible();
   const code = (await other.locator("strong").filter({ hasText: /^FW-/ }).textContent())!.trim();
+  const transactionId = new URL(other.url()).pathname.split("/").pop()!;
   const paid = await other.request.post(new URL(other.url()).pathname, { form: { outcome: "pay" }, maxRedirects: 0 });
   expect(paid.status()).toBe(302);
+  // The webhook is delivered in the background; instead of racing it, the status is asked as the return
+  // page would ask it, so the booking is confirmed before the old tab is used (deterministically).
+  const status = await other.request.get(`/api/payments/transaction/${transactionId}`);
+  expect(((await status.json()) as { status: string }).status).toBe("settled");
   await other.close();
 
   await page.bringToFront();
