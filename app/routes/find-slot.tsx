@@ -19,7 +19,7 @@ import { formatDateDE, formatTime, parseTime, venueNow } from "~/domain/time";
 import { availableBirthdaySlots } from "~/server/booking/availability.server";
 import { getDb } from "~/server/platform/db.server";
 import { getDraft, redirectWithDraft, updateDraft } from "~/server/booking/draft.server";
-import { checkSlotChoice } from "~/server/booking/slot-choice.server";
+import { bookingCodeForNewChoice, checkSlotChoice } from "~/server/booking/slot-choice.server";
 import { findOffer, getVenue } from "~/server/booking/venue.server";
 import { pageMeta } from "~/domain/page-meta";
 
@@ -119,7 +119,8 @@ export async function action({ request }: ActionFunctionArgs) {
     startMin: parseTime(form.get("slot")),
   });
   if (!choice.ok) return data({ error: choice.error }, { status: 400 });
-  const cookie = await updateDraft(request, { ...counts, date: choice.date, startMin: choice.startMin, endMin: choice.endMin });
+  const bookingCode = await bookingCodeForNewChoice(db, draft.bookingCode);
+  const cookie = await updateDraft(request, { ...counts, date: choice.date, startMin: choice.startMin, endMin: choice.endMin, bookingCode });
   return redirectWithDraft("/enter-data", cookie);
 }
 
@@ -130,6 +131,10 @@ function queryString(offerId: number, date: string | null, month: string | null,
   if (month) q += `&month=${month}`;
   for (const p of COUNT_PARAMS) q += `&${p}=${counts[p]}`;
   return q;
+}
+
+function countsKey(c: PartyCounts): string {
+  return COUNT_PARAMS.map((p) => c[p]).join("|");
 }
 
 function sameCounts(a: PartyCounts, b: PartyCounts) {
@@ -155,7 +160,15 @@ export default function FindSlot() {
 
   // A new date from the server resets the choice unless the draft still holds it.
   useWhenChanged(`${date}|${loaderData.selected}`, () => setSelected(loaderData.selected));
-  useWhenChanged(loaderData.counts, setCounts);
+  // The counts of the last slot search this page asked for. When its answer arrives the family may
+  // already be typing the next number (the field cleared on the way from 3 to 12): what it types wins,
+  // so the answer to its own request never resets the counters. Other changes (back button, a clamp
+  // by the server) still do. Compared as text: every answer is a new object.
+  const requested = useRef<string | null>(null);
+  useWhenChanged(countsKey(loaderData.counts), (key) => {
+    if (key === requested.current) return;
+    setCounts(loaderData.counts);
+  });
   useAdoptCheckedRadio("slot", setSelected);
   useEffect(() => () => clearTimeout(debounce.current), []);
 
@@ -166,6 +179,7 @@ export default function FindSlot() {
     clearTimeout(debounce.current);
     // Spec §7: the slot search is debounced by 300 ms and repeated on every change of the counts.
     debounce.current = setTimeout(() => {
+      requested.current = countsKey(next);
       navigate(queryString(offer.id, date, month, next), { replace: true, preventScrollReset: true });
     }, 300);
   }

@@ -40,14 +40,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     clientKey(request, context),
   );
   const devMode = isDevMode(request);
+  // Paid is not booked when the table went to someone else meanwhile: the money goes back (refund).
+  const settled = state.kind === "booking" && !state.restricted && state.status === "settled";
   // Game bookings end at /success (spec §2): the same confirmation, read from the server there.
   // Only for the browser that made the booking: a return link never moves a booking into a draft.
-  if (state.kind === "booking" && !state.restricted && state.status === "settled" && state.reservation.type !== "BIRTHDAY_PARTY") {
+  if (settled && !state.refund && state.reservation.type !== "BIRTHDAY_PARTY") {
     throw redirect("/success", { headers: { "Set-Cookie": await clearDraft(request, { bookingCode: state.reservation.code }) } });
   }
   const headers = new Headers({ "Cache-Control": "no-store" });
-  // Once confirmed, the half-finished draft is done with; the booking code stays for this page.
-  if (state.kind === "booking" && !state.restricted && state.status === "settled" && (draft.offerId !== undefined || draft.startMin !== undefined)) {
+  // Once confirmed (or refunded), the half-finished draft is done with; the booking code stays for this page.
+  if (settled && (draft.offerId !== undefined || draft.startMin !== undefined)) {
     headers.set("Set-Cookie", await clearDraft(request, { bookingCode: state.reservation.code }));
   }
   // Whoever holds only the transaction id (a shared link, another browser) gets the status and the
@@ -69,8 +71,9 @@ export default function PaymentSuccess() {
   const { state, devMode } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const pending = state.kind === "booking" && (state.status === "initiated" || state.status === "authorized");
-  // Cancelled, failed or unknown: no booking exists, so no booking card and no "arrive early" note.
-  const notBooked = state.kind === "booking" && state.status !== null && !pending && state.status !== "settled";
+  // Cancelled, failed, unknown, or paid for a table that is gone (refund): no booking exists, so no
+  // booking card, no contact card and no "arrive early" note.
+  const notBooked = state.kind === "booking" && (state.refund || (state.status !== null && !pending && state.status !== "settled"));
 
   useEffect(() => {
     if (!pending) return;
@@ -160,7 +163,7 @@ export default function PaymentSuccess() {
           </section>
             </>
           )}
-          {state.refund || notBooked ? null : <VenueNotes />}
+          {notBooked ? null : <VenueNotes />}
           <div className="actions">
             {state.status === "settled" && !state.refund ? (
               <a className="button" href="/">
@@ -172,7 +175,8 @@ export default function PaymentSuccess() {
               </a>
             ) : (
               <>
-                {notBooked && !state.restricted ? (
+                {/* Back to the data only while the slot may still be held; after a refund it is gone. */}
+                {notBooked && !state.refund && !state.restricted ? (
                   <a className="button button-secondary" href="/enter-data">
                     Zurück zur Buchung
                   </a>

@@ -16,6 +16,7 @@ import { formatDateDE, parseTime, venueNow } from "~/domain/time";
 import { getDb } from "~/server/platform/db.server";
 import { getDraft, redirectWithDraft, updateDraft } from "~/server/booking/draft.server";
 import { availableGameStarts } from "~/server/booking/games.server";
+import { bookingCodeForNewChoice } from "~/server/booking/slot-choice.server";
 import { findGameLocation } from "~/server/booking/venue.server";
 import { pageMeta } from "~/domain/page-meta";
 
@@ -65,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { location, gameType } = await context(request);
+  const { draft, location, gameType } = await context(request);
   const form = await request.formData();
   const date = dateFrom(form.get("date"));
   const rounds = totalRounds(gameType, roundsChoice(gameType, form.get("rounds")));
@@ -80,7 +81,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const start = starts?.find((s) => parseTime(s.startTime) === startMin);
   if (!start) return data({ error: "Bitte wählen Sie eine Startzeit aus." }, { status: 400 });
   if (!start.available) return data({ error: MSG.slotGone }, { status: 409 });
-  const cookie = await updateDraft(request, { date, startMin, endMin: parseTime(start.endTime)!, rounds, players });
+  const bookingCode = await bookingCodeForNewChoice(await getDb(), draft.bookingCode);
+  const cookie = await updateDraft(request, { date, startMin, endMin: parseTime(start.endTime)!, rounds, players, bookingCode });
   return redirectWithDraft("/enter-data", cookie);
 }
 

@@ -96,3 +96,55 @@ test("what the family types on /slot wins over start times that arrive later", a
   await expect(page).toHaveURL(/\/enter-data$/);
   await expect(page.getByText("CHF 126.00").first()).toBeVisible();
 });
+
+// The same race on /find-slot: the slot search after a change of the counts answers while the family is
+// already changing them again. The page's clock is held so the 300 ms debounce fires only when the test
+// says: the answer then arrives, deterministically, between two changes.
+test("what the family types on /find-slot wins over slots that arrive later", async ({ page }) => {
+  const date = futureWeekday(6, 84);
+  await page.clock.install();
+  await page.goto(`/find-slot?offerId=1&date=${date}&numChildren=2&numActiveAdults=0&numAccompanyingAdults=0`);
+  await waitForHydration(page);
+  const children = page.getByLabel("Kinder", { exact: true });
+  await expect(children).toHaveValue("2");
+  await page.clock.pauseAt(Date.now() + 60_000);
+
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/find-slot\.data\b/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  // 3 children: the search for 3 leaves after the debounce and is held.
+  await children.fill("3");
+  const search = page.waitForRequest(/\/find-slot\.data\b.*numChildren=3\b/);
+  await page.clock.runFor(300);
+  await search;
+  // The family corrects to 1 (its own search not yet sent) when the answer for 3 arrives.
+  await children.fill("1");
+  const answered = page.waitForResponse(/\/find-slot\.data\b.*numChildren=3\b/);
+  release();
+  await answered;
+  await expect(page).toHaveURL(/numChildren=3\b/);
+  // Let the page render what arrived (React schedules through a message channel, not a timer).
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve(null);
+        channel.port2.postMessage(null);
+      }),
+  );
+  await expect(children).toHaveValue("1");
+  // One more: 2, not 4 (3 from the late answer, plus one).
+  await page.unroute(/\/find-slot\.data\b/);
+  await page.getByRole("button", { name: "Kinder: eins mehr" }).click();
+  await expect(children).toHaveValue("2");
+  const two = page.waitForResponse(/\/find-slot\.data\b.*numChildren=2\b/);
+  await page.clock.runFor(300);
+  await two;
+  await page.clock.resume();
+  await expect(page).toHaveURL(/numChildren=2\b/);
+  await expect(children).toHaveValue("2");
+  await expect(page.getByRole("radio", { name: /^10:00 - 12:00/ })).toBeEnabled();
+});

@@ -2,6 +2,7 @@ import { MSG } from "~/domain/messages";
 import { personCount, type PartyCounts } from "~/domain/pricing";
 import { formatTime } from "~/domain/time";
 import { availableBirthdaySlots } from "./availability.server";
+import { findReservationByCode } from "./bookings.server";
 import type { Db } from "../platform/db.server";
 
 export type SlotChoice = { date: string | null; counts: PartyCounts; startMin: number | null };
@@ -21,4 +22,16 @@ export async function checkSlotChoice(
   if (!slot.available) return { ok: false, error: MSG.slotGone };
   const [h, m] = slot.endTime.split(":").map(Number);
   return { ok: true, date: choice.date, startMin: choice.startMin, endMin: h! * 60 + m! };
+}
+
+/**
+ * A new slot choice starts a new booking. The draft remembers the booking this browser made last, and
+ * /enter-data shows that booking instead of starting another when it is already confirmed (an old tab
+ * submitted again); after a confirmed booking the family may well book again, so the choice forgets a
+ * confirmed one. A held or given-up booking stays: its contact data are offered again.
+ */
+export async function bookingCodeForNewChoice(db: Db, code: string | undefined): Promise<string | undefined> {
+  if (!code) return undefined;
+  const booking = await findReservationByCode(db, code);
+  return booking?.status === "confirmed" ? undefined : code;
 }
