@@ -9,7 +9,7 @@ import { MSG } from "~/domain/messages";
 import type { PartyCounts } from "~/domain/pricing";
 import { reserveBirthday, sweepExpiredHolds, type Reservation } from "~/server/booking/bookings.server";
 import { reserveGame } from "~/server/booking/games.server";
-import type { ChangeTarget } from "~/server/booking/reschedule.server";
+import { moveCalendar, moveOptions, type ChangeTarget } from "~/server/booking/reschedule.server";
 import { createTransport, deliverDueMail } from "~/server/mail/mail.server";
 import { changeByFamily, changePaymentReturn, pendingChangeOf, type ChangeOutcome } from "~/server/payments/booking-change.server";
 import { cancelByFamily } from "~/server/payments/cancellation.server";
@@ -21,9 +21,10 @@ import { createStaffAccount } from "~/server/staff/staff-accounts.server";
 import { moveByStaff } from "~/server/staff/staff-move.server";
 import { searchBookings } from "~/server/staff/booking-desk.server";
 import { parseSearch } from "~/domain/booking-search";
-import { saveGeneralSettings, saveLocation, saveOffer } from "~/server/staff/venue-admin.server";
+import { createClosure, deleteClosure, saveGeneralSettings, saveLocation, saveOffer, saveOpeningHours } from "~/server/staff/venue-admin.server";
 import { createVoucher } from "~/server/vouchers/vouchers.server";
-import { SEED_GAME_LOCATIONS, SEED_OFFERS } from "~/server/platform/seed.server";
+import { SEED_GAME_LOCATIONS, SEED_OFFERS, SEED_OPENING_HOURS } from "~/server/platform/seed.server";
+import { closures } from "~/server/platform/schema";
 import { startFakeDatatrans, type FakeDatatrans } from "../fakes/datatrans";
 import { drivers, type TestDatabase } from "./databases";
 import { CONTACT, nextWeekday } from "./fixtures";
@@ -184,6 +185,52 @@ describe.each(drivers)("booking changes with a price difference on $name", ({ op
     } finally {
       await saveLocation(database.db, manager, 2, { ...input, description: input.description ?? "", active: true });
     }
+  });
+
+  it("marks the move calendar with the game days for a game and the closures that apply to the booking", async () => {
+    const date = nextWeekday(4, new Date(Date.now() + 50 * 86400_000));
+    const game = await reserveGame(
+      database.db,
+      { locationId: 2, gameType: 1, date, startMin: 600, rounds: 1, players: 2, contact: CONTACT, couponCode: (await createVoucher(database.db, { amountRappen: 100_000 })).code },
+      { holdMinutes: 15 },
+    );
+    if (!game.ok) throw new Error(game.message);
+    const party = await book({ date: nextSaturday() });
+    const seed = SEED_OPENING_HOURS.map((d) => ({ weekday: d.weekday, openMin: d.openMin, closeMin: d.closeMin, birthdays: d.birthdays === 1, games: d.games === 1 }));
+    // Wednesdays: birthdays only. A closure of the game's location on its own date.
+    await saveOpeningHours(database.db, manager, seed.map((d) => (d.weekday === 3 ? { ...d, games: false } : d)));
+    const closed = await createClosure(database.db, manager, { startDate: date, endDate: date, scope: "location", locationId: 2, reason: "Umbau" }, true);
+    expect(closed.ok).toBe(true);
+    try {
+      const month = date.slice(0, 7);
+      const forGame = await moveCalendar(database.db, await reload(game.reservation.id), month);
+      expect(forGame.closed).toContain(3);
+      expect(forGame.closedDates).toEqual([date]);
+      const forParty = await moveCalendar(database.db, party, month);
+      expect(forParty.closed).not.toContain(3);
+      expect(forParty.closedDates).toEqual([]);
+      expect(await moveOptions(database.db, await reload(game.reservation.id), date)).toEqual([]);
+      // Another location (staff) is not closed that day.
+      expect((await moveCalendar(database.db, await reload(game.reservation.id), month, { locationId: 3 })).closedDates).toEqual([]);
+    } finally {
+      await saveOpeningHours(database.db, manager, seed);
+      const [row] = await database.db.select().from(closures).where(eq(closures.reason, "Umbau"));
+      if (row) await deleteClosure(database.db, manager, row.id);
+    }
+  });
+
+  it("releases a change waiting for its payment when the family cancels the booking", async () => {
+    const date = nextSaturday();
+    const r = await book({ date });
+    const outcome = await familyChange(r, { date, startMin: 600, counts: { numChildren: 9, numActiveAdults: 2, numAccompanyingAdults: 1 } });
+    if (!("kind" in outcome) || outcome.kind !== "payment") throw new Error("no payment");
+    const cancelled = await cancelByFamily(database.db, { reservationId: r.id, allowed: () => true, closedMessage: "" });
+    expect(cancelled).toMatchObject({ kind: "cancelled", refundRappen: 17_800 });
+    const [held] = await database.db.select().from(reservations).where(eq(reservations.movesReservationId, r.id));
+    expect(held!.status).toBe("cancelled");
+    const [difference] = await database.db.select().from(payments).where(eq(payments.transactionId, trxOf(outcome.paymentUrl)));
+    expect(difference!.status).toBe("cancelled");
+    expect(fake.transactions.get(trxOf(outcome.paymentUrl))!.status).toBe("canceled");
   });
 
   it("refunds a lower price online first, then credits the voucher part back", async () => {
