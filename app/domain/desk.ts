@@ -57,3 +57,12 @@ export function parseNote(value: unknown): NoteParse {
   if ([...text].length > NOTE_MAX_LENGTH) return { ok: false, message: DESK_MSG.noteTooLong };
   return { ok: true, text };
 }
+
+/** "Rückerstattung manuell erledigt" on a booking's page: an optional note (a transfer reference). */
+export const REFUND_NOTE_MAX = 200;
+
+export const REFUND_MSG = {
+  none: "Für diese Buchung ist keine Rückerstattung offen.",
+  noteTooLong: `Vermerk: höchstens ${REFUND_NOTE_MAX} Zeichen erlaubt.`,
+  done: (code: string) => `${code}: Rückerstattung als manuell erledigt vermerkt.`,
+} as const;

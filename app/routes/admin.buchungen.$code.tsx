@@ -3,14 +3,14 @@ import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/r
 import { AdminBar } from "~/components/AdminBar";
 import { Page } from "~/components/Page";
 import { SEARCH_KIND_LABELS } from "~/domain/booking-search";
-import { ARRIVAL_LABELS, arrivalAllowed, NOTE_MAX_LENGTH, openAmountRappen } from "~/domain/desk";
+import { ARRIVAL_LABELS, arrivalAllowed, NOTE_MAX_LENGTH, openAmountRappen, REFUND_NOTE_MAX } from "~/domain/desk";
 import { formatChf } from "~/domain/money";
 import { pageMeta } from "~/domain/page-meta";
 import { reservationTypeLabel } from "~/domain/reservation-types";
 import { PAYMENT_LABELS, STATUS_LABELS } from "~/domain/staff-labels";
 import { formatDateDE, formatTime } from "~/domain/time";
 import { isManager, requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
-import { addNote, bookingDetail, markRefundDone, recordArrival, REFUND_NOTE_MAX } from "~/server/staff/booking-desk.server";
+import { addNote, bookingDetail, markRefundDone, recordArrival } from "~/server/staff/booking-desk.server";
 import { getDb } from "~/server/platform/db.server";
 
 /** Staff pages (bookings, contact data): never kept by a browser or proxy cache. */

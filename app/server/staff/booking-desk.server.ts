@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { containsPattern, SEARCH_PAGE_SIZE, type SearchFilters } from "~/domain/booking-search";
-import { arrivalAllowed, DESK_MSG, parseNote, parsePaidAtVenue } from "~/domain/desk";
+import { arrivalAllowed, DESK_MSG, parseNote, parsePaidAtVenue, REFUND_MSG, REFUND_NOTE_MAX } from "~/domain/desk";
 import { venueNow } from "~/domain/time";
 import type { Db, Executor } from "../platform/db.server";
 import {
@@ -304,13 +304,7 @@ export async function recordArrival(
   });
 }
 
-export const REFUND_MSG = {
-  none: "Für diese Buchung ist keine Rückerstattung offen.",
-  noteTooLong: "Vermerk: höchstens 200 Zeichen erlaubt.",
-  done: (code: string) => `${code}: Rückerstattung als manuell erledigt vermerkt.`,
-} as const;
-
-export const REFUND_NOTE_MAX = 200;
+export { REFUND_MSG, REFUND_NOTE_MAX };
 
 /**
  * "Rückerstattung manuell erledigt": staff refunded by hand what the provider refused (in its back
