@@ -17,17 +17,18 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({
 });
 export const meta: MetaFunction = () => pageMeta("Zahlung", [{ name: "robots", content: "noindex" }]);
 
-type PageData = { page: PaymentLinkPage; error: string | null };
+/** What the page renders: the booking's state (or none, when refused), and a message above it. */
+type PageData = { page: PaymentLinkPage | null; error: string | null };
 
 /** A held booking can be paid (200); one that no longer can says why (410); unknown links 404. */
-function answer(result: { ok: true; page: PaymentLinkPage } | PaymentLinkRefusal, fallback?: PaymentLinkPage) {
+function answer(result: { ok: true; page: PaymentLinkPage } | PaymentLinkRefusal) {
   if (!result.ok) {
     if (result.status === 404) throw new Response("Not Found", { status: 404 });
     const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
-    return data<PageData | { page: null; error: string }>({ page: fallback ?? null, error: result.message } as PageData, { status: result.status, headers });
+    return data<PageData>({ page: null, error: result.message }, { status: result.status, headers });
   }
   const status = result.page.status === "open" || result.page.status === "paid" ? 200 : 410;
-  return data<PageData | { page: null; error: string }>({ page: result.page, error: null }, { status });
+  return data<PageData>({ page: result.page, error: null }, { status });
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -41,7 +42,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!result.ok && result.status === 503) {
     // The hold stays; the page is shown again with the message above the button.
     const again = await paymentLinkPage(db, { token: params.token, clientKey: clientKey(request, context) });
-    if (again.ok) return data({ page: again.page, error: result.message }, { status: 503, headers: { "Retry-After": String(result.retryAfterSeconds ?? 60) } });
+    if (again.ok) return data<PageData>({ page: again.page, error: result.message }, { status: 503, headers: { "Retry-After": String(result.retryAfterSeconds ?? 60) } });
   }
   return answer(result);
 }
