@@ -10,6 +10,7 @@ import { Page } from "~/components/Page";
 import { useAdoptCheckedRadio } from "~/components/useAdoptTypedValue";
 import { useHydrated } from "~/components/useHydrated";
 import { useWhenChanged } from "~/components/useWhenChanged";
+import { useVenueFacts } from "~/components/useVenueFacts";
 import { applyStep, countsFrom, COUNT_PARAMS, dateFrom } from "~/domain/booking-query";
 import { closedWeekdays, firstBookableDay, isClosedDay, monthOf, parseMonth } from "~/domain/calendar";
 import { closedDatesInMonth, closureOn } from "~/domain/venue-settings";
@@ -148,6 +149,8 @@ export default function FindSlot() {
   const { offer, today, date, month, slots, slotsError, closed, closedDates, closure } = loaderData;
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
+  // The weekdays with birthdays, as staff set them (root loader); left out when the database could not be read.
+  const birthdayDays = useVenueFacts()?.birthdayDays ?? null;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [counts, setCounts] = useState<PartyCounts>(loaderData.counts);
@@ -267,12 +270,13 @@ export default function FindSlot() {
               </p>
             ) : isClosedDay(date, closed) ? (
               <p className="alert alert-warning">
-                {MSG.closedDay} <span className="muted">– Geburtstage finden Mittwoch bis Sonntag statt.</span>
+                {MSG.closedDay}
+                {birthdayDays ? <span className="muted"> – Geburtstage finden {birthdayDays} statt.</span> : null}
               </p>
             ) : slots.length === 0 || !anyAvailable ? (
               <p className="alert alert-warning">
                 {MSG.slotsFull}
-                {slots.length === 0 ? <span className="muted"> – Geburtstage finden Mittwoch bis Sonntag statt.</span> : null}
+                {slots.length === 0 && birthdayDays ? <span className="muted"> – Geburtstage finden {birthdayDays} statt.</span> : null}
               </p>
             ) : null}
           </div>
