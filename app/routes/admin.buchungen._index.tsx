@@ -161,7 +161,7 @@ export default function BookingSearch() {
                       {b.arrival ? ` · ${ARRIVAL_LABELS[b.arrival] ?? b.arrival}` : ""}
                     </td>
                     <td data-label="Zahlung">
-                      {PAYMENT_LABELS[b.paymentStatus] ?? b.paymentStatus} ({formatChf(b.amountRappen)})
+                      {PAYMENT_LABELS[b.paymentStatus] ?? b.paymentStatus} <span className="nobreak">({formatChf(b.amountRappen)})</span>
                     </td>
                   </tr>
                 ))}
