@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { KeepTogether } from "./KeepTogether";
 
 export type ToastStatus = "info" | "warning" | "success" | "error" | "loading";
 export type ToastMessage = { id: number; status: ToastStatus; text: string; durationMs?: number };
@@ -24,7 +25,9 @@ function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: (id: numb
   }, [toast, onDismiss]);
   return (
     <div className={`toast toast-${toast.status}`} role={toast.status === "error" ? "alert" : "status"}>
-      <span>{toast.text}</span>
+      <span>
+        <KeepTogether text={toast.text} />
+      </span>
       <button type="button" className="toast-close" aria-label="Meldung schliessen" onClick={() => onDismiss(toast.id)}>
         ×
       </button>

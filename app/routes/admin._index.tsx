@@ -182,17 +182,25 @@ export default function DayOverview() {
                     </td>
                     <td data-label="Zahlung">
                       {PAYMENT_LABELS[b.paymentStatus] ?? b.paymentStatus}
-                      {b.amountRappen > 0 ? ` (${formatChf(b.amountRappen)})` : ""}
+                      {/* Amounts stay whole on a narrow phone column: `(CHF|120.00)` would be misread. */}
+                      {b.amountRappen > 0 ? (
+                        <>
+                          {" "}
+                          <span className="nobreak">({formatChf(b.amountRappen)})</span>
+                        </>
+                      ) : null}
                       {b.paidAtVenueRappen > 0 ? (
                         <>
                           <br />
-                          vor Ort bezahlt {formatChf(b.paidAtVenueRappen)}
+                          vor Ort bezahlt <span className="nobreak">{formatChf(b.paidAtVenueRappen)}</span>
                         </>
                       ) : null}
                       {b.openRappen > 0 ? (
                         <>
                           <br />
-                          <strong>offen {formatChf(b.openRappen)}</strong>
+                          <strong>
+                            offen <span className="nobreak">{formatChf(b.openRappen)}</span>
+                          </strong>
                         </>
                       ) : null}
                     </td>

@@ -211,7 +211,15 @@ export default function BookingDetailPage() {
           <dt>Preis</dt>
           <dd>{formatChf(r.priceRappen)}</dd>
           <dt>Gutschein</dt>
-          <dd>{r.voucherCode ? `${r.voucherCode} (− ${formatChf(r.discountRappen)})` : "–"}</dd>
+          <dd>
+            {r.voucherCode ? (
+              <>
+                {r.voucherCode} <span className="nobreak">(− {formatChf(r.discountRappen)})</span>
+              </>
+            ) : (
+              "–"
+            )}
+          </dd>
           <dt>Betrag</dt>
           <dd>{formatChf(r.amountRappen)}</dd>
           <dt>Zahlung</dt>

@@ -179,7 +179,7 @@ export default function BookingSearch() {
                       {b.arrival ? ` · ${ARRIVAL_LABELS[b.arrival] ?? b.arrival}` : ""}
                     </td>
                     <td data-label="Zahlung">
-                      {PAYMENT_LABELS[b.paymentStatus] ?? b.paymentStatus} ({formatChf(b.amountRappen)})
+                      {PAYMENT_LABELS[b.paymentStatus] ?? b.paymentStatus} <span className="nobreak">({formatChf(b.amountRappen)})</span>
                       {b.refundOpen && b.paymentStatus !== "refund_pending" ? " · Rückerstattung offen" : ""}
                     </td>
                   </tr>

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useCallback, useRef, useState } from "react";
 import { useField, ValidatedForm } from "remix-validated-form";
+import { KeepTogether } from "~/components/KeepTogether";
 import { AdminBar } from "~/components/AdminBar";
 import { Page } from "~/components/Page";
 import { Toasts, type ToastMessage } from "~/components/Toast";
@@ -103,14 +104,14 @@ function ResultCard({ result }: { result: CancelResponse }) {
   if (!result.success) {
     return (
       <div className="alert alert-error" role="alert">
-        {result.message}
+        <KeepTogether text={result.message} />
       </div>
     );
   }
   return (
     <section className="card result-card" aria-labelledby="result-title">
       <div className="alert alert-success" role="status">
-        {result.message}
+        <KeepTogether text={result.message} />
       </div>
       <h2 id="result-title">Stornierte Reservierung</h2>
       <dl>
@@ -130,7 +131,7 @@ function ResultCard({ result }: { result: CancelResponse }) {
       ) : null}
       {result.hasCoupon && result.couponRestored ? (
         <p className="alert alert-info">
-          Gutscheincode: <strong>{result.couponCode}</strong> · Betrag: <strong>CHF {(result.couponAmount ?? 0).toFixed(2)}</strong> · dem
+          Gutscheincode: <strong>{result.couponCode}</strong> · Betrag: <strong className="nobreak">CHF {(result.couponAmount ?? 0).toFixed(2)}</strong> · dem
           Gutschein wieder gutgeschrieben (AGB §5)
         </p>
       ) : result.hasCoupon ? (
@@ -140,7 +141,7 @@ function ResultCard({ result }: { result: CancelResponse }) {
             werden.
           </p>
           <p>
-            Gutscheincode: <strong>{result.couponCode}</strong> · Betrag: <strong>CHF {(result.couponAmount ?? 0).toFixed(2)}</strong>
+            Gutscheincode: <strong>{result.couponCode}</strong> · Betrag: <strong className="nobreak">CHF {(result.couponAmount ?? 0).toFixed(2)}</strong>
           </p>
           <Form method="post">
             <input type="hidden" name="intent" value="restore" />

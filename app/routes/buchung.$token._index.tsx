@@ -66,10 +66,14 @@ export default function ManageBooking() {
       ) : null}
       <section className="card" aria-labelledby="status-title">
         <h2 id="status-title">Status: {view.statusLabel}</h2>
-        {view.paidOnline ? <p>Online bezahlt: {view.paidOnline}</p> : null}
+        {view.paidOnline ? (
+          <p>
+            Online bezahlt: <span className="nobreak">{view.paidOnline}</span>
+          </p>
+        ) : null}
         {view.booking.couponCode && view.booking.discountRappen > 0 ? (
           <p>
-            Mit Gutschein {view.booking.couponCode} bezahlt: CHF {(view.booking.discountRappen / 100).toFixed(2)}
+            Mit Gutschein {view.booking.couponCode} bezahlt: <span className="nobreak">CHF {(view.booking.discountRappen / 100).toFixed(2)}</span>
             {cancelled ? " (dem Gutschein wieder gutgeschrieben)" : ""}
           </p>
         ) : null}

@@ -409,7 +409,7 @@ export default function EnterData() {
                 <div className="alert alert-success">
                   <p>{shownCoupon.message}</p>
                   <p>
-                    {MSG.voucherAvailable} CHF {shownCoupon.remainingValue.toFixed(2)}
+                    {MSG.voucherAvailable} <span className="nobreak">CHF {shownCoupon.remainingValue.toFixed(2)}</span>
                   </p>
                   {/* The balance above is before this booking; a parent also wants what is left after it. */}
                   <p>
