@@ -13,9 +13,7 @@ import { moveCalendar, moveOptions, type ChangeTarget } from "~/server/booking/r
 import { createTransport, deliverDueMail } from "~/server/mail/mail.server";
 import { changeByFamily, changePaymentReturn, pendingChangeOf, type ChangeOutcome } from "~/server/payments/booking-change.server";
 import { cancelByFamily } from "~/server/payments/cancellation.server";
-import { confirmPayment, setPaymentProvider, startPayment } from "~/server/payments/payments.server";
-import { createDatatransProvider } from "~/server/payments/providers/datatrans.server";
-import { resetEnvForTests } from "~/server/platform/env.server";
+import { confirmPayment, startPayment } from "~/server/payments/payments.server";
 import { auditLog, mailOutbox, payments, reservations, vouchers } from "~/server/platform/schema";
 import { createStaffAccount } from "~/server/staff/staff-accounts.server";
 import { moveByStaff } from "~/server/staff/staff-move.server";
@@ -25,7 +23,7 @@ import { createClosure, deleteClosure, saveGeneralSettings, saveLocation, saveOf
 import { createVoucher } from "~/server/vouchers/vouchers.server";
 import { SEED_GAME_LOCATIONS, SEED_OFFERS, SEED_OPENING_HOURS } from "~/server/platform/seed.server";
 import { closures } from "~/server/platform/schema";
-import { startFakeDatatrans, type FakeDatatrans } from "../fakes/datatrans";
+import { useFakeDatatrans } from "./fake-datatrans-env";
 import { drivers, type TestDatabase } from "./databases";
 import { CONTACT, nextWeekday } from "./fixtures";
 
@@ -35,36 +33,17 @@ const TOKEN = "t".repeat(43);
 /** 7 persons: 5 × CHF 29 + CHF 28 + CHF 5 = CHF 178 on a 10-seat table. */
 const SEVEN: PartyCounts = { numChildren: 5, numActiveAdults: 1, numAccompanyingAdults: 1 };
 
-let fake: FakeDatatrans;
-let dataDir: string;
-const saved = { ...process.env };
-
-beforeAll(async () => {
-  fake = await startFakeDatatrans({ merchantId: "m1", password: "pw", hmacKeyHex: HMAC_KEY });
-  dataDir = await mkdtemp(path.join(tmpdir(), "kidsindoor-changes-"));
-  Object.assign(process.env, {
+const datatrans = useFakeDatatrans({
+  label: "changes",
+  hmacKey: HMAC_KEY,
+  env: {
     PUBLIC_URL,
-    DATA_DIR: dataDir,
-    PAYMENT_PROVIDER: "datatrans",
-    DATATRANS_MERCHANT_ID: "m1",
-    DATATRANS_PASSWORD: "pw",
-    DATATRANS_HMAC_KEY: HMAC_KEY,
     SELF_SERVICE_HOURS: "48",
     HOLD_MINUTES: "15",
-  });
-  resetEnvForTests();
-  setPaymentProvider(createDatatransProvider({ merchantId: "m1", password: "pw", apiUrl: fake.apiUrl, payUrl: fake.payUrl }));
+  },
 });
 
-afterAll(async () => {
-  setPaymentProvider(undefined);
-  process.env = saved;
-  resetEnvForTests();
-  await fake?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-afterEach(() => fake.setDown(false));
+afterEach(() => datatrans.fake.setDown(false));
 
 const trxOf = (paymentUrl: string) => paymentUrl.split("/").at(-1)!;
 
@@ -96,7 +75,7 @@ describe.each(drivers)("booking changes with a price difference on $name", ({ op
     if (held.requiresPayment && options.pay !== "venue") {
       const started = await startPayment(database.db, held.reservation);
       if (!started.ok) throw new Error("payment not started");
-      await fake.pay(trxOf(started.paymentUrl), "settled");
+      await datatrans.fake.pay(trxOf(started.paymentUrl), "settled");
       await confirmPayment(database.db, trxOf(started.paymentUrl));
     }
     return reload(held.reservation.id);
@@ -230,7 +209,7 @@ describe.each(drivers)("booking changes with a price difference on $name", ({ op
     expect(held!.status).toBe("cancelled");
     const [difference] = await database.db.select().from(payments).where(eq(payments.transactionId, trxOf(outcome.paymentUrl)));
     expect(difference!.status).toBe("cancelled");
-    expect(fake.transactions.get(trxOf(outcome.paymentUrl))!.status).toBe("canceled");
+    expect(datatrans.fake.transactions.get(trxOf(outcome.paymentUrl))!.status).toBe("canceled");
   });
 
   it("refunds a lower price online first, then credits the voucher part back", async () => {
@@ -244,7 +223,7 @@ describe.each(drivers)("booking changes with a price difference on $name", ({ op
     const fewer = await familyChange(r, { date, startMin: 600, counts: { numChildren: 3, numActiveAdults: 0, numAccompanyingAdults: 1 } });
     expect(fewer).toMatchObject({ kind: "changed", refund: "refunded", quote: { settlement: { refundRappen: 8_600, voucherCreditRappen: 0 } } });
     expect(await reload(r.id)).toMatchObject({ priceRappen: 9_200, discountRappen: 5_000, amountRappen: 4_200, numChildren: 3, sequence: 1, tableId: r.tableId });
-    expect(fake.transactions.get(payment!.transactionId)!.creditedAmount).toBe(8_600);
+    expect(datatrans.fake.transactions.get(payment!.transactionId)!.creditedAmount).toBe(8_600);
     expect(await paymentsOf(r.id)).toMatchObject([{ status: "settled", refundedRappen: 8_600, refundDueRappen: 0 }]);
     const mail = await changeMail(r.code);
     expect(mail.text).toContain("Neuer Preis: CHF 92.00 (bisher CHF 178.00).");
@@ -257,7 +236,7 @@ describe.each(drivers)("booking changes with a price difference on $name", ({ op
     expect(await reload(r.id)).toMatchObject({ priceRappen: 2_900, discountRappen: 2_900, amountRappen: 0 });
     const [v] = await database.db.select().from(vouchers).where(eq(vouchers.id, voucher.id));
     expect(v!.remainingRappen).toBe(2_100);
-    expect(fake.transactions.get(payment!.transactionId)!.creditedAmount).toBe(12_800);
+    expect(datatrans.fake.transactions.get(payment!.transactionId)!.creditedAmount).toBe(12_800);
     const actions = (await auditOf(r.id)).map((a) => a.action);
     expect(actions.filter((a) => a === "change")).toHaveLength(2);
     expect(actions.filter((a) => a === "refund")).toHaveLength(2);
@@ -279,7 +258,7 @@ describe.each(drivers)("booking changes with a price difference on $name", ({ op
     const outcome = await familyChange(r, { date, startMin: 600, counts: bigger });
     expect(outcome).toMatchObject({ kind: "payment", quote: { after: { priceRappen: 32_200 }, settlement: { payOnlineRappen: 14_400 } } });
     if (!("kind" in outcome) || outcome.kind !== "payment") throw new Error("no payment");
-    expect(outcome.paymentUrl).toContain(fake.payUrl);
+    expect(outcome.paymentUrl).toContain(datatrans.fake.payUrl);
     const trx = trxOf(outcome.paymentUrl);
 
     // Until paid nothing changes, and the new table is taken.
@@ -289,13 +268,13 @@ describe.each(drivers)("booking changes with a price difference on $name", ({ op
     expect(await pendingChangeOf(database.db, r)).toMatchObject({ amountRappen: 14_400 });
     // Staff see the held row while it holds the table.
     expect(await listed(held!.code)).toEqual([held!.code]);
-    const request = fake.requests.find((q) => q.method === "POST" && q.path === "/v1/transactions" && (q.body as { refno: string }).refno === held!.code);
+    const request = datatrans.fake.requests.find((q) => q.method === "POST" && q.path === "/v1/transactions" && (q.body as { refno: string }).refno === held!.code);
     expect((request!.body as { amount: number; redirect: { successUrl: string } }).amount).toBe(14_400);
     expect((request!.body as { redirect: { successUrl: string } }).redirect.successUrl).toBe(`${PUBLIC_URL}/buchung/${TOKEN}/zahlung?r=ok`);
     const rival = await reserveBirthday(database.db, { offerId: 1, date, startMin: 600, counts: { numChildren: 10, numActiveAdults: 3, numAccompanyingAdults: 0 }, contact: CONTACT }, { holdMinutes: 15 });
     expect(rival.ok && rival.reservation.tableId).toBe(4);
 
-    await fake.pay(trx, "settled");
+    await datatrans.fake.pay(trx, "settled");
     expect(await changePaymentReturn(database.db, r, trx, "ok")).toBe("changed");
     // A second return (or the webhook) changes nothing more.
     expect(await changePaymentReturn(database.db, r, trx, "ok")).toBe("changed");
@@ -316,7 +295,7 @@ describe.each(drivers)("booking changes with a price difference on $name", ({ op
 
     const cancelled = await cancelByFamily(database.db, { reservationId: r.id, allowed: () => true, closedMessage: "" });
     expect(cancelled).toMatchObject({ kind: "cancelled", refund: "refunded", refundRappen: 32_200 });
-    for (const p of paid) expect(fake.transactions.get(p.transactionId)!.creditedAmount).toBe(p.amountRappen);
+    for (const p of paid) expect(datatrans.fake.transactions.get(p.transactionId)!.creditedAmount).toBe(p.amountRappen);
   });
 
   it("keeps the old booking when the difference is not paid in time, and refunds a payment arriving after its table was taken", async () => {
@@ -343,12 +322,12 @@ describe.each(drivers)("booking changes with a price difference on $name", ({ op
       expect(other.ok).toBe(true);
     }
 
-    await fake.pay(trx, "settled");
+    await datatrans.fake.pay(trx, "settled");
     expect(await changePaymentReturn(database.db, r, trx, "ok")).toBe("refunded");
     expect(await reload(r.id)).toMatchObject({ numChildren: 5, priceRappen: 17_800, status: "confirmed", sequence: 0 });
     const [payment] = await database.db.select().from(payments).where(eq(payments.transactionId, trx));
     expect(payment).toMatchObject({ status: "refunded", reservationId: held!.id });
-    expect(fake.transactions.get(trx)!.creditedAmount).toBe(14_400);
+    expect(datatrans.fake.transactions.get(trx)!.creditedAmount).toBe(14_400);
     const mails = await database.db.select().from(mailOutbox).where(and(eq(mailOutbox.reservationId, r.id), eq(mailOutbox.kind, "change-refund")));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain("Ihre Buchung bleibt unverändert");
@@ -424,7 +403,7 @@ describe.each(drivers)("booking changes with a price difference on $name", ({ op
     if (!held.ok) throw new Error(held.message);
     const started = await startPayment(database.db, held.reservation);
     if (!started.ok) throw new Error("payment not started");
-    await fake.pay(trxOf(started.paymentUrl), "settled");
+    await datatrans.fake.pay(trxOf(started.paymentUrl), "settled");
     await confirmPayment(database.db, trxOf(started.paymentUrl));
     // Location 1: CHF 12 per player and round instead of 7: CHF 96 instead of 56.
     const quote = await moveByStaff(database.db, held.reservation.code, { target: { date, startMin: 600, locationId: 1 }, pricing: "difference", confirmed: false }, manager);

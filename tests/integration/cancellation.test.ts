@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { availableBirthdaySlots } from "~/server/booking/availability.server";
@@ -8,11 +5,9 @@ import { findReservationByCode, reserveBirthday } from "~/server/booking/booking
 import { cancelReservation, restoreVoucher, type Actor } from "~/server/staff/cancellation.server";
 import { cancelBooking } from "~/server/payments/cancellation.server";
 import { auditLog, mailOutbox, payments, vouchers } from "~/server/platform/schema";
-import { resetEnvForTests } from "~/server/platform/env.server";
-import { confirmPayment, setPaymentProvider, startPayment } from "~/server/payments/payments.server";
-import { createDatatransProvider } from "~/server/payments/providers/datatrans.server";
+import { confirmPayment, startPayment } from "~/server/payments/payments.server";
 import { createVoucher, voucherLedgerOf } from "~/server/vouchers/vouchers.server";
-import { startFakeDatatrans, type FakeDatatrans } from "../fakes/datatrans";
+import { useFakeDatatrans } from "./fake-datatrans-env";
 import { drivers, type TestDatabase } from "./databases";
 import { CONTACT, nextWeekday } from "./fixtures";
 
@@ -21,28 +16,10 @@ const API: Actor = { staffId: null, name: "api-token" };
 /** 25 persons fit only the 30-seat table: one booking makes its slot unavailable for another such party. */
 const BIG = { numChildren: 10, numActiveAdults: 10, numAccompanyingAdults: 5 };
 
-let fake: FakeDatatrans;
-let dataDir: string;
-const saved = { ...process.env };
-
-beforeAll(async () => {
-  fake = await startFakeDatatrans({ merchantId: "m1", password: "pw", hmacKeyHex: HMAC_KEY });
-  dataDir = await mkdtemp(path.join(tmpdir(), "kidsindoor-cancel-"));
-  Object.assign(process.env, { PUBLIC_URL: "http://127.0.0.1:9", DATA_DIR: dataDir, PAYMENT_PROVIDER: "datatrans", DATATRANS_MERCHANT_ID: "m1", DATATRANS_PASSWORD: "pw", DATATRANS_HMAC_KEY: HMAC_KEY });
-  resetEnvForTests();
-  setPaymentProvider(createDatatransProvider({ merchantId: "m1", password: "pw", apiUrl: fake.apiUrl, payUrl: fake.payUrl }));
-});
-
-afterAll(async () => {
-  setPaymentProvider(undefined);
-  process.env = saved;
-  resetEnvForTests();
-  await fake?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const datatrans = useFakeDatatrans({ label: "cancel", hmacKey: HMAC_KEY, env: { PUBLIC_URL: "http://127.0.0.1:9" } });
 
 afterEach(() => {
-  fake.setDown(false);
+  datatrans.fake.setDown(false);
   vi.restoreAllMocks();
 });
 
@@ -65,7 +42,7 @@ describe.each(drivers)("cancelling bookings on $name", ({ open }) => {
     const started = await startPayment(database.db, held.reservation);
     if (!started.ok) throw new Error("payment not started");
     const trx = started.paymentUrl.split("/").at(-1)!;
-    await fake.pay(trx, "settled");
+    await datatrans.fake.pay(trx, "settled");
     await confirmPayment(database.db, trx);
     return { date, code: held.reservation.code, trx };
   }
@@ -89,7 +66,7 @@ describe.each(drivers)("cancelling bookings on $name", ({ open }) => {
 
     const reservation = await findReservationByCode(database.db, code);
     expect(reservation).toMatchObject({ status: "cancelled", cancelReason: "Kind ist krank", paymentStatus: "refunded" });
-    const credits = fake.requests.filter((r) => r.path.endsWith(`/${trx}/credit`));
+    const credits = datatrans.fake.requests.filter((r) => r.path.endsWith(`/${trx}/credit`));
     expect(credits).toHaveLength(1);
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.reservationId, reservation!.id));
     expect(audit.map((a) => a.action)).toEqual(["cancel", "refund"]);
@@ -113,7 +90,7 @@ describe.each(drivers)("cancelling bookings on $name", ({ open }) => {
     expect(second.status).toBe(409);
     expect(second.body.success).toBe(false);
     expect(second.body.message).toContain("bereits storniert");
-    expect(fake.requests.filter((r) => r.path.endsWith(`/${trx}/credit`))).toHaveLength(1);
+    expect(datatrans.fake.requests.filter((r) => r.path.endsWith(`/${trx}/credit`))).toHaveLength(1);
     // The second attempt wrote nothing: still the one cancellation and its refund.
     expect(await database.db.select().from(auditLog).where(eq(auditLog.reservationId, reservation!.id))).toHaveLength(2);
   });
@@ -126,7 +103,7 @@ describe.each(drivers)("cancelling bookings on $name", ({ open }) => {
 
   it("marks the refund for manual handling when the provider refuses", async () => {
     const { code } = await paidBooking();
-    fake.setDown(true);
+    datatrans.fake.setDown(true);
     vi.spyOn(console, "error").mockImplementation(() => {});
     const result = await cancelReservation(database.db, { code, reason: null, actor: API });
     expect(result.body).toMatchObject({ success: true, refund: "manual" });

@@ -1,20 +1,16 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { PAYMENT_LINK_MSG } from "~/domain/payment-link";
 import { sweepExpiredHolds } from "~/server/booking/bookings.server";
 import { cancelBooking, CUSTOMER_ACTOR } from "~/server/payments/cancellation.server";
 import { payByLink, paymentLinkPage } from "~/server/payments/payment-link.server";
-import { confirmPayment, setPaymentProvider } from "~/server/payments/payments.server";
-import { createDatatransProvider } from "~/server/payments/providers/datatrans.server";
+import { confirmPayment } from "~/server/payments/payments.server";
 import { resetEnvForTests } from "~/server/platform/env.server";
 import { hashManageToken } from "~/server/platform/manage-token.server";
 import { auditLog, mailOutbox, payments, paymentTokens, reservations } from "~/server/platform/schema";
 import { createStaffAccount } from "~/server/staff/staff-accounts.server";
 import { placePhoneBooking } from "~/server/staff/phone-booking.server";
-import { startFakeDatatrans, type FakeDatatrans } from "../fakes/datatrans";
+import { useFakeDatatrans } from "./fake-datatrans-env";
 import { drivers, type TestDatabase } from "./databases";
 import { nextWeekday } from "./fixtures";
 
@@ -23,37 +19,18 @@ const PUBLIC_URL = "https://buchung.funworld.test";
 const LINK = /https:\/\/buchung\.funworld\.test\/zahlung\/([A-Za-z0-9_-]{43})/;
 const CALLER = { firstName: "Petra", lastName: "Phone", street: "Gasse 3", zip: "8400", city: "Winterthur", phone: "052 111 22 33", email: "petra@example.ch", message: "" };
 
-let fake: FakeDatatrans;
-let dataDir: string;
-const saved = { ...process.env };
-
-beforeAll(async () => {
-  fake = await startFakeDatatrans({ merchantId: "m1", password: "pw", hmacKeyHex: HMAC_KEY });
-  dataDir = await mkdtemp(path.join(tmpdir(), "kidsindoor-paylink-"));
-  Object.assign(process.env, {
+const datatrans = useFakeDatatrans({
+  label: "paylink",
+  hmacKey: HMAC_KEY,
+  env: {
     PUBLIC_URL,
-    DATA_DIR: dataDir,
-    PAYMENT_PROVIDER: "datatrans",
-    DATATRANS_MERCHANT_ID: "m1",
-    DATATRANS_PASSWORD: "pw",
-    DATATRANS_HMAC_KEY: HMAC_KEY,
     PHONE_HOLD_MINUTES: "1440",
     LOOKUP_LIMIT_PER_MINUTE: "1000",
-  });
-  resetEnvForTests();
-  setPaymentProvider(createDatatransProvider({ merchantId: "m1", password: "pw", apiUrl: fake.apiUrl, payUrl: fake.payUrl }));
-});
-
-afterAll(async () => {
-  setPaymentProvider(undefined);
-  process.env = saved;
-  resetEnvForTests();
-  await fake?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  },
 });
 
 afterEach(() => {
-  fake.setDown(false);
+  datatrans.fake.setDown(false);
   vi.restoreAllMocks();
 });
 
@@ -96,7 +73,7 @@ describe.each(drivers)("phone booking payment link on $name", ({ open }) => {
   it("e-mails the site's link (hash stored, audit row with the booking) and shows what is owed without personal data", async () => {
     const { r, token, mail } = await linkBooking();
     expect(mail.text).toContain(`${PUBLIC_URL}/zahlung/${token}`);
-    expect(mail.text).not.toContain(fake.payUrl);
+    expect(mail.text).not.toContain(datatrans.fake.payUrl);
     const stored = await database.db.select().from(paymentTokens).where(eq(paymentTokens.reservationId, r.id));
     expect(stored.map((t) => t.tokenHash)).toEqual([hashManageToken(token)]);
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.reservationId, r.id));
@@ -119,10 +96,10 @@ describe.each(drivers)("phone booking payment link on $name", ({ open }) => {
     const { r, token } = await linkBooking();
     const first = await payByLink(database.db, { token, clientKey: key() });
     if (!first.ok || !("redirect" in first)) throw new Error("no redirect");
-    expect(first.redirect.startsWith(fake.payUrl)).toBe(true);
+    expect(first.redirect.startsWith(datatrans.fake.payUrl)).toBe(true);
     const [p1] = await paymentsOf(r.id);
     expect(p1).toMatchObject({ status: "pending", amountRappen: r.amountRappen, refno: r.code });
-    expect(fake.transactions.get(trxOf(first.redirect))?.amount).toBe(r.amountRappen);
+    expect(datatrans.fake.transactions.get(trxOf(first.redirect))?.amount).toBe(r.amountRappen);
     // The hold is the phone hold, untouched by starting the payment.
     expect((await reload(r.id)).holdExpiresAt?.getTime()).toBe(r.holdExpiresAt!.getTime());
 
@@ -134,7 +111,7 @@ describe.each(drivers)("phone booking payment link on $name", ({ open }) => {
     expect(later.redirect).not.toBe(first.redirect);
     expect(await paymentsOf(r.id)).toHaveLength(2);
 
-    await fake.pay(trxOf(later.redirect), "settled");
+    await datatrans.fake.pay(trxOf(later.redirect), "settled");
     expect((await confirmPayment(database.db, trxOf(later.redirect))).confirmedNow).toBe(true);
     expect(await reload(r.id)).toMatchObject({ status: "confirmed", paymentStatus: "settled" });
     const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, r.id));
@@ -149,17 +126,17 @@ describe.each(drivers)("phone booking payment link on $name", ({ open }) => {
     const { r, token } = await linkBooking();
     const started = await payByLink(database.db, { token, clientKey: key() });
     if (!started.ok || !("redirect" in started)) throw new Error("no redirect");
-    await fake.pay(trxOf(started.redirect), "canceled");
+    await datatrans.fake.pay(trxOf(started.redirect), "canceled");
     await confirmPayment(database.db, trxOf(started.redirect));
     expect((await paymentsOf(r.id))[0]!.status).toBe("cancelled");
     expect((await reload(r.id)).status).toBe("held");
 
-    fake.setDown(true);
+    datatrans.fake.setDown(true);
     vi.spyOn(console, "error").mockImplementation(() => {});
     const down = await payByLink(database.db, { token, clientKey: key() });
     expect(down).toEqual({ ok: false, status: 503, message: PAYMENT_LINK_MSG.startFailed, retryAfterSeconds: 60 });
     expect((await reload(r.id)).status).toBe("held");
-    fake.setDown(false);
+    datatrans.fake.setDown(false);
     const retried = await payByLink(database.db, { token, clientKey: key() });
     expect(retried.ok && "redirect" in retried).toBe(true);
   });
@@ -169,13 +146,13 @@ describe.each(drivers)("phone booking payment link on $name", ({ open }) => {
     const a = await payByLink(database.db, { token, clientKey: key() });
     const b = await payByLink(database.db, { token, clientKey: key() }, new Date(Date.now() + 25 * 60_000));
     if (!a.ok || !("redirect" in a) || !b.ok || !("redirect" in b)) throw new Error("no redirect");
-    await fake.pay(trxOf(a.redirect), "settled");
-    await fake.pay(trxOf(b.redirect), "settled");
+    await datatrans.fake.pay(trxOf(a.redirect), "settled");
+    await datatrans.fake.pay(trxOf(b.redirect), "settled");
     await confirmPayment(database.db, trxOf(a.redirect));
     await confirmPayment(database.db, trxOf(b.redirect));
     expect(await reload(r.id)).toMatchObject({ status: "confirmed", paymentStatus: "settled" });
     expect((await paymentsOf(r.id)).map((p) => p.status)).toEqual(["settled", "refunded"]);
-    expect(fake.requests.filter((q) => q.path.endsWith(`/${trxOf(b.redirect)}/credit`))).toHaveLength(1);
+    expect(datatrans.fake.requests.filter((q) => q.path.endsWith(`/${trxOf(b.redirect)}/credit`))).toHaveLength(1);
     const actions = (await database.db.select().from(auditLog).where(eq(auditLog.reservationId, r.id))).map((x) => x.action);
     expect(actions).toEqual(["phone-booking", "duplicate-payment", "refund"]);
     // No "your booking did not happen" e-mail: it did.

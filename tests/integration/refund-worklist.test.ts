@@ -1,44 +1,21 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseSearch, type SearchFilters } from "~/domain/booking-search";
 import { reserveBirthday } from "~/server/booking/bookings.server";
-import { confirmPayment, setPaymentProvider, startPayment } from "~/server/payments/payments.server";
-import { createDatatransProvider } from "~/server/payments/providers/datatrans.server";
-import { resetEnvForTests } from "~/server/platform/env.server";
+import { confirmPayment, startPayment } from "~/server/payments/payments.server";
 import { auditLog, payments, reservations } from "~/server/platform/schema";
 import { bookingDetail, markRefundDone, REFUND_MSG, searchBookings } from "~/server/staff/booking-desk.server";
 import { cancelReservation } from "~/server/staff/cancellation.server";
 import { createStaffAccount } from "~/server/staff/staff-accounts.server";
-import { startFakeDatatrans, type FakeDatatrans } from "../fakes/datatrans";
+import { useFakeDatatrans } from "./fake-datatrans-env";
 import { drivers, type TestDatabase } from "./databases";
 import { CONTACT, nextWeekday } from "./fixtures";
 
 const HMAC_KEY = "ffeeddccbbaa99887766554433221100";
-let fake: FakeDatatrans;
-let dataDir: string;
-const saved = { ...process.env };
-
-beforeAll(async () => {
-  fake = await startFakeDatatrans({ merchantId: "m1", password: "pw", hmacKeyHex: HMAC_KEY });
-  dataDir = await mkdtemp(path.join(tmpdir(), "kidsindoor-refunds-"));
-  Object.assign(process.env, { PUBLIC_URL: "https://buchung.funworld.test", DATA_DIR: dataDir, PAYMENT_PROVIDER: "datatrans", DATATRANS_MERCHANT_ID: "m1", DATATRANS_PASSWORD: "pw", DATATRANS_HMAC_KEY: HMAC_KEY });
-  resetEnvForTests();
-  setPaymentProvider(createDatatransProvider({ merchantId: "m1", password: "pw", apiUrl: fake.apiUrl, payUrl: fake.payUrl }));
-});
-
-afterAll(async () => {
-  setPaymentProvider(undefined);
-  process.env = saved;
-  resetEnvForTests();
-  await fake?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const datatrans = useFakeDatatrans({ label: "refunds", hmacKey: HMAC_KEY, env: { PUBLIC_URL: "https://buchung.funworld.test" } });
 
 afterEach(() => {
-  fake.setDown(false);
+  datatrans.fake.setDown(false);
   vi.restoreAllMocks();
 });
 
@@ -72,7 +49,7 @@ describe.each(drivers)("refund worklist on $name", ({ open }) => {
     const started = await startPayment(database.db, held.reservation);
     if (!started.ok) throw new Error("no payment");
     const trx = started.paymentUrl.split("/").at(-1)!;
-    await fake.pay(trx, "settled");
+    await datatrans.fake.pay(trx, "settled");
     await confirmPayment(database.db, trx);
     return { code: held.reservation.code, id: held.reservation.id, trx };
   }
@@ -80,10 +57,10 @@ describe.each(drivers)("refund worklist on $name", ({ open }) => {
   it("lists refunds the provider refused, and staff mark them done once, audited with before and after", async () => {
     const refused = await paid();
     const fine = await paid();
-    fake.setDown(true);
+    datatrans.fake.setDown(true);
     vi.spyOn(console, "error").mockImplementation(() => {});
     expect((await cancelReservation(database.db, { code: refused.code, reason: null, actor: { staffId: null, name: "api-token" } })).body.refund).toBe("manual");
-    fake.setDown(false);
+    datatrans.fake.setDown(false);
 
     const worklist = await searchBookings(database.db, filters({ payment: "refund_pending" }));
     expect(worklist.rows.map((r) => r.code)).toEqual([refused.code]);

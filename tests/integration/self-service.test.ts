@@ -13,14 +13,12 @@ import { CUSTOMER_ACTOR, type ChangeTarget } from "~/server/booking/reschedule.s
 import { changeBooking, changeByFamily } from "~/server/payments/booking-change.server";
 import { createTransport, deliverDueMail } from "~/server/mail/mail.server";
 import { cancelByFamily } from "~/server/payments/cancellation.server";
-import { confirmPayment, setPaymentProvider, startPayment } from "~/server/payments/payments.server";
-import { createDatatransProvider } from "~/server/payments/providers/datatrans.server";
-import { resetEnvForTests } from "~/server/platform/env.server";
+import { confirmPayment, startPayment } from "~/server/payments/payments.server";
 import { hashManageToken } from "~/server/platform/manage-token.server";
 import { auditLog, mailOutbox, manageTokens, payments, reservations, vouchers } from "~/server/platform/schema";
 import { cancelReservation, restoreVoucher } from "~/server/staff/cancellation.server";
 import { createVoucher, voucherLedgerOf } from "~/server/vouchers/vouchers.server";
-import { startFakeDatatrans, type FakeDatatrans } from "../fakes/datatrans";
+import { useFakeDatatrans } from "./fake-datatrans-env";
 import { drivers, type TestDatabase } from "./databases";
 import { CONTACT, nextWeekday } from "./fixtures";
 
@@ -31,40 +29,21 @@ const BIG = { numChildren: 10, numActiveAdults: 10, numAccompanyingAdults: 5 };
 const API = { staffId: null, name: "api-token" as const };
 const LINK = new RegExp(`${PUBLIC_URL.replace(/[.]/g, "\\.")}/buchung/([A-Za-z0-9_-]{43})`);
 
-let fake: FakeDatatrans;
-let dataDir: string;
-const saved = { ...process.env };
-
-beforeAll(async () => {
-  fake = await startFakeDatatrans({ merchantId: "m1", password: "pw", hmacKeyHex: HMAC_KEY });
-  dataDir = await mkdtemp(path.join(tmpdir(), "kidsindoor-self-"));
-  Object.assign(process.env, {
+const datatrans = useFakeDatatrans({
+  label: "self",
+  hmacKey: HMAC_KEY,
+  env: {
     PUBLIC_URL,
-    DATA_DIR: dataDir,
-    PAYMENT_PROVIDER: "datatrans",
-    DATATRANS_MERCHANT_ID: "m1",
-    DATATRANS_PASSWORD: "pw",
-    DATATRANS_HMAC_KEY: HMAC_KEY,
     SELF_SERVICE_HOURS: "48",
     REMINDER_HOURS_BEFORE: "48",
     MANAGE_LINK_READABLE_DAYS: "14",
     // The next spring clock change can be up to a year and three days ahead.
     BOOKING_HORIZON_DAYS: "400",
-  });
-  resetEnvForTests();
-  setPaymentProvider(createDatatransProvider({ merchantId: "m1", password: "pw", apiUrl: fake.apiUrl, payUrl: fake.payUrl }));
-});
-
-afterAll(async () => {
-  setPaymentProvider(undefined);
-  process.env = saved;
-  resetEnvForTests();
-  await fake?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  },
 });
 
 afterEach(() => {
-  fake.setDown(false);
+  datatrans.fake.setDown(false);
   vi.restoreAllMocks();
 });
 
@@ -113,7 +92,7 @@ describe.each(drivers)("self-service on $name", ({ open }) => {
     const started = await startPayment(database.db, held.reservation);
     if (!started.ok) throw new Error("payment not started");
     const trx = started.paymentUrl.split("/").at(-1)!;
-    await fake.pay(trx, "settled");
+    await datatrans.fake.pay(trx, "settled");
     await confirmPayment(database.db, trx);
     return { date, code: held.reservation.code, trx, id: held.reservation.id };
   }
@@ -239,7 +218,7 @@ describe.each(drivers)("self-service on $name", ({ open }) => {
     const staffWon = results[2]!.status === 200;
     expect(familyKinds.filter((k) => k === "cancelled").length + (staffWon ? 1 : 0)).toBe(1);
 
-    expect(fake.requests.filter((r) => r.path.endsWith(`/${trx}/credit`))).toHaveLength(1);
+    expect(datatrans.fake.requests.filter((r) => r.path.endsWith(`/${trx}/credit`))).toHaveLength(1);
     const mails = await mailsOf(id);
     expect(mails.filter((m) => m.kind === "cancellation")).toHaveLength(1);
     const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.reservationId, id), eq(auditLog.action, "cancel")));
@@ -264,7 +243,7 @@ describe.each(drivers)("self-service on $name", ({ open }) => {
     expect(outcome).toMatchObject({ kind: "cancelled", refund: "refunded", voucherCreditedRappen: 5000 });
     const r = await reload(id);
     expect(r).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
-    expect(fake.requests.filter((q) => q.path.endsWith(`/${trx}/credit`))).toHaveLength(1);
+    expect(datatrans.fake.requests.filter((q) => q.path.endsWith(`/${trx}/credit`))).toHaveLength(1);
     const [v] = await database.db.select().from(vouchers).where(eq(vouchers.id, voucher.id));
     expect(v!.remainingRappen).toBe(5000);
     expect((await voucherLedgerOf(database.db, voucher.id)).map((l) => [l.kind, l.amountRappen])).toEqual([
@@ -292,7 +271,7 @@ describe.each(drivers)("self-service on $name", ({ open }) => {
 
   it("marks a refund the provider refuses for staff and tells the family it is handled manually", async () => {
     const { id } = await paidBooking();
-    fake.setDown(true);
+    datatrans.fake.setDown(true);
     vi.spyOn(console, "error").mockImplementation(() => {});
     const now = new Date();
     const outcome = await cancelByFamily(database.db, { reservationId: id, allowed: () => true, closedMessage: "" }, now);
@@ -410,7 +389,7 @@ describe.each(drivers)("self-service on $name", ({ open }) => {
     const mails = await mailsOf(id);
     const cancellations = mails.filter((m) => m.kind === "cancellation");
     expect(cancellations).toHaveLength(1);
-    expect(fake.requests.filter((r) => r.path.endsWith(`/${trx}/credit`))).toHaveLength(1);
+    expect(datatrans.fake.requests.filter((r) => r.path.endsWith(`/${trx}/credit`))).toHaveLength(1);
     const reminders = mails.filter((m) => m.kind === "reminder");
     expect(reminders.length).toBeLessThanOrEqual(1);
     // A reminder, if any, was queued before the cancellation, never after it.
