@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, MetaFunction } from "@remix-run/node";
 import { simulatedInProduction } from "./server/platform/dev-mode.server";
 import { venueFactsOrNull } from "./server/booking/venue.server";
 import {
@@ -76,6 +76,17 @@ export default function App() {
   }, []);
   return <Outlet />;
 }
+
+/**
+ * A page rendered by the error boundary gets none of the failing route's headers (Remix calls only
+ * the boundary's `headers`). A thrown response that must not be cached — the 403 of a staff page a
+ * browser or proxy could otherwise keep — says so itself, and that is passed on here. Other pages
+ * are unchanged: with no error this returns nothing, as before this function existed.
+ */
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const cacheControl = errorHeaders?.get("Cache-Control");
+  return new Headers(cacheControl ? { "Cache-Control": cacheControl } : undefined);
+};
 
 export function ErrorBoundary() {
   const error = useRouteError();

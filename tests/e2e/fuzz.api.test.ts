@@ -62,6 +62,7 @@ const PAGES = [
   "/admin/einstellungen/tische",
   "/admin/einstellungen/angebote",
   "/admin/einstellungen/spielorte",
+  "/admin/einstellungen/mitarbeitende",
 ];
 const FORM_POSTS = [...PAGES.filter((p) => p !== "/agb"), "/enter-data/coupon", "/admin/logout"];
 const JSON_APIS = [
@@ -288,7 +289,7 @@ async function visibleText(cookie: string, path: string): Promise<string> {
 
 /**
  * The staff pages that show what a staff form could create or change: tables, closures, offers,
- * opening hours, game locations, and a held booking's notes, arrival and audit trail.
+ * opening hours, game locations, staff accounts, and a held booking's notes, arrival and audit trail.
  */
 const STATE_PAGES = [
   "/admin/einstellungen/tische",
@@ -296,6 +297,7 @@ const STATE_PAGES = [
   "/admin/einstellungen/angebote",
   "/admin/einstellungen/oeffnungszeiten",
   "/admin/einstellungen/spielorte",
+  "/admin/einstellungen/mitarbeitende",
 ];
 
 /** A real held booking, so the booking desk's forms (note, arrival) are walked against a row that exists. */

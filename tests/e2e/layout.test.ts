@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { E2E_ADMIN_PASSWORD, E2E_STAFF_EMAIL } from "../../playwright.config";
-import { createVoucher, expect, expectAccessible, futureWeekday, signIn, test, waitForMail } from "./helpers";
+import { createVoucher, expect, expectAccessible, futureWeekday, signIn, test, waitForHydration, waitForMail } from "./helpers";
 
 /**
  * Every page at the widths families and staff actually use, filled with realistic long data (a voucher,
@@ -377,6 +377,15 @@ test("every staff page reads well from 320 to 1280 px with long real-world data"
     await page.goto(url);
     await checkPage(page, name);
   }
+  // Staff accounts, one with an address as long as a phone is wide (created through the page's form).
+  await page.goto("/admin/einstellungen/mitarbeitende");
+  if (javaScriptEnabled) await waitForHydration(page);
+  const longAccount = `anna-maria.mueller-schneiderhahn-${test.info().project.name}@beispiel-funworld.ch`;
+  await page.getByLabel("E-Mail (Anmeldename)").fill(longAccount);
+  await page.getByLabel("Erstes Passwort (mindestens 10 Zeichen)").fill("ein-langes-passwort");
+  await page.getByRole("button", { name: "Konto anlegen" }).click();
+  await expect(page.getByRole("status")).toContainText(longAccount);
+  await checkPage(page, "admin-settings-accounts");
 
   await page.goto(`/admin/storno?code=${code}`);
   await page.getByLabel("Buchungscode").fill(code);

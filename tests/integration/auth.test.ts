@@ -143,6 +143,8 @@ describe.each(drivers)("staff sign-in on $name", ({ open }) => {
   it("audits every account command: who, which account, before and after, never the password", async () => {
     const email = `${unique("audit")}@funworld.ch`;
     const by = "operator:tester";
+    // Another active manager, so disabling the promoted account below is never the last manager's (run alone too).
+    await createStaffAccount(database.db, `${unique("other-manager")}@funworld.ch`, PASSWORD, "manager", by);
     const created = await createStaffAccount(database.db, email, PASSWORD, "staff", by);
     await setStaffRole(database.db, email, "manager", by);
     await setStaffPassword(database.db, email, `${PASSWORD}-neu`, new Date(), by);

@@ -109,7 +109,7 @@ export const FORBIDDEN_MESSAGE = "Diese Seite ist der Geschäftsleitung vorbehal
 export async function requireManager(request: Request, db?: Executor): Promise<Staff> {
   const staff = await requireStaff(request, db);
   if (staff.role !== "manager") {
-    throw new Response(FORBIDDEN_MESSAGE, { status: 403, statusText: "Forbidden", headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    throw new Response(FORBIDDEN_MESSAGE, { status: 403, statusText: "Forbidden", headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   }
   return staff;
 }

@@ -11,15 +11,8 @@ const P = 1;
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 
-export const MIN_PASSWORD_LENGTH = 10;
-
-/** The German reason a new password is not acceptable, or null when it is. */
-export function passwordProblem(password: string): string | null {
-  if ([...password].length < MIN_PASSWORD_LENGTH) {
-    return `Das Passwort muss mindestens ${MIN_PASSWORD_LENGTH} Zeichen lang sein.`;
-  }
-  return null;
-}
+// The rules for a new password are pure and shared with the accounts page's form.
+export { MIN_PASSWORD_LENGTH, passwordProblem } from "~/domain/staff-accounts";
 
 function derive(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
