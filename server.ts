@@ -12,6 +12,7 @@ import { startBackgroundJobs } from "./app/server/background.server";
 import { mailerIdle } from "./app/server/mail/mail.server";
 import { contentSecurityPolicy, newCspNonce } from "./app/server/platform/csp.server";
 import { errorHandler, guardRequest, labelRoutesWith, remixHandler, requestLog, sameOriginPosts } from "./app/server/platform/http.server";
+import { cacheRouteMatching } from "./app/server/platform/route-matching.server";
 import { readiness } from "./app/server/platform/db-health.server";
 import { startupFailure } from "./app/server/platform/startup.server";
 import { runPrimary } from "./app/server/platform/cluster.server";
@@ -133,6 +134,8 @@ async function serve(env: Env) {
     labelRoutesWith(routeLabeller([...new Set(Object.keys(build.routes).map(fullPath))]));
   }
 
+  // Route matching cached per path (a Remix internal, see the module); production builds only.
+  if (!dev) cacheRouteMatching();
   app.all(
     "*",
     remixHandler({

@@ -7,16 +7,14 @@
  * Environment: BOOKING_CPU_N (bookings, default 60), BENCH_PORT (default 3400),
  * BENCH_DATABASE_URL / TEST_DATABASE_URL (PostgreSQL admin connection, as the bench).
  */
-import { readFileSync } from "node:fs";
 import pg from "pg";
 import { addDays, availableSlots, CONTACT, countsFor, futureWeekday } from "./lib/flow";
+import { cpuMs as processCpuMs } from "./lib/machine";
 import { removeDir, startServer, tempDataDir } from "./lib/server";
 
-/** User + system CPU of a process in ms (clock ticks of 10 ms: meaningful as an average over many requests). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+/** The server's CPU in ms (this tool runs on Linux only: it reads /proc). */
+const cpuMs = (pid: number): number => processCpuMs(pid) ?? 0;
+
 
 const kind = process.argv[2] === "pglite" ? "pglite" : "postgres";
 const bookings = Number(process.env.BOOKING_CPU_N ?? 60);

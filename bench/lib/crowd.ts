@@ -7,7 +7,15 @@ import { MSG } from "../../app/domain/messages";
 import { Browser, CONTACT, type Counts, walkToEnterData } from "./flow";
 import { percentile } from "./format";
 
-export type CrowdOptions = { families: number; date: string; slot: string; counts: Counts; offerId?: number };
+export type CrowdOptions = {
+  families: number;
+  date: string;
+  slot: string;
+  counts: Counts;
+  offerId?: number;
+  /** Runs between the walk and the submit (e.g. to read the server's CPU before it). */
+  beforeSubmit?: () => Promise<void>;
+};
 
 export type CrowdResult = {
   families: number;
@@ -41,6 +49,7 @@ export async function flashCrowd(base: string, options: CrowdOptions): Promise<C
     walkToEnterData(browser, { date: options.date, counts: options.counts, slot: options.slot, offerId: options.offerId }),
   );
 
+  await options.beforeSubmit?.();
   const latencies: number[] = [];
   const other: Record<string, number> = {};
   let booked = 0;

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { createSessionStorage, redirect, type Session } from "@remix-run/node";
+import { createCookie, createSession, redirect, type Cookie, type Session } from "@remix-run/node";
 import { and, eq, gt, lt } from "drizzle-orm";
 import { getDb, type Db } from "../platform/db.server";
 import { drafts } from "../platform/schema";
 import { getEnv } from "../platform/env.server";
 import { requestIdOf } from "../platform/log.server";
+import { requestMemo } from "../platform/request-memo.server";
 
 /**
  * The in-progress reservation lives in a `drafts` row named by a signed cookie, so every step works
@@ -46,56 +47,77 @@ type DraftFlashData = { form: FormFlash };
 /** A draft unused for this long is gone (the row's expiry, checked on every read, and the cookie's). */
 export const DRAFT_TTL_SECONDS = 60 * 60 * 24;
 
-let storage: ReturnType<typeof createSessionStorage<DraftSessionData, DraftFlashData>> | undefined;
-
 /** Ids are 24 random bytes; anything else in the cookie (an old whole-draft cookie, a forgery) reads as no draft. */
 const DRAFT_ID = /^[A-Za-z0-9_-]{32}$/;
 const farFuture = () => new Date(Date.now() + DRAFT_TTL_SECONDS * 1000);
 
-function draftStorage() {
-  if (!storage) {
+type DraftSession = Session<DraftSessionData, DraftFlashData>;
+type RowData = Partial<DraftSessionData & DraftFlashData>;
+
+let cookie: Cookie | undefined;
+function draftCookie(): Cookie {
+  if (!cookie) {
     const env = getEnv();
-    storage = createSessionStorage<DraftSessionData, DraftFlashData>({
-      async createData(data, expires) {
-        const id = randomBytes(24).toString("base64url");
-        await (await getDb()).insert(drafts).values({ id, data, expiresAt: expires ?? farFuture() });
-        return id;
-      },
-      async readData(id) {
-        if (typeof id !== "string" || !DRAFT_ID.test(id)) return null;
-        const [row] = await (await getDb())
-          .select({ data: drafts.data })
-          .from(drafts)
-          .where(and(eq(drafts.id, id), gt(drafts.expiresAt, new Date())));
-        return (row?.data as Partial<DraftSessionData & DraftFlashData> | undefined) ?? null;
-      },
-      async updateData(id, data, expires) {
-        if (!DRAFT_ID.test(id)) return;
-        const expiresAt = expires ?? farFuture();
-        await (await getDb())
-          .insert(drafts)
-          .values({ id, data, expiresAt })
-          .onConflictDoUpdate({ target: drafts.id, set: { data, expiresAt } });
-      },
-      async deleteData(id) {
-        if (DRAFT_ID.test(id)) await (await getDb()).delete(drafts).where(eq(drafts.id, id));
-      },
-      cookie: {
-        name: "fw_draft",
-        httpOnly: true,
-        sameSite: "lax",
-        path: "/",
-        secure: env.NODE_ENV === "production" && env.PUBLIC_URL.startsWith("https://"),
-        secrets: [env.SESSION_SECRET],
-        maxAge: DRAFT_TTL_SECONDS,
-      },
+    cookie = createCookie("fw_draft", {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: env.NODE_ENV === "production" && env.PUBLIC_URL.startsWith("https://"),
+      secrets: [env.SESSION_SECRET],
+      maxAge: DRAFT_TTL_SECONDS,
     });
   }
-  return storage;
+  return cookie;
 }
 
-export async function getDraftSession(request: Request): Promise<Session<DraftSessionData, DraftFlashData>> {
-  return draftStorage().getSession(request.headers.get("Cookie"));
+/*
+ * The session storage is Remix's `createSessionStorage` contract (signed cookie with the row id;
+ * read, create, update), written out here for one reason: a form post without JavaScript runs the
+ * action and then the page's loaders, and each used to read the same row again (three or four reads
+ * of one row per request, the largest part of the database work of a family who lost a slot in a
+ * rush). The row is now read once per request and kept in the request's memo, which every write of
+ * this request updates, so a loader sees exactly what the action wrote. Another request (another
+ * tab, another process) always reads the row afresh.
+ */
+const memoKey = (id: string) => `draft:${id}`;
+
+async function readRow(request: Request, id: string): Promise<RowData | null> {
+  const memo = requestMemo(request);
+  if (memo?.has(memoKey(id))) return structuredClone(memo.get(memoKey(id)) as RowData | null);
+  const [row] = await (await getDb())
+    .select({ data: drafts.data })
+    .from(drafts)
+    .where(and(eq(drafts.id, id), gt(drafts.expiresAt, new Date())));
+  const data = (row?.data as RowData | undefined) ?? null;
+  memo?.set(memoKey(id), structuredClone(data));
+  return data;
+}
+
+async function writeRow(request: Request, id: string | null, data: RowData): Promise<string> {
+  const expiresAt = farFuture();
+  const db = await getDb();
+  if (id) {
+    await db.insert(drafts).values({ id, data, expiresAt }).onConflictDoUpdate({ target: drafts.id, set: { data, expiresAt } });
+  } else {
+    id = randomBytes(24).toString("base64url");
+    await db.insert(drafts).values({ id, data, expiresAt });
+  }
+  requestMemo(request)?.set(memoKey(id), structuredClone(data));
+  return id;
+}
+
+export async function getDraftSession(request: Request): Promise<DraftSession> {
+  const header = request.headers.get("Cookie");
+  const parsed: unknown = header ? await draftCookie().parse(header) : null;
+  const id = typeof parsed === "string" && DRAFT_ID.test(parsed) ? parsed : "";
+  const data = id ? await readRow(request, id) : null;
+  return createSession<DraftSessionData, DraftFlashData>((data ?? {}) as DraftSessionData, id);
+}
+
+/** Stores the session's data (a new row when it has none yet) and returns the Set-Cookie header value. */
+async function commitDraftSession(request: Request, session: DraftSession): Promise<string> {
+  const id = await writeRow(request, session.id || null, session.data as RowData);
+  return draftCookie().serialize(id);
 }
 
 export async function getDraft(request: Request): Promise<Draft> {
@@ -113,7 +135,7 @@ export async function updateDraft(
   const next = typeof changes === "function" ? changes(current) : { ...current, ...changes };
   session.set("draft", next);
   if (flash) session.flash("form", { ...flash, writtenBy: requestIdOf(request) });
-  return draftStorage().commitSession(session);
+  return commitDraftSession(request, session);
 }
 
 /** Reads (and thereby clears) the form flash; returns the Set-Cookie value that clears it. */
@@ -125,7 +147,7 @@ export async function takeFormFlash(request: Request): Promise<{ flash: FormFlas
   const pending = (session.data as Record<string, unknown>)["__flash_form__"] as FormFlash | undefined;
   if (pending?.writtenBy !== undefined && pending.writtenBy === requestIdOf(request)) return { flash: null, cookie: null };
   const flash = session.get("form") ?? null;
-  return { flash, cookie: flash ? await draftStorage().commitSession(session) : null };
+  return { flash, cookie: flash ? await commitDraftSession(request, session) : null };
 }
 
 export async function clearDraft(request: Request, keep: Partial<Draft> = {}): Promise<string> {

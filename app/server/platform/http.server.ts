@@ -9,6 +9,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { databaseUnavailable } from "./db-health.server";
 import { log, renderWasAborted, REQUEST_ID_HEADER, requestIdFrom } from "./log.server";
 import { recordRequest } from "./metrics.server";
+import { forgetRequest, newRequestKey, REQUEST_KEY_HEADER } from "./request-memo.server";
 
 /** The `route` label of the request metrics (server.ts sets it from the build's routes). */
 let labelRoute: (path: string) => string = () => "unlabelled";
@@ -179,9 +180,16 @@ export function remixHandler(options: {
 }) {
   const handle = createRequestHandler(options.build, options.mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    const key = newRequestKey();
     try {
-      const request = toFetchRequest(req, res);
-      const response = await handle(request, options.getLoadContext(req, res));
+      const request = toFetchRequest(req, res, key);
+      let response: Response;
+      try {
+        response = await handle(request, options.getLoadContext(req, res));
+      } finally {
+        // The action and loaders are done (a document's render reads nothing more).
+        forgetRequest(key);
+      }
       if (response.status === 500 && (await databaseUnavailable())) {
         await response.body?.cancel();
         return maintenance(req, res);
@@ -229,7 +237,7 @@ export function simplePage(title: string, message: string): string {
   return `<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} – Fun World</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><h1>${title}</h1><p>${message}</p><p><a href="/">Zur Startseite</a></p></body></html>`;
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, key: string): Request {
   // As the adapter: req.hostname respects "trust proxy"; the port comes from the Host header.
   const port = (req.get("X-Forwarded-Host") ?? req.get("host") ?? "").split(":")[1];
   const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
@@ -239,6 +247,7 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
     else if (value !== undefined) headers.set(key, value);
   }
   headers.set(REQUEST_ID_HEADER, locals(res).requestId);
+  headers.set(REQUEST_KEY_HEADER, key);
   let controller: AbortController | null = new AbortController();
   res.on("finish", () => (controller = null));
   res.on("close", () => controller?.abort());
@@ -254,18 +263,20 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url.href, init);
 }
 
-/** Bodies that may arrive over time (deferred data would, if a route ever used it). */
-const STREAMED = /^(text\/html|text\/event-stream|text\/remix-deferred)/;
+/** Bodies that arrive over time by design (deferred data would, if a route ever used it). */
+const STREAMED = /^(text\/event-stream|text\/remix-deferred)/;
 
 async function sendResponse(res: ExpressResponse, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
   if (!response.body) return void res.end();
-  // Documents stream (the shell goes out before the rest is rendered). Everything else — JSON,
-  // single-fetch data, redirects, text — is small and complete at once: sent whole, with its
-  // length, so `compression` skips bodies under 1 kB instead of starting a gzip stream for `[]`
-  // (it must compress whatever has no length), and no web-stream reader runs per response.
+  // Everything is sent whole, with its length: JSON, single-fetch data, redirects, text, and HTML
+  // documents too. No route defers data, so a document's HTML is complete a moment after React's
+  // shell (only Remix's small data scripts follow); streaming it bought no earlier first byte but
+  // ran every 2 kB piece (and each data script) through its own gzip call — the largest single
+  // cost of a small page (docs/performance.md). Whole, `compression` compresses it in one go and
+  // skips bodies under 1 kB instead of starting a gzip stream for `[]`.
   if (!STREAMED.test(response.headers.get("content-type") ?? "")) {
     const body = Buffer.from(await response.arrayBuffer());
     res.setHeader("Content-Length", body.length);

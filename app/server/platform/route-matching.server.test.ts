@@ -1,0 +1,116 @@
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import { cachedMatchRoutes } from "./route-matching.server";
+
+const router = createRequire(import.meta.url)("@remix-run/router") as {
+  matchRoutes: Parameters<typeof cachedMatchRoutes>[0];
+  parsePath: Parameters<typeof cachedMatchRoutes>[1];
+};
+
+type R = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: R[] };
+
+/** A tree shaped like the app's (root, index, nested settings, params, a splat, dotted and escaped names), built anew per call as React Router does per request. */
+function tree(): R[] {
+  return [
+    {
+      id: "root",
+      path: "",
+      children: [
+        { id: "routes/_index", index: true },
+        { id: "routes/offers", path: "offers" },
+        { id: "routes/find-slot", path: "find-slot" },
+        { id: "routes/admin._index", path: "admin", index: true },
+        { id: "routes/admin.buchungen.$code", path: "admin/buchungen/:code" },
+        { id: "routes/admin.buchungen.$code_.verschieben", path: "admin/buchungen/:code/verschieben" },
+        { id: "routes/admin.einstellungen.tische", path: "admin/einstellungen/tische" },
+        { id: "routes/buchung.$token._index", path: "buchung/:token", index: true },
+        { id: "routes/buchung.$token.kalender[.]ics", path: "buchung/:token/kalender.ics" },
+        { id: "routes/admin.export[.csv]", path: "admin/export.csv" },
+        { id: "routes/api.payments.transaction.$transactionId", path: "api/payments/transaction/:transactionId" },
+        { id: "routes/Case", path: "Gross", caseSensitive: true },
+        { id: "routes/$", path: "*" },
+      ],
+    },
+  ];
+}
+
+const PATHS = [
+  "/",
+  "/offers",
+  "/offers/",
+  "/OFFERS",
+  "/find-slot?date=2026-12-05&numChildren=4",
+  "/admin",
+  "/admin/buchungen/FW-ABC123",
+  "/admin/buchungen/FW-ABC123/verschieben",
+  "/admin/buchungen/a%20b",
+  "/admin/einstellungen/tische",
+  "/buchung/tok_en-123",
+  "/buchung/tok/kalender.ics",
+  "/admin/export.csv",
+  "/api/payments/transaction/123#x",
+  "/Gross",
+  "/gross",
+  "/nowhere/at/all",
+  "/%E2%82%AC",
+  "//double//slash",
+];
+
+/** Matches as plain data, routes named by id and checked to belong to the tree given. */
+function shape(matches: ReturnType<typeof router.matchRoutes>, routes: R[]) {
+  const all = new Set<unknown>();
+  const walk = (list: R[]) => list.forEach((r) => (all.add(r), r.children && walk(r.children)));
+  walk(routes);
+  return matches?.map((m) => {
+    expect(all.has(m.route)).toBe(true);
+    return { params: m.params, pathname: m.pathname, pathnameBase: m.pathnameBase, id: m.route.id };
+  });
+}
+
+describe("cached route matching", () => {
+  it("answers like @remix-run/router's matchRoutes for every path, first call and cached, with new route objects each time", () => {
+    const cached = cachedMatchRoutes(router.matchRoutes, router.parsePath);
+    for (const basename of ["/", "/app"]) {
+      for (const path of PATHS) {
+        for (const location of [path, { pathname: path.split(/[?#]/)[0] }, `/app${path}`]) {
+          const reference = tree();
+          const expected = shape(router.matchRoutes(reference, location, basename), reference);
+          const first = tree();
+          expect(shape(cached(first, location, basename), first)).toEqual(expected);
+          const again = tree();
+          expect(shape(cached(again, location, basename), again)).toEqual(expected);
+        }
+      }
+    }
+  });
+
+  it("asks the original once per tree shape and path", () => {
+    let calls = 0;
+    const cached = cachedMatchRoutes((...args) => (calls++, router.matchRoutes(...args)), router.parsePath);
+    for (let i = 0; i < 5; i++) cached(tree(), "/admin/buchungen/FW-1");
+    cached(tree(), "/nowhere");
+    cached(tree(), "/nowhere");
+    expect(calls).toBe(2);
+  });
+
+  it("hands out fresh match objects: one shared params object per answer, as the original", () => {
+    const cached = cachedMatchRoutes(router.matchRoutes, router.parsePath);
+    const a = cached(tree(), "/admin/buchungen/FW-1/verschieben")!;
+    const b = cached(tree(), "/admin/buchungen/FW-1/verschieben")!;
+    expect(a[0]!.params).toBe(a[1]!.params);
+    expect(a[0]).not.toBe(b[0]);
+    a[1]!.params.code = "changed";
+    expect(b[1]!.params.code).toBe("FW-1");
+    expect(cached(tree(), "/admin/buchungen/FW-1/verschieben")![1]!.params.code).toBe("FW-1");
+  });
+
+  it("distinguishes trees of another shape and leaves trees without ids to the original", () => {
+    const cached = cachedMatchRoutes(router.matchRoutes, router.parsePath);
+    const other: R[] = [{ id: "root", path: "", children: [{ id: "routes/offers", path: "angebote" }] }];
+    expect(cached(tree(), "/offers")?.at(-1)?.route.id).toBe("routes/offers");
+    expect(cached(other, "/offers")).toBeNull();
+    expect(cached(other, "/angebote")?.at(-1)?.route.id).toBe("routes/offers");
+    const anonymous = [{ path: "x" }] as unknown as R[];
+    expect(cached(anonymous, "/x")?.[0]?.route).toBe(anonymous[0]);
+  });
+});

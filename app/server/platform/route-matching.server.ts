@@ -1,0 +1,98 @@
+import { createRequire } from "node:module";
+
+/**
+ * Remix matches the URL against the route tree three or four times per document request (the server
+ * runtime, its static handler, React Router's `<DataRoutes>` and lazy route discovery's partial
+ * manifest), and `matchRoutes` of `@remix-run/router` flattens, ranks and compiles the whole tree
+ * into regular expressions every time: with ~60 routes, 7–12 % of the server's CPU on a page or a
+ * lost booking (docs/performance.md). The route tree never changes while a build runs, so the result
+ * for a path is cached here.
+ *
+ * React Router builds new route objects per request (same ids and paths, new objects), so the cache
+ * is keyed by the tree's shape (ids and paths) and stores route ids; each call hands out fresh match
+ * objects pointing at the route objects of the tree it was given, exactly as the original does (one
+ * params object shared by the matches). A tree whose routes lack ids falls back to the original.
+ *
+ * Installed by replacing `matchRoutes` on the CommonJS module object of `@remix-run/router`, which
+ * every caller reads at call time (`router.matchRoutes(...)`); the static handler's own call inside
+ * the module is not reached and stays uncached. Tested against the original in
+ * route-matching.server.test.ts; recorded in docs/decisions.md.
+ */
+
+type Route = { id?: unknown; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
+type Match = { params: Record<string, string | undefined>; pathname: string; pathnameBase: string; route: Route };
+type Location = string | { pathname?: string };
+type MatchRoutes = ((routes: Route[], location: Location, basename?: string) => Match[] | null) & { cached?: true };
+type RouterModule = { matchRoutes: MatchRoutes; parsePath: (path: string) => { pathname?: string } };
+
+type Stored = { routeIds: string[]; pathnames: string[]; pathnameBases: string[]; params: Record<string, string | undefined> } | null;
+
+/** Paths per tree kept at most (manage links carry tokens: the set of paths is unbounded). */
+const MAX_PATHS = 2_000;
+
+export function cachedMatchRoutes(original: MatchRoutes, parsePath: RouterModule["parsePath"]): MatchRoutes {
+  const shapes = new WeakMap<Route[], string | null>();
+  const routesById = new WeakMap<Route[], Map<string, Route>>();
+  const results = new Map<string, Map<string, Stored>>();
+
+  function shapeOf(routes: Route[]): string | null {
+    let shape = shapes.get(routes);
+    if (shape !== undefined) return shape;
+    const parts: string[] = [];
+    const byId = new Map<string, Route>();
+    const walk = (list: Route[]): boolean => {
+      parts.push("[");
+      for (const route of list) {
+        if (typeof route.id !== "string" || byId.has(route.id)) return false;
+        byId.set(route.id, route);
+        parts.push(JSON.stringify([route.id, route.path ?? null, route.index === true, route.caseSensitive === true]));
+        if (route.children?.length && !walk(route.children)) return false;
+      }
+      parts.push("]");
+      return true;
+    };
+    shape = Array.isArray(routes) && walk(routes) ? parts.join("") : null;
+    shapes.set(routes, shape);
+    if (shape !== null) routesById.set(routes, byId);
+    return shape;
+  }
+
+  const matchRoutes: MatchRoutes = (routes, location, basename = "/") => {
+    const shape = shapeOf(routes);
+    const pathname = typeof location === "string" ? parsePath(location).pathname : location?.pathname;
+    if (shape === null || typeof basename !== "string") return original(routes, location, basename);
+    let perTree = results.get(shape);
+    if (!perTree) results.set(shape, (perTree = new Map()));
+    const key = `${basename}\u0000${pathname ?? ""}`;
+    const stored = perTree.get(key);
+    if (stored === null) return null;
+    if (stored) {
+      const byId = routesById.get(routes)!;
+      const params = { ...stored.params };
+      return stored.routeIds.map((id, i) => ({ params, pathname: stored.pathnames[i]!, pathnameBase: stored.pathnameBases[i]!, route: byId.get(id)! }));
+    }
+    const matches = original(routes, location, basename);
+    if (perTree.size >= MAX_PATHS) perTree.clear();
+    perTree.set(
+      key,
+      matches
+        ? {
+            routeIds: matches.map((m) => m.route.id as string),
+            pathnames: matches.map((m) => m.pathname),
+            pathnameBases: matches.map((m) => m.pathnameBase),
+            params: { ...matches[matches.length - 1]?.params },
+          }
+        : null,
+    );
+    return matches;
+  };
+  matchRoutes.cached = true;
+  return matchRoutes;
+}
+
+/** Called once at start, before Remix's request handler is created. */
+export function cacheRouteMatching(): void {
+  const router = createRequire(import.meta.url)("@remix-run/router") as RouterModule;
+  if (router.matchRoutes.cached) return;
+  router.matchRoutes = cachedMatchRoutes(router.matchRoutes, router.parsePath);
+}
