@@ -10,6 +10,7 @@ import { action as enterDataAction } from "~/routes/enter-data";
 import { DRAFT_TTL_SECONDS, getDraft, requireCompleteDraft, sweepExpiredDrafts, updateDraft } from "~/server/booking/draft.server";
 import { closeDatabase, getDb, type Db } from "~/server/platform/db.server";
 import { resetEnvForTests } from "~/server/platform/env.server";
+import { forgetRequest, newRequestKey, openRequestMemos, REQUEST_KEY_HEADER } from "~/server/platform/request-memo.server";
 import { drafts, reservations } from "~/server/platform/schema";
 import { setPaymentProvider } from "~/server/payments/payments.server";
 import { scratchPostgres } from "./databases";
@@ -119,6 +120,32 @@ describe.each(targets)("routes on the process database ($name)", ({ name }) => {
     await db.update(drafts).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(drafts.id, id));
     await sweepExpiredDrafts(db);
     expect(await db.select().from(drafts).where(eq(drafts.id, id))).toEqual([]);
+  });
+
+  it("one request reads its draft row once and sees its own writes; another request reads the row afresh", async (ctx) => {
+    if (skip) ctx.skip();
+    const cookie = await updateDraft(new Request(`${ORIGIN}/offers`), { flow: "offers", offerId: 1 });
+    const id = draftIdOf(cookie);
+    // The action's and the loaders' Request objects of one form post share the edge's key, not an object.
+    const key = newRequestKey();
+    const inRequest = (url: string) => withCookie(url, cookie, { headers: { [REQUEST_KEY_HEADER]: key } });
+    expect(await getDraft(inRequest(`${ORIGIN}/enter-data`))).toEqual({ flow: "offers", offerId: 1 });
+    // Changed behind this request's back (another tab): the request keeps the row it read …
+    await db.update(drafts).set({ data: { draft: { flow: "offers", offerId: 3 } } }).where(eq(drafts.id, id));
+    expect(await getDraft(inRequest(`${ORIGIN}/enter-data`))).toEqual({ flow: "offers", offerId: 1 });
+    // … and sees what it writes itself (stored, too).
+    await updateDraft(inRequest(`${ORIGIN}/enter-data`), { offerId: 2 });
+    expect(await getDraft(inRequest(`${ORIGIN}/enter-data`))).toEqual({ flow: "offers", offerId: 2 });
+    // A handed-out draft is a copy: changing it does not change the request's memo.
+    (await getDraft(inRequest(`${ORIGIN}/enter-data`))).offerId = 99;
+    expect(await getDraft(inRequest(`${ORIGIN}/enter-data`))).toEqual({ flow: "offers", offerId: 2 });
+    forgetRequest(key);
+    expect(openRequestMemos()).toBe(0);
+    // Other requests (and requests without a key) read the row.
+    await db.update(drafts).set({ data: { draft: { flow: "offers", offerId: 4 } } }).where(eq(drafts.id, id));
+    expect(await getDraft(withCookie(`${ORIGIN}/enter-data`, cookie))).toEqual({ flow: "offers", offerId: 4 });
+    expect(await getDraft(inRequest(`${ORIGIN}/enter-data`))).toEqual({ flow: "offers", offerId: 4 });
+    forgetRequest(key);
   });
 
   it("the contact form refuses a 101-character first name in German, naming the field, and stores nothing", async (ctx) => {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "~/domain/messages";
-import { findReservationById, reserveBirthday, sweepExpiredHolds, type HoldOwner, type Reservation } from "~/server/booking/bookings.server";
+import { findReservationByCode, findReservationById, reserveBirthday, sweepExpiredHolds, type HoldOwner, type Reservation } from "~/server/booking/bookings.server";
 import { reservations } from "~/server/platform/schema";
 import type { Db } from "~/server/platform/db.server";
 import { getDraft, updateDraft, type CompleteDraft } from "~/server/booking/draft.server";
@@ -315,6 +315,50 @@ describe.each(drivers)("trust on $name", ({ open }) => {
       const draft: CompleteDraft = { kind: "birthday", offerId: 1, date, startMin: STARTS[3]!, endMin: STARTS[3]! + 120, numChildren: 4, numActiveAdults: 0, numAccompanyingAdults: 0 };
       const outcome = await placeBooking(db, new Request("http://shop.test/enter-data"), draft, { ...CONTACT, email: `form3-${client}@example.ch` }, client);
       expect(outcome).toEqual({ kind: "error", status: 429, message: MSG.tooManyHolds });
+    });
+
+    it("an old tab sending the form again after the family paid elsewhere shows that booking, not a second one", async () => {
+      const client = newClient();
+      const date = freshSaturday();
+      const draft: CompleteDraft = { kind: "birthday", offerId: 1, date, startMin: 600, endMin: 720, numChildren: 4, numActiveAdults: 0, numAccompanyingAdults: 0 };
+      const contact = { ...CONTACT, email: `oldtab-${client}@example.ch` };
+      const first = await placeBooking(db, new Request("http://shop.test/enter-data"), draft, contact, client);
+      expect(first).toMatchObject({ kind: "redirect", to: "/payment" });
+      if (first.kind !== "redirect") return;
+      const code = (await getDraft(withCookie("http://shop.test/payment", first.cookie))).bookingCode!;
+      const reservation = (await findReservationByCode(db, code))!;
+      const payment = (await pendingPaymentOf(db, reservation.id))!;
+      // Paid at the provider in the other tab; neither its webhook nor the browser's return has arrived.
+      memory.setStatus(payment.transactionId, "settled", reservation.amountRappen);
+
+      const again = await placeBooking(db, withCookie("http://shop.test/enter-data", first.cookie), { ...draft, bookingCode: code }, contact, client);
+      expect(again).toMatchObject({ kind: "redirect", to: "/payment/success" });
+      if (again.kind !== "redirect") return;
+      expect((await getDraft(withCookie("http://shop.test/payment/success", again.cookie))).bookingCode).toBe(code);
+      expect(await findReservationByCode(db, code)).toMatchObject({ status: "confirmed", paymentStatus: "settled" });
+      expect((await findPayment(db, payment.transactionId))?.status).toBe("settled");
+      const made = await db.select().from(reservations).where(eq(reservations.email, contact.email));
+      expect(made.map((r) => r.code)).toEqual([code]);
+    });
+
+    it("an old tab whose payment is still open gives that hold up and books anew (as before)", async () => {
+      const client = newClient();
+      const date = freshSaturday();
+      const draft: CompleteDraft = { kind: "birthday", offerId: 1, date, startMin: 600, endMin: 720, numChildren: 4, numActiveAdults: 0, numAccompanyingAdults: 0 };
+      const contact = { ...CONTACT, email: `opentab-${client}@example.ch` };
+      const first = await placeBooking(db, new Request("http://shop.test/enter-data"), draft, contact, client);
+      if (first.kind !== "redirect") throw new Error("no booking");
+      const code = (await getDraft(withCookie("http://shop.test/payment", first.cookie))).bookingCode!;
+      const earlier = (await findReservationByCode(db, code))!;
+      const payment = (await pendingPaymentOf(db, earlier.id))!;
+      const again = await placeBooking(db, withCookie("http://shop.test/enter-data", first.cookie), { ...draft, bookingCode: code }, contact, client);
+      expect(again).toMatchObject({ kind: "redirect", to: "/payment" });
+      if (again.kind !== "redirect") return;
+      const next = (await getDraft(withCookie("http://shop.test/payment", again.cookie))).bookingCode!;
+      expect(next).not.toBe(code);
+      expect((await findReservationByCode(db, code))?.status).not.toBe("held");
+      expect((await findPayment(db, payment.transactionId))?.status).toBe("cancelled");
+      expect((await findReservationByCode(db, next))?.status).toBe("held");
     });
   });
 

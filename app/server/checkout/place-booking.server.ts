@@ -6,7 +6,7 @@ import { holdMinutes } from "../booking/venue.server";
 import type { CouponResult } from "../vouchers/coupon.server";
 import type { Db } from "../platform/db.server";
 import { clearDraft, updateDraft, type CompleteDraft } from "../booking/draft.server";
-import { abandonPayment, pendingPaymentOf, startPayment } from "../payments/payments.server";
+import { abandonPayment, confirmPayment, pendingPaymentOf, startPayment } from "../payments/payments.server";
 import { holdOwner, reserveFailureStatus } from "../payments/reservation-owner.server";
 
 export type PlaceBookingOutcome =
@@ -27,7 +27,13 @@ export async function placeBooking(
   try {
     // The family came back from the payment page and submits again: its earlier hold (and open
     // payment) is given up first, so it never blocks the family's own table.
-    if (draft.bookingCode) await releaseEarlierHold(db, draft.bookingCode);
+    if (draft.bookingCode) {
+      const paid = await releaseEarlierHold(db, draft.bookingCode);
+      if (paid) {
+        const to = paid.type === "BIRTHDAY_PARTY" ? "/payment/success" : "/success";
+        return { kind: "redirect", to, cookie: await clearDraft(request, { bookingCode: paid.code }) };
+      }
+    }
     const options = { holdMinutes: await holdMinutes(db), owner: holdOwner(client) };
     const couponCode = draft.couponCode ?? null;
     const result =
@@ -75,10 +81,30 @@ export async function placeBooking(
   }
 }
 
-async function releaseEarlierHold(db: Db, code: string) {
+/**
+ * Gives up the family's earlier hold — unless its payment went through meanwhile. An old tab (or the
+ * back button) can send the contact form again after the family paid in another tab, before the
+ * provider's webhook or the browser's return has told this server: the provider is asked first, and
+ * a paid hold becomes the booking (returned, so the family sees its confirmation) instead of being
+ * released, refunded and booked a second time. If the provider cannot be asked, the hold is given
+ * up as before; the payment reconciliation still settles a payment given up locally (confirmed if
+ * the table is free, otherwise refunded).
+ */
+async function releaseEarlierHold(db: Db, code: string): Promise<{ code: string; type: string } | null> {
   const earlier = await findReservationByCode(db, code);
-  if (!earlier || earlier.status !== "held") return;
+  if (!earlier || earlier.status !== "held") return null;
   const payment = await pendingPaymentOf(db, earlier.id);
-  if (payment) await abandonPayment(db, payment.transactionId, "cancelled");
+  if (payment) {
+    const settled = await confirmPayment(db, payment.transactionId).catch((error: Error) => {
+      console.warn(`Could not ask the provider about ${payment.transactionId} before a new booking: ${error.message}`);
+      return null;
+    });
+    if (settled?.confirmedNow) return { code: earlier.code, type: earlier.type };
+    const now = await findReservationByCode(db, code);
+    if (now?.status === "confirmed") return { code: now.code, type: now.type };
+    if (now?.status !== "held") return null;
+    await abandonPayment(db, payment.transactionId, "cancelled");
+  }
   await releaseHold(db, earlier.id);
+  return null;
 }
