@@ -102,8 +102,12 @@ export async function pickDate(page: Page, iso: string) {
       await expect(page.getByRole("link", { name: label, exact: true })).toHaveAttribute("aria-current", "date");
       return;
     }
+    // Wait for the next month's grid itself, not the URL: with JavaScript the URL changes before
+    // React has shown the new month, and a check in between would skip a month.
+    const shown = page.locator(".calendar h2");
+    const before = await shown.textContent();
     await page.getByRole("link", { name: "Nächster Monat" }).click();
-    await page.waitForURL(/month=/);
+    await expect(shown).not.toHaveText(before ?? "");
   }
   throw new Error(`date ${iso} (${label}) not found in the calendar`);
 }
