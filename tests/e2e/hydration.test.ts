@@ -148,3 +148,27 @@ test("what the family types on /find-slot wins over slots that arrive later", as
   await expect(children).toHaveValue("2");
   await expect(page.getByRole("radio", { name: /^10:00 - 12:00/ })).toBeEnabled();
 });
+
+// A key (or a tap) the very moment React starts hydrating makes it hydrate synchronously; the page
+// must still hydrate, without React error #345 (see app/entry.client.tsx). The key is pressed from
+// inside the page, right when React attaches its listeners — no test timing could hit that moment.
+test("a key pressed the moment hydration starts still leaves an enhanced page", async ({ page }) => {
+  await page.addInitScript(() => {
+    const add = Document.prototype.addEventListener;
+    let pressed = false;
+    Document.prototype.addEventListener = function (this: Document, ...args: Parameters<Document["addEventListener"]>) {
+      if (args[0] === "keydown" && !pressed) {
+        pressed = true;
+        queueMicrotask(() => document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", bubbles: true })));
+      }
+      return add.apply(this, args);
+    } as Document["addEventListener"];
+  });
+  const date = futureWeekday(6, 35);
+  await page.goto(`/find-slot?offerId=1&date=${date}`);
+  await waitForHydration(page);
+  // Enhanced: the counter's step button works in place.
+  await page.getByRole("button", { name: "Kinder: eins mehr" }).click();
+  await expect(page.getByLabel("Kinder", { exact: true })).not.toHaveValue("");
+  await expect(page).toHaveURL(/numChildren=/);
+});
