@@ -1,5 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import cluster from "node:cluster";
@@ -109,8 +110,17 @@ async function serve(env: Env) {
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
   } else {
-    // Fingerprinted assets can be cached forever; everything else briefly.
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    // Fingerprinted assets can be cached forever; everything else briefly. Scripts and stylesheets
+    // are compressed at build time (scripts/precompress.ts): brotli or gzip as the browser accepts,
+    // sent as they are instead of gzipped per request (`compression` leaves encoded answers alone).
+    app.use(
+      "/assets",
+      expressStaticGzip("build/client/assets", {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
+        serveStatic: { immutable: true, maxAge: "1y" },
+      }),
+    );
     // The other public files are known at start: only their paths reach the file system, so pages
     // and API calls do not each pay a stat() for a file that is not there.
     const publicFiles = new Set(

@@ -1,6 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
+import { precompressClientAssets } from "./scripts/precompress";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -28,5 +29,6 @@ export default defineConfig({
             v3_routeConfig: true,
           },
         }),
+        precompressClientAssets(),
       ],
 });

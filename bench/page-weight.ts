@@ -14,7 +14,7 @@ export type PageTarget = {
   /** Short name in the tables, e.g. `/find-slot`. */
   label: string;
   cookie?: string;
-  /** Interactive steps may ship JavaScript (budget: ≤ 100 kB gzip); the others must ship none. */
+  /** Interactive steps may ship JavaScript (budget: ≤ 95 kB gzip); the others must ship none. */
   interactive: boolean;
 };
 
@@ -33,8 +33,11 @@ export type PageWeight = {
   pass: boolean;
 };
 
-/** 100 kB = 100,000 bytes of gzip JavaScript on first load for interactive steps; none for the others. */
-export const JS_BUDGET_GZIP = 100_000;
+/**
+ * 95 kB = 95,000 bytes of gzip JavaScript on first load for interactive steps (issue #15 §3; it was
+ * 100 kB before); none for the others. Browsers that accept brotli (every one over HTTPS) get less.
+ */
+export const JS_BUDGET_GZIP = 95_000;
 
 type Fetched = { status: number; raw: number; gzip: number; body: Buffer };
 
