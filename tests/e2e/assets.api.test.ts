@@ -30,3 +30,25 @@ test("assets are sent precompressed as the browser accepts, always the same file
   // Not a build file: still a 404, compressed or not.
   expect((await request.get("/assets/nothing-here.js", { headers: { "Accept-Encoding": "br" } })).status()).toBe(404);
 });
+
+// The app's own answers are compressed whole, in one call (platform/http.server.ts encodeWhole).
+test("pages and JSON are compressed whole as the browser accepts, small answers not at all", async ({ request }) => {
+  // Equal preferences follow the client's order (Express's negotiation): Chrome's "gzip, deflate, br" gets gzip.
+  for (const [accept, encoding] of [["br", "br"], ["gzip, deflate, br", "gzip"], ["identity", undefined]] as const) {
+    const page = await request.get("/offers", { headers: { "Accept-Encoding": accept } });
+    expect(page.status()).toBe(200);
+    expect(page.headers()["content-encoding"], accept).toBe(encoding);
+    expect(page.headers()["vary"], accept).toMatch(/Accept-Encoding/i);
+    // Whole, with its length (no chunked stream), and decoded it is the page.
+    expect(page.headers()["transfer-encoding"], accept).toBeUndefined();
+    expect(Number(page.headers()["content-length"]), accept).toBeGreaterThan(500);
+    expect(await page.text(), accept).toContain("Geburtstag Classic");
+  }
+  const offers = await request.get("/api/offers", { headers: { "Accept-Encoding": "gzip" } });
+  const json = await offers.body();
+  expect(offers.headers()["content-encoding"]).toBe(json.length >= 1024 ? "gzip" : undefined);
+  expect(JSON.parse(json.toString("utf8"))).toEqual(expect.any(Array));
+  // Under 1 kB: sent as it is.
+  const small = await request.get("/healthz", { headers: { "Accept-Encoding": "gzip" } });
+  expect(small.headers()["content-encoding"]).toBeUndefined();
+});

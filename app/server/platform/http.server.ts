@@ -6,6 +6,7 @@ import {
   type ServerBuild,
 } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { databaseUnavailable } from "./db-health.server";
 import { log, renderWasAborted, REQUEST_ID_HEADER, requestIdFrom } from "./log.server";
 import { recordRequest } from "./metrics.server";
@@ -200,7 +201,7 @@ export function remixHandler(options: {
         res.setHeader("Retry-After", "5");
         return void res.status(503).type("text/html; charset=utf-8").send(simplePage("Bitte erneut versuchen", MESSAGES.busy));
       }
-      await sendResponse(res, response);
+      await sendResponse(req, res, response);
     } catch (error) {
       next(error);
     }
@@ -266,7 +267,31 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, key: string):
 /** Bodies that arrive over time by design (deferred data would, if a route ever used it). */
 const STREAMED = /^(text\/event-stream|text\/remix-deferred)/;
 
-async function sendResponse(res: ExpressResponse, response: Response) {
+/** What is worth compressing of the app's own answers (documents, JSON, single-fetch data, text). */
+const COMPRESSIBLE = /^(text\/|application\/json)/;
+/** `compression`'s threshold and levels: brotli at quality 4 (fast), gzip at zlib's default. Equal
+ * preferences follow the client's order (Chrome's "gzip, deflate, br" gets gzip, the cheaper one). */
+const COMPRESS_MIN_BYTES = 1024;
+const BROTLI_FAST = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/**
+ * A whole body, compressed in one synchronous call as the browser accepts (Express's
+ * `acceptsEncodings` does the negotiation). `compression` would open a zlib stream per answer,
+ * which costs more than compressing a 10–20 kB page itself (docs/performance.md); it leaves an
+ * answer that is already encoded alone, and still handles everything else (streams, static files).
+ */
+function encodeWhole(req: ExpressRequest, res: ExpressResponse, body: Buffer): Buffer {
+  if (body.length < COMPRESS_MIN_BYTES || res.getHeader("Content-Encoding") || !COMPRESSIBLE.test(String(res.getHeader("Content-Type") ?? ""))) {
+    return body;
+  }
+  res.vary("Accept-Encoding");
+  const encoding = req.acceptsEncodings("br", "gzip");
+  if (encoding !== "br" && encoding !== "gzip") return body;
+  res.setHeader("Content-Encoding", encoding);
+  return encoding === "br" ? brotliCompressSync(body, BROTLI_FAST) : gzipSync(body);
+}
+
+async function sendResponse(req: ExpressRequest, res: ExpressResponse, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
@@ -275,10 +300,10 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   // documents too. No route defers data, so a document's HTML is complete a moment after React's
   // shell (only Remix's small data scripts follow); streaming it bought no earlier first byte but
   // ran every 2 kB piece (and each data script) through its own gzip call — the largest single
-  // cost of a small page (docs/performance.md). Whole, `compression` compresses it in one go and
-  // skips bodies under 1 kB instead of starting a gzip stream for `[]`.
+  // cost of a small page (docs/performance.md). Whole, it is compressed in one call (bodies under
+  // 1 kB are not: no gzip stream for `[]`).
   if (!STREAMED.test(response.headers.get("content-type") ?? "")) {
-    const body = Buffer.from(await response.arrayBuffer());
+    const body = encodeWhole(req, res, Buffer.from(await response.arrayBuffer()));
     res.setHeader("Content-Length", body.length);
     return void res.end(body);
   }
