@@ -15,6 +15,7 @@ import { Writable } from "node:stream";
 import { DataDirLockedError } from "../app/server/platform/data-dir-lock.server";
 import { openDatabase } from "../app/server/platform/db.server";
 import { getEnv } from "../app/server/platform/env.server";
+import { loggableError } from "../app/server/platform/log.server";
 import { passwordProblem } from "../app/server/staff/passwords.server";
 import {
   createStaffAccount,
@@ -143,8 +144,8 @@ async function main() {
       console.info(cmd.command === "disable" ? `Konto ${staff.email} gesperrt; offene Sitzungen sind beendet.` : `Konto ${staff.email} entsperrt.`);
     }
   } catch (error) {
-    if (!(error instanceof StaffAccountError)) throw error;
-    console.error(error.message);
+    // Anything unexpected is printed without the failed query's parameters (a password hash).
+    console.error(error instanceof StaffAccountError ? error.message : loggableError(error).stack);
     process.exitCode = 1;
   } finally {
     await database.close();

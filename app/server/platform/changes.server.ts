@@ -1,5 +1,6 @@
 import pg from "pg";
 import { singleton } from "./singleton.server";
+import { loggableError } from "./log.server";
 
 /**
  * "Something changed" between server processes. Each process keeps caches (a day's table
@@ -35,7 +36,7 @@ function runHandlers(topic: ChangeTopic) {
     try {
       handler();
     } catch (error) {
-      console.warn(`Change handler for ${topic} failed: ${(error as Error).message}`);
+      console.warn(`Change handler for ${topic} failed: ${loggableError(error).message}`);
     }
   }
 }
@@ -59,7 +60,7 @@ export function shareChanges(db: object, pool: pg.Pool, connectionString: string
 
   registry().notifiers.set(db, (topic) => {
     pool.query("select pg_notify($1, $2)", [CHANNEL, `${topic} ${ORIGIN}`]).catch((error: Error) => {
-      console.warn(`Change notification (${topic}) not sent: ${error.message}`);
+      console.warn(`Change notification (${topic}) not sent: ${loggableError(error).message}`);
     });
   });
 

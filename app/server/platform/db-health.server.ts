@@ -3,7 +3,7 @@ import path from "node:path";
 import { and, isNull, sql } from "drizzle-orm";
 import { getDatabase, migrateAndSeed, migrationsFolder, type Database } from "./db.server";
 import { mailOutbox } from "./schema";
-import { log } from "./log.server";
+import { log, loggableError } from "./log.server";
 
 /** How long one probe may take before the database counts as unreachable. */
 const PROBE_TIMEOUT_MS = 3_000;
@@ -80,7 +80,7 @@ async function probe(): Promise<boolean> {
     await recovering;
     return true;
   } catch (error) {
-    log.warn({ err: { message: (error as Error).message } }, "database unavailable");
+    log.warn({ err: { message: loggableError(error).message } }, "database unavailable");
     return true;
   }
 }

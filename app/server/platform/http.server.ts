@@ -8,7 +8,7 @@ import {
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { databaseUnavailable } from "./db-health.server";
-import { log, renderWasAborted, REQUEST_ID_HEADER, requestIdFrom } from "./log.server";
+import { log, loggableError, renderWasAborted, REQUEST_ID_HEADER, requestIdFrom } from "./log.server";
 import { recordRequest } from "./metrics.server";
 import { forgetRequest, newRequestKey, REQUEST_KEY_HEADER } from "./request-memo.server";
 
@@ -222,16 +222,12 @@ export function errorHandler(error: unknown, req: ExpressRequest, res: ExpressRe
     if (res.headersSent) return res.destroy();
     return refuse(req, res, status, status === 404 ? "Nicht gefunden." : "Ungültige Anfrage.");
   }
-  log.error({ reqId: locals(res).requestId, err: errorFields(error) }, "unhandled error");
+  log.error({ reqId: locals(res).requestId, err: loggableError(error) }, "unhandled error");
   if (res.headersSent) return res.destroy();
   if (isApi(req.path)) return refuse(req, res, 500, MESSAGES.serverError);
   res.status(500).type("text/html; charset=utf-8").send(simplePage("Fehler", MESSAGES.serverError));
 }
 
-function errorFields(error: unknown) {
-  const err = error instanceof Error ? error : new Error(String(error));
-  return { type: err.name, message: err.message, stack: err.stack };
-}
 
 /** A page without the app around it, for answers given when the app itself cannot render. */
 export function simplePage(title: string, message: string): string {

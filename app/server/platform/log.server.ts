@@ -31,8 +31,31 @@ export function requestIdOf(request: Request): string | undefined {
 
 /** Logs an error with the request it belongs to and its stack (never sent to the browser). */
 export function logError(error: unknown, request?: Request, message = "request failed") {
+  log.error({ reqId: request ? requestIdOf(request) : undefined, err: loggableError(error) }, message);
+}
+
+/** What an error may put into a log line. */
+export type LoggableError = { type: string; message: string; stack?: string; cause?: string };
+
+/**
+ * An error as it may be logged or printed. Drizzle writes a failed query's parameters into its
+ * message ("Failed query: … params: …"): a password hash, a name, an e-mail address, a manage
+ * link's token hash. They are replaced by their count; the SQL and the database's own reason (the
+ * error's cause, e.g. a violated constraint) stay, which is what an operator needs.
+ */
+export function loggableError(error: unknown): LoggableError {
   const err = error instanceof Error ? error : new Error(describe(error));
-  log.error({ reqId: request ? requestIdOf(request) : undefined, err: { type: err.name, message: err.message, stack: err.stack } }, message);
+  const failedQuery = withParams(err) ? err : err.cause instanceof Error && withParams(err.cause) ? err.cause : null;
+  if (!failedQuery) return { type: err.name, message: err.message, stack: err.stack };
+  const hidden = failedQuery.message.replace(/\nparams: [\s\S]*$/, `\nparams: [${failedQuery.params.length} hidden]`);
+  const scrub = (text: string | undefined) => text?.split(failedQuery.message).join(hidden);
+  const cause = failedQuery.cause instanceof Error ? failedQuery.cause.message : undefined;
+  return { type: err.name, message: scrub(err.message)!, stack: scrub(err.stack), ...(cause ? { cause } : {}) };
+}
+
+function withParams(error: Error): error is Error & { query: string; params: unknown[] } {
+  const fields = error as Error & { query?: unknown; params?: unknown };
+  return typeof fields.query === "string" && Array.isArray(fields.params);
 }
 
 /** A thrown Response or Remix error response names its status instead of `[object Object]`. */
