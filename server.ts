@@ -7,12 +7,13 @@ import cluster from "node:cluster";
 import net from "node:net";
 import express from "express";
 import { ConfigError, getEnv } from "./app/server/platform/env.server";
-import { closeDatabase, getDatabase } from "./app/server/platform/db.server";
+import { closeDatabase, getDatabase, getDb } from "./app/server/platform/db.server";
 import { ensureBootstrapAdmin } from "./app/server/staff/staff-accounts.server";
 import { startBackgroundJobs } from "./app/server/background.server";
 import { mailerIdle } from "./app/server/mail/mail.server";
 import { contentSecurityPolicy, newCspNonce } from "./app/server/platform/csp.server";
-import { errorHandler, guardRequest, labelRoutesWith, remixHandler, requestLog, sameOriginPosts } from "./app/server/platform/http.server";
+import { errorHandler, guardRequest, labelRoutesWith, remixHandler, requestLog, sameOriginPosts, secretLinkMisses } from "./app/server/platform/http.server";
+import { checkLookup, countLookupMiss } from "./app/server/payments/reservation-owner.server";
 import { cacheRouteMatching } from "./app/server/platform/route-matching.server";
 import { readiness } from "./app/server/platform/db-health.server";
 import { startupFailure } from "./app/server/platform/startup.server";
@@ -90,6 +91,15 @@ async function serve(env: Env) {
   app.use(sameOriginPosts(new Set([new URL(env.PUBLIC_URL).origin])));
   // NUL bytes, oversized bodies, non-form posts to pages: 4xx before any route or the database.
   app.use(guardRequest);
+  // Guessed manage links count against the client's look-up budget (LOOKUP_LIMIT_PER_MINUTE misses,
+  // shared with payment links, transaction ids and booking codes), then 429. The payment link page
+  // checks the same budget itself.
+  app.use(
+    secretLinkMisses(/^\/buchung\/[^/]+/, {
+      check: async (client) => checkLookup(await getDb(), client),
+      countMiss: async (client) => countLookupMiss(await getDb(), client),
+    }),
+  );
 
   // For load balancers and process managers; before any rate limit, and without personal data.
   app.get("/healthz", (_req, res) => {

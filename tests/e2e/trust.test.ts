@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
@@ -116,6 +117,8 @@ test.describe("with the documented limits", () => {
         ADMIN_PASSWORD: "",
         DATABASE_URL: "",
         SMTP_URL: "",
+        // Lets a test act as another client (X-Forwarded-For from loopback); not a limit setting.
+        TRUST_PROXY: "loopback",
       },
     });
     const deadline = Date.now() + 60_000;
@@ -198,5 +201,32 @@ test.describe("with the documented limits", () => {
     expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
     expect(statuses[20]).toBe(429);
     expect(last).toEqual({ error: "Zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es erneut." });
+  });
+
+  test("guessing manage and payment links: 20 misses per client and minute in all, then a German 429 page", async ({ page }) => {
+    // A client address of its own (the server trusts loopback's X-Forwarded-For), so the look-up
+    // budget the other tests of this server use up is not this one's.
+    const headers = { "X-Forwarded-For": "203.0.113.77" };
+    await page.context().setExtraHTTPHeaders(headers);
+    const guess = () => randomBytes(32).toString("base64url");
+    const statuses: number[] = [];
+    // Manage and payment links draw on one budget.
+    for (let i = 0; i < 20; i++) statuses.push((await page.request.get(`${base}/${i % 2 ? "zahlung" : "buchung"}/${guess()}`, { headers, maxRedirects: 0 })).status());
+    expect(statuses).toEqual(Array(20).fill(404));
+    // The 21st guess, also under a sub-page and as single-fetch data: refused before any look-up.
+    for (const path of [`/buchung/${guess()}`, `/buchung/${guess()}/stornieren`, `/buchung/${guess()}.data`]) {
+      const refused = await page.request.get(`${base}${path}`, { headers, maxRedirects: 0 });
+      expect(refused.status(), path).toBe(429);
+      expect(refused.headers()["retry-after"], path).toMatch(/^\d+$/);
+      expect(refused.headers()["cache-control"], path).toBe("no-store");
+      expect(await refused.text(), path).toContain("Zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es erneut.");
+    }
+    expect((await page.request.get(`${base}/zahlung/${guess()}`, { headers, maxRedirects: 0 })).status()).toBe(429);
+    // The family's browser shows it in German; the rest of the site, and other clients, go on.
+    await page.goto(`${base}/buchung/${guess()}`);
+    await expect(page.getByRole("heading", { name: "Zu viele Anfragen" })).toBeVisible();
+    expect((await page.request.get(`${base}/buchung`, { headers })).status()).toBe(200);
+    expect((await page.request.get(`${base}/offers`, { headers })).status()).toBe(200);
+    expect((await page.request.get(`${base}/buchung/${guess()}`, { headers: { "X-Forwarded-For": "203.0.113.78" } })).status()).toBe(404);
   });
 });

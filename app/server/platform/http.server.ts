@@ -37,6 +37,7 @@ const MESSAGES = {
   maintenance: "Wartungsarbeiten – bitte später erneut versuchen.",
   serverError: "Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.",
   busy: "Im Moment sind sehr viele Anfragen gleichzeitig unterwegs. Bitte laden Sie die Seite in einigen Sekunden neu.",
+  tooMany: "Zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es erneut.",
 } as const;
 
 const isApi = (path: string) => path.startsWith("/api/");
@@ -54,6 +55,44 @@ export function refuse(req: ExpressRequest, res: ExpressResponse, status: number
 /** Manage and payment links carry a secret in the path (`/buchung/<token>/…`, `/zahlung/<token>`): it never reaches the log. */
 export function redactPath(path: string): string {
   return path.replace(/^\/(buchung|zahlung)\/[^/]+/, "/$1/:token");
+}
+
+/** A budget of misses per client (e.g. unknown links), kept where all processes see it. */
+export type MissBudget = {
+  /** null while the client may look something up; otherwise when to try again. */
+  check(client: string): Promise<{ retryAfterSeconds: number } | null>;
+  countMiss(client: string): Promise<void>;
+};
+
+/**
+ * Paths that carry a secret (a manage link's 32 random bytes): guessing one is hopeless, but every
+ * guess is a database look-up. A client whose look-ups keep missing (answered 404) is refused with
+ * a German 429 page before anything is looked up. If the budget cannot be read, the request goes
+ * on: the page itself then answers (or shows the maintenance page).
+ */
+export function secretLinkMisses(paths: RegExp, budget: MissBudget) {
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (!paths.test(req.path)) return next();
+    const client = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    budget
+      .check(client)
+      .then((refused) => {
+        if (refused) {
+          res.setHeader("Retry-After", String(refused.retryAfterSeconds));
+          res.setHeader("Cache-Control", "no-store");
+          return void res.status(429).type("text/html; charset=utf-8").send(simplePage("Zu viele Anfragen", MESSAGES.tooMany));
+        }
+        res.on("finish", () => {
+          if (res.statusCode !== 404) return;
+          budget.countMiss(client).catch((error: unknown) => log.warn({ err: loggableError(error) }, "link miss not counted"));
+        });
+        next();
+      })
+      .catch((error: unknown) => {
+        log.warn({ err: loggableError(error) }, "link misses not readable");
+        next();
+      });
+  };
 }
 
 /** Request id on the response and one JSON log line per request (path only: query strings can carry codes). */
