@@ -5,6 +5,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { PassThrough } from "node:stream";
 import { NonceProvider } from "./components/Nonce";
 import { logError, markRenderAborted } from "~/server/platform/log.server";
 import { lowPriorityModulePreloads } from "~/server/platform/module-preloads.server";
@@ -29,7 +30,9 @@ export default function handleRequest(
     let shellRendered = false;
     const ready = () => {
       shellRendered = true;
-      const body = lowPriorityModulePreloads();
+      // Not under `npm run dev`: there the client runs React's development build, which warns about
+      // the attribute the server added ("Extra attributes from the server: fetchpriority").
+      const body = import.meta.env.DEV ? new PassThrough() : lowPriorityModulePreloads();
       responseHeaders.set("Content-Type", "text/html");
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);
