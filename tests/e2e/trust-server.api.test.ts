@@ -122,6 +122,13 @@ test("one JSON log line per request: time, request id, method, path without the 
   expect(server.stdout()).not.toContain("geheim");
   expect(server.stdout()).not.toContain("T".repeat(43));
   expect(server.stdout()).not.toContain('"fake"');
+
+  // A script is logged by the path the browser asked for, not the precompressed file sent for it.
+  const script = /\/assets\/[^"]+\.js/.exec(await (await fetch(`${base}/offers`)).text())![0];
+  const asset = await fetch(`${base}${script}`, { headers: { "Accept-Encoding": "br" } });
+  await asset.arrayBuffer();
+  const assetId = asset.headers.get("x-request-id");
+  await expect.poll(() => logLines().find((l) => l.reqId === assetId)).toMatchObject({ method: "GET", path: script, status: 200 });
 });
 
 test("/readyz reports the database, the migrations and the mail backlog; /healthz the process", async () => {

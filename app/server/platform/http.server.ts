@@ -98,16 +98,19 @@ export function secretLinkMisses(paths: RegExp, budget: MissBudget) {
 /** Request id on the response and one JSON log line per request (path only: query strings can carry codes). */
 export function requestLog(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
   const started = process.hrtime.bigint();
+  // Taken now: mounted middleware rewrites `req.url` (`/assets` is stripped, a precompressed file
+  // gets `.br`), and the log and the metrics name what the client asked for.
+  const requestedPath = req.path;
   const requestId = requestIdFrom(req.get(REQUEST_ID_HEADER));
   locals(res).requestId = requestId;
   res.setHeader("X-Request-Id", requestId);
   res.on("close", () => {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    recordRequest(req.method, labelRoute(req.path), res.statusCode, seconds);
+    recordRequest(req.method, labelRoute(requestedPath), res.statusCode, seconds);
     const entry = {
       reqId: requestId,
       method: req.method,
-      path: redactPath(req.path),
+      path: redactPath(requestedPath),
       status: res.statusCode,
       ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
       ...(res.writableFinished ? {} : { aborted: true }),
