@@ -10,29 +10,21 @@
 import pg from "pg";
 import { addDays, availableSlots, CONTACT, countsFor, futureWeekday } from "./lib/flow";
 import { cpuMs as processCpuMs } from "./lib/machine";
+import { createPgDatabase, PG_ADMIN_URL } from "./lib/postgres";
 import { removeDir, startServer, tempDataDir } from "./lib/server";
 
 /** The server's CPU in ms (this tool runs on Linux only: it reads /proc). */
 const cpuMs = (pid: number): number => processCpuMs(pid) ?? 0;
 
-
 const kind = process.argv[2] === "pglite" ? "pglite" : "postgres";
 const bookings = Number(process.env.BOOKING_CPU_N ?? 60);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const dbName = `kidsindoor_bench_cpu_${process.pid}`;
-
-let admin: pg.Client | undefined;
-let databaseUrl: string | undefined;
-if (kind === "postgres") {
-  admin = new pg.Client(adminUrl);
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.href;
-}
+const database = kind === "postgres" ? await createPgDatabase() : undefined;
+const databaseUrl = database?.url;
+// Reads the database's transaction count from the server's statistics.
+const admin = database ? new pg.Client(PG_ADMIN_URL) : undefined;
+await admin?.connect();
 const transactions = async () =>
-  admin ? Number((await admin.query("SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1", [dbName])).rows[0].n) : 0;
+  admin ? Number((await admin.query("SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1", [database!.name])).rows[0].n) : 0;
 
 const dataDir = tempDataDir("booking-cpu");
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3400), dataDir, databaseUrl, env: { LOG_LEVEL: "info" } });
@@ -101,8 +93,6 @@ try {
 } finally {
   await server.stop();
   removeDir(dataDir);
-  if (admin) {
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+  await admin?.end();
+  await database?.drop();
 }

@@ -6,30 +6,19 @@
  *
  * Environment: CROWD_N (families, default 300), BENCH_PORT (default 3400), BENCH_DATABASE_URL.
  */
-import pg from "pg";
 import { flashCrowd } from "./lib/crowd";
 import { futureWeekday } from "./lib/flow";
 import { cpuMs as processCpuMs } from "./lib/machine";
+import { createPgDatabase } from "./lib/postgres";
 import { removeDir, startServer, tempDataDir } from "./lib/server";
 
 /** The server's CPU in ms (this tool runs on Linux only: it reads /proc). */
 const cpuMs = (pid: number): number => processCpuMs(pid) ?? 0;
 
-
 const kind = process.argv[2] === "postgres" ? "postgres" : "pglite";
 const families = Number(process.env.CROWD_N ?? 300);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const dbName = `kidsindoor_bench_crowd_${process.pid}`;
-let admin: pg.Client | undefined;
-let databaseUrl: string | undefined;
-if (kind === "postgres") {
-  admin = new pg.Client(adminUrl);
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.href;
-}
+const database = kind === "postgres" ? await createPgDatabase() : undefined;
+const databaseUrl = database?.url;
 const dataDir = tempDataDir("crowd-cpu");
 const spawned = performance.now();
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3400), dataDir, databaseUrl, env: { LOG_LEVEL: "info" } });
@@ -53,8 +42,5 @@ try {
 } finally {
   await server.stop();
   removeDir(dataDir);
-  if (admin) {
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+  await database?.drop();
 }

@@ -10,7 +10,6 @@
  * Exit code: 1 when a script breaks or an overbooking is found; in full mode also when a budget is missed.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -29,6 +28,7 @@ import {
 import { addDays, bookAndPayWithForms, Browser, countsFor, futureWeekday, seedDay, walkToEnterData } from "./lib/flow";
 import { fixed, kb, mark, markdownTable } from "./lib/format";
 import { waitForQuiet } from "./lib/machine";
+import { createPgDatabase, PG_ADMIN_URL } from "./lib/postgres";
 import { killAllServers, removeDir, ROOT, startServer, tempDataDir, type ServerHandle } from "./lib/server";
 import { flashCrowd, type CrowdResult } from "./lib/crowd";
 import { chromiumVersion, LH_BUDGET, lighthouseNotes, lighthousePass, lighthouseRows, printLighthouse, runLighthouse, type LighthouseResult } from "./lighthouse";
@@ -69,7 +69,6 @@ const args = parseArgs(process.argv.slice(2));
 const QUICK = args.quick;
 const PORT_MAIN = Number(process.env.BENCH_PORT ?? 3400);
 const PORT_SECOND = PORT_MAIN + 1;
-const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const LOAD: LoadOptions = QUICK ? { connections: 5, durationS: 1, warmupS: 0 } : { connections: 50, durationS: 10, warmupS: 2 };
 /** Other processes using more than this share of all CPUs make a section's numbers unreliable. */
 const BUSY_PERCENT = 15;
@@ -133,26 +132,6 @@ async function postgresReachable(): Promise<string | null> {
   } catch (error) {
     return `PostgreSQL not reachable at ${PG_ADMIN_URL} (${(error as Error).message}): its runs are skipped`;
   }
-}
-
-async function createPgDatabase(): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
-  const name = `kidsindoor_bench_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
 }
 
 async function started(options: Parameters<typeof startServer>[0]): Promise<ServerHandle> {
