@@ -44,7 +44,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // Back after a cancelled or failed payment: the contact data typed before is filled in again.
       previous: draft.bookingCode ? await previousContact(db, draft.bookingCode) : null,
       holdMinutes: await holdMinutes(db),
-      retryHref: draft.kind === "game" ? `/slot?date=${draft.date}` : `/find-slot?date=${draft.date}`,
     },
     cookie ? { headers: { "Set-Cookie": cookie } } : undefined,
   );
@@ -134,18 +133,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (confirmed) return redirectWithDraft(confirmed.to, await clearDraft(request, { bookingCode: confirmed.code }));
   const outcome = await placeBooking(db, request, draft, toContact(Object.fromEntries(form) as ContactInput), clientKey(request, context));
   if (outcome.kind === "redirect") return redirectWithDraft(outcome.to, outcome.cookie);
+  // A lost slot is answered without writing anything: in a rush hundreds of families lose at once,
+  // and the answer must stay cheap. What they typed is on the page again; its "Anderen Zeitslot
+  // wählen" button posts it (intent "back") and only then is it kept in the draft for their return.
   const slotTaken = outcome.status === 409 && !outcome.coupon;
-  // The family goes off to choose another slot: what they typed waits in the draft for their return.
-  const { terms: _terms, ...typed } = values;
-  const keep = slotTaken ? await updateDraft(request, {}, { values: typed as Record<string, string> }) : null;
-  return data<ActionData>(
-    { alert: outcome.message, values, coupon: outcome.coupon ?? undefined, slotTaken },
-    { status: outcome.status, headers: keep ? { "Set-Cookie": keep } : undefined },
-  );
+  return data<ActionData>({ alert: outcome.message, values, coupon: outcome.coupon ?? undefined, slotTaken }, { status: outcome.status });
 }
 
 /** The form's one alert; on a phone it would sit far above the submit button, so it is scrolled to and focused. */
-function FormAlert({ message, retryHref }: { message?: string | null; retryHref?: string | null }) {
+function FormAlert({ message, slotTaken }: { message?: string | null; slotTaken?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!message || !ref.current) return;
@@ -157,9 +153,12 @@ function FormAlert({ message, retryHref }: { message?: string | null; retryHref?
       {message ? (
         <div className="alert alert-error">
           <p>{message}</p>
-          {retryHref ? (
+          {slotTaken ? (
             <p>
-              <a href={retryHref}>Anderen Zeitslot wählen</a>
+              {/* A button of the form, not a link: it takes what was typed along (see the action). */}
+              <button type="submit" name="intent" value="back" className="button button-secondary button-small" formNoValidate>
+                Anderen Zeitslot wählen
+              </button>
             </p>
           ) : null}
         </div>
@@ -240,7 +239,7 @@ function TextField({
 }
 
 export default function EnterData() {
-  const { summary, flash, previous, holdMinutes, retryHref } = useLoaderData<typeof loader>();
+  const { summary, flash, previous, holdMinutes } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>() ?? flash ?? undefined;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -336,7 +335,7 @@ export default function EnterData() {
           {label}
         </button>
         <h2>Ihre Kontaktdaten</h2>
-        <FormAlert message={clientAlert ?? actionData?.alert} retryHref={actionData?.slotTaken ? retryHref : null} />
+        <FormAlert message={clientAlert ?? actionData?.alert} slotTaken={!clientAlert && actionData?.slotTaken === true} />
         <div className="grid-2">
           <TextField name="firstName" label="Vorname" values={values} autoComplete="given-name" />
           <TextField name="lastName" label="Nachname" values={values} autoComplete="family-name" />

@@ -217,7 +217,7 @@ test("when another family takes the table first, the contact data waits for the 
   await page.getByLabel(/Ich akzeptiere die/).check();
   await page.getByRole("button", { name: "Weiter zur Zahlung" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Dieser Termin wurde soeben vergeben." })).toBeVisible();
-  await page.getByRole("link", { name: "Anderen Zeitslot wählen" }).click();
+  await page.getByRole("button", { name: "Anderen Zeitslot wählen" }).click();
   await expect(page).toHaveURL(/\/find-slot/);
   await expect(page.getByRole("radio", { name: /^14:00 - 16:00/ })).toBeDisabled();
   await page.getByRole("radio", { name: /^16:00 - 18:00/ }).check();

@@ -70,7 +70,7 @@ test("a 2,000-character message survives the voucher check and a slot taken at t
   await page.getByRole("button", { name: "Weiter zur Zahlung" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Dieser Termin wurde soeben vergeben." })).toBeVisible();
   await expect(message).toHaveValue(MESSAGE);
-  await page.getByRole("link", { name: "Anderen Zeitslot wählen" }).click();
+  await page.getByRole("button", { name: "Anderen Zeitslot wählen" }).click();
   await expect(page).toHaveURL(/\/find-slot/);
   await page.getByRole("radio", { name: /^16:00 - 18:00/ }).check();
   await page.getByRole("button", { name: "Weiter zur Datenerfassung" }).click();

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as reserveBirthdayApi } from "~/routes/api.birthday.reserve";
 import { action as createGameApi } from "~/routes/api.reservation.create";
 import { action as enterDataAction } from "~/routes/enter-data";
@@ -109,29 +109,35 @@ describe.each(targets)("routes on the process database ($name)", ({ name }) => {
     expect(await getDraft(withCookie(`${ORIGIN}/find-slot`, cookie))).toEqual({ flow: "offers", offerId: 1 });
 
     // The row's time is up (the browser kept its cookie longer, or replays it): nothing comes back.
-    await db.update(drafts).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(drafts.id, id));
-    expect(await getDraft(withCookie(`${ORIGIN}/find-slot`, cookie))).toEqual({});
-    await expect(requireCompleteDraft(withCookie(`${ORIGIN}/enter-data`, cookie))).rejects.toMatchObject({ status: 302 });
-    // Written again under the old cookie, the draft starts empty: the expired content does not return.
-    const again = await updateDraft(withCookie(`${ORIGIN}/offers`, cookie), { flow: "offers", offerId: 2 });
-    expect(await getDraft(withCookie(`${ORIGIN}/find-slot`, again))).toEqual({ flow: "offers", offerId: 2 });
+    // The clock moves (not the row): on the embedded database the row is also held in memory.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(written + DRAFT_TTL_SECONDS * 1000 + 61_000);
+      expect(await getDraft(withCookie(`${ORIGIN}/find-slot`, cookie))).toEqual({});
+      await expect(requireCompleteDraft(withCookie(`${ORIGIN}/enter-data`, cookie))).rejects.toMatchObject({ status: 302 });
+      // Written again under the old cookie, the draft starts empty: the expired content does not return.
+      const again = await updateDraft(withCookie(`${ORIGIN}/offers`, cookie), { flow: "offers", offerId: 2 });
+      expect(await getDraft(withCookie(`${ORIGIN}/find-slot`, again))).toEqual({ flow: "offers", offerId: 2 });
 
-    // The background sweep deletes expired rows.
-    await db.update(drafts).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(drafts.id, id));
-    await sweepExpiredDrafts(db);
-    expect(await db.select().from(drafts).where(eq(drafts.id, id))).toEqual([]);
+      // The background sweep deletes expired rows.
+      vi.setSystemTime(written + 2 * (DRAFT_TTL_SECONDS * 1000 + 61_000));
+      await sweepExpiredDrafts(db);
+      expect(await db.select().from(drafts).where(eq(drafts.id, id))).toEqual([]);
+      expect(await getDraft(withCookie(`${ORIGIN}/find-slot`, again))).toEqual({});
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
-  it("one request reads its draft row once and sees its own writes; another request reads the row afresh", async (ctx) => {
+  it("one request reads its draft row once and sees its own writes; another request reads the latest draft", async (ctx) => {
     if (skip) ctx.skip();
     const cookie = await updateDraft(new Request(`${ORIGIN}/offers`), { flow: "offers", offerId: 1 });
-    const id = draftIdOf(cookie);
     // The action's and the loaders' Request objects of one form post share the edge's key, not an object.
     const key = newRequestKey();
     const inRequest = (url: string) => withCookie(url, cookie, { headers: { [REQUEST_KEY_HEADER]: key } });
     expect(await getDraft(inRequest(`${ORIGIN}/enter-data`))).toEqual({ flow: "offers", offerId: 1 });
-    // Changed behind this request's back (another tab): the request keeps the row it read …
-    await db.update(drafts).set({ data: { draft: { flow: "offers", offerId: 3 } } }).where(eq(drafts.id, id));
+    // Changed by another request meanwhile (another tab): this request keeps the draft it read …
+    await updateDraft(withCookie(`${ORIGIN}/find-slot`, cookie), { offerId: 3 });
     expect(await getDraft(inRequest(`${ORIGIN}/enter-data`))).toEqual({ flow: "offers", offerId: 1 });
     // … and sees what it writes itself (stored, too).
     await updateDraft(inRequest(`${ORIGIN}/enter-data`), { offerId: 2 });
@@ -141,11 +147,28 @@ describe.each(targets)("routes on the process database ($name)", ({ name }) => {
     expect(await getDraft(inRequest(`${ORIGIN}/enter-data`))).toEqual({ flow: "offers", offerId: 2 });
     forgetRequest(key);
     expect(openRequestMemos()).toBe(0);
-    // Other requests (and requests without a key) read the row.
-    await db.update(drafts).set({ data: { draft: { flow: "offers", offerId: 4 } } }).where(eq(drafts.id, id));
+    // Other requests (and requests without a key) see the latest write.
+    await updateDraft(withCookie(`${ORIGIN}/find-slot`, cookie), { offerId: 4 });
     expect(await getDraft(withCookie(`${ORIGIN}/enter-data`, cookie))).toEqual({ flow: "offers", offerId: 4 });
     expect(await getDraft(inRequest(`${ORIGIN}/enter-data`))).toEqual({ flow: "offers", offerId: 4 });
     forgetRequest(key);
+    // A handed-out draft is a copy here too: changing it changes nothing stored or held in memory.
+    (await getDraft(withCookie(`${ORIGIN}/enter-data`, cookie))).offerId = 98;
+    expect(await getDraft(withCookie(`${ORIGIN}/enter-data`, cookie))).toEqual({ flow: "offers", offerId: 4 });
+    // The row is what counts: what was written is in the table, not only in this process's memory.
+    const [row] = await db.select({ data: drafts.data }).from(drafts).where(eq(drafts.id, draftIdOf(cookie)));
+    expect(row!.data).toMatchObject({ draft: { flow: "offers", offerId: 4 } });
+  });
+
+  it("the embedded database's drafts are read without a query once this process has written or read them; PostgreSQL's always with one", async (ctx) => {
+    if (skip) ctx.skip();
+    const cookie = await updateDraft(new Request(`${ORIGIN}/offers`), { flow: "offers", offerId: 1 });
+    const id = draftIdOf(cookie);
+    // A change behind this process's back: on PostgreSQL another process may write, so it is seen;
+    // PGlite belongs to this process alone (its data directory is locked), so nothing else writes it.
+    await db.update(drafts).set({ data: { draft: { flow: "offers", offerId: 5 } } }).where(eq(drafts.id, id));
+    const read = await getDraft(withCookie(`${ORIGIN}/find-slot`, cookie));
+    expect(read).toEqual({ flow: "offers", offerId: name === "postgres" ? 5 : 1 });
   });
 
   it("the contact form refuses a 101-character first name in German, naming the field, and stores nothing", async (ctx) => {

@@ -180,7 +180,6 @@ export async function placeReservation(db: Db, spec: ReservationSpec, options: R
   // Every booking path ends here: a date in year 9999 is refused before it takes a lock.
   const horizon = getEnv().BOOKING_HORIZON_DAYS;
   if (beyondHorizon(spec.date, venueNow(now).date, horizon)) return { ok: false, reason: "invalid", message: horizonMessage(horizon) };
-  const reservationToken = randomBytes(24).toString("base64url");
   const { owner } = options;
   // An unpaid hold made through the site first only lasts until the payment is started (then
   // `startPayment` extends it to the full hold time), so an abandoned hold frees its table soon.
@@ -191,6 +190,8 @@ export async function placeReservation(db: Db, spec: ReservationSpec, options: R
     const result = await dayQueueOf(db).run(`${spec.lockKind}:${spec.date}`, async (): Promise<ReserveResult> => {
       if (spec.takenBeforehand && (await spec.takenBeforehand())) return { ok: false, reason: "slot_taken", message: MSG.slotTaken };
       return db.transaction(async (tx): Promise<ReserveResult> => {
+        // Made here, past the early "taken" answer: a loser of a rush needs no token.
+        const reservationToken = randomBytes(24).toString("base64url");
         await lockDay(tx, spec.lockKind, spec.date);
         if ((await expireHolds(tx, now)) > 0) changed = true;
         const resource = await spec.claim(tx);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, createSession, redirect, type Cookie, type Session } from "@remix-run/node";
 import { and, eq, gt, lt } from "drizzle-orm";
-import { getDb, type Db } from "../platform/db.server";
+import { databaseGeneration, getDb, isSoleOwner, type Db } from "../platform/db.server";
 import { drafts } from "../platform/schema";
 import { getEnv } from "../platform/env.server";
 import { requestIdOf } from "../platform/log.server";
@@ -81,16 +81,56 @@ function draftCookie(): Cookie {
  */
 const memoKey = (id: string) => `draft:${id}`;
 
+/*
+ * On the embedded database this process is the only reader and writer of the drafts (see
+ * `isSoleOwner`), so the rows it wrote or read are kept here and read back without a query: a
+ * PGlite query runs on this process's own CPU (~0.5 ms for this one), and every step of every family
+ * reads its draft. A miss (a row written before a restart) reads the table; expiry is checked on
+ * every hit as the query does. On PostgreSQL other processes write too: no cache, every request reads.
+ * Entries are never mutated (cloned on the way in and out), and at most MAX_CACHED_DRAFTS are kept,
+ * the least recently used leaving first.
+ */
+const MAX_CACHED_DRAFTS = 10_000;
+type CachedRow = { data: RowData; expiresAt: number };
+const rowCaches = new WeakMap<Db, { generation: number; rows: Map<string, CachedRow> }>();
+
+function rowCacheOf(db: Db): Map<string, CachedRow> | null {
+  if (!isSoleOwner(db)) return null;
+  let cache = rowCaches.get(db);
+  // A database set up again (databaseGeneration) starts with an empty cache.
+  if (!cache || cache.generation !== databaseGeneration()) rowCaches.set(db, (cache = { generation: databaseGeneration(), rows: new Map() }));
+  return cache.rows;
+}
+
+function remember(rows: Map<string, CachedRow> | null, id: string, row: CachedRow): void {
+  if (!rows) return;
+  rows.delete(id);
+  rows.set(id, row);
+  if (rows.size > MAX_CACHED_DRAFTS) rows.delete(rows.keys().next().value as string);
+}
+
 async function readRow(request: Request, id: string): Promise<RowData | null> {
   const memo = requestMemo(request);
   if (memo?.has(memoKey(id))) return structuredClone(memo.get(memoKey(id)) as RowData | null);
-  const [row] = await (await getDb())
-    .select({ data: drafts.data })
-    .from(drafts)
-    .where(and(eq(drafts.id, id), gt(drafts.expiresAt, new Date())));
-  const data = (row?.data as RowData | undefined) ?? null;
-  memo?.set(memoKey(id), structuredClone(data));
-  return data;
+  const db = await getDb();
+  const rows = rowCacheOf(db);
+  const cached = rows?.get(id);
+  let data: RowData | null;
+  if (cached && cached.expiresAt > Date.now()) {
+    remember(rows, id, cached);
+    data = cached.data;
+  } else {
+    if (cached) rows!.delete(id);
+    const [row] = await db
+      .select({ data: drafts.data, expiresAt: drafts.expiresAt })
+      .from(drafts)
+      .where(and(eq(drafts.id, id), gt(drafts.expiresAt, new Date())));
+    data = row ? structuredClone((row.data as RowData | undefined) ?? null) : null;
+    // A write of this row that finished while the query ran has put the newer data in already.
+    if (row && data && !rows?.has(id)) remember(rows, id, { data, expiresAt: row.expiresAt.getTime() });
+  }
+  memo?.set(memoKey(id), data);
+  return structuredClone(data);
 }
 
 async function writeRow(request: Request, id: string | null, data: RowData): Promise<string> {
@@ -102,7 +142,9 @@ async function writeRow(request: Request, id: string | null, data: RowData): Pro
     id = randomBytes(24).toString("base64url");
     await db.insert(drafts).values({ id, data, expiresAt });
   }
-  requestMemo(request)?.set(memoKey(id), structuredClone(data));
+  const stored = structuredClone(data);
+  remember(rowCacheOf(db), id, { data: stored, expiresAt: expiresAt.getTime() });
+  requestMemo(request)?.set(memoKey(id), stored);
   return id;
 }
 
@@ -208,4 +250,6 @@ export async function requireCompleteDraft(request: Request): Promise<CompleteDr
 /** Expired drafts are deleted by the background sweep (server.ts → background.server.ts). */
 export async function sweepExpiredDrafts(db: Db, now: Date = new Date()): Promise<void> {
   await db.delete(drafts).where(lt(drafts.expiresAt, now));
+  const rows = rowCacheOf(db);
+  for (const [id, row] of rows ?? []) if (row.expiresAt < now.getTime()) rows!.delete(id);
 }

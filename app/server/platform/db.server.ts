@@ -111,6 +111,16 @@ function poolOf(db: Db): pg.Pool | undefined {
   return client instanceof pg.Pool ? client : undefined;
 }
 
+/**
+ * True when this process is the only one that can read or write the database: the embedded PGlite
+ * (its data directory is locked to one process, and `memory://` belongs to its opener). Then what the
+ * process wrote may be kept in memory and read back without a query; on PostgreSQL other processes
+ * write too.
+ */
+export function isSoleOwner(db: Db): boolean {
+  return poolOf(db) === undefined;
+}
+
 /** The process-wide database, opened (migrated and seeded) on first use. */
 export function getDatabase(): Promise<Database> {
   return singleton("database", () => {
