@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { cachedMatchRoutes } from "./route-matching.server";
+import { cachedMatchRoutes, cachedServerRoutes } from "./route-matching.server";
 
 const router = createRequire(import.meta.url)("@remix-run/router") as {
   matchRoutes: Parameters<typeof cachedMatchRoutes>[0];
@@ -112,5 +112,33 @@ describe("cached route matching", () => {
     expect(cached(other, "/angebote")?.at(-1)?.route.id).toBe("routes/offers");
     const anonymous = [{ path: "x" }] as unknown as R[];
     expect(cached(anonymous, "/x")?.[0]?.route).toBe(anonymous[0]);
+  });
+});
+
+describe("cached server routes", () => {
+  const serverRoutes = createRequire(import.meta.url)("@remix-run/react/dist/routes.js") as {
+    createServerRoutes: Parameters<typeof cachedServerRoutes>[0];
+  };
+  const manifest = () => ({
+    root: { id: "root", path: "", hasLoader: true, module: "/root.js" },
+    "routes/_index": { id: "routes/_index", parentId: "root", index: true, module: "/i.js" },
+    "routes/offers": { id: "routes/offers", parentId: "root", path: "offers", hasLoader: true, module: "/o.js" },
+  });
+  const modules = () => ({ root: { default: () => null }, "routes/_index": { default: () => null }, "routes/offers": { default: () => null, handle: { hydrate: true } } });
+
+  it("builds the same tree as Remix, once per manifest", () => {
+    let calls = 0;
+    const cached = cachedServerRoutes((...args) => (calls++, serverRoutes.createServerRoutes(...args)));
+    const m = manifest();
+    const expected = serverRoutes.createServerRoutes(m, modules(), {}, false);
+    const first = cached(m, modules(), {}, false);
+    expect(JSON.stringify(first)).toEqual(JSON.stringify(expected));
+    expect((first[0] as { children: { handle?: unknown }[] }).children[1]!.handle).toEqual({ hydrate: true });
+    expect(cached(m, modules(), {}, false)).toBe(first);
+    expect(calls).toBe(1);
+    // A new build (another manifest object) or the other mode gets its own tree.
+    expect(cached(manifest(), modules(), {}, false)).not.toBe(first);
+    expect(cached(m, modules(), {}, true)).not.toBe(first);
+    expect(calls).toBe(3);
   });
 });
