@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { cachedMatchRoutes, cachedServerRoutes } from "./route-matching.server";
+import { cachedMatchRoutes, cachedServerRoutes, chainStaticHandlers } from "./route-matching.server";
 
 const router = createRequire(import.meta.url)("@remix-run/router") as {
   matchRoutes: Parameters<typeof cachedMatchRoutes>[0];
@@ -140,5 +140,86 @@ describe("cached server routes", () => {
     expect(cached(manifest(), modules(), {}, false)).not.toBe(first);
     expect(cached(m, modules(), {}, true)).not.toBe(first);
     expect(calls).toBe(3);
+  });
+});
+
+describe("static handlers per chain of routes", () => {
+  const rr = createRequire(import.meta.url)("@remix-run/router") as {
+    createStaticHandler: Parameters<typeof chainStaticHandlers>[0];
+    matchRoutes: Parameters<typeof cachedMatchRoutes>[0];
+    parsePath: Parameters<typeof cachedMatchRoutes>[1];
+  };
+  type DR = { id: string; path?: string; index?: boolean; hasErrorBoundary?: boolean; loader?: (a: { request: Request; params: unknown }) => unknown; action?: (a: { request: Request }) => unknown; children?: DR[] };
+  const json = (v: unknown, status = 200) => new Response(JSON.stringify(v), { status, headers: { "Content-Type": "application/json" } });
+  /** A tree like the app's: a root with a boundary, an index, a layout with children, params, a failing loader, a redirect, a resource route. */
+  const tree = (): DR[] => [
+    {
+      id: "root",
+      path: "",
+      hasErrorBoundary: true,
+      loader: () => ({ venue: "Fun World" }),
+      children: [
+        { id: "routes/_index", index: true, loader: () => "home" },
+        { id: "routes/offers", path: "offers", loader: ({ request }) => new URL(request.url).searchParams.get("q") },
+        {
+          id: "routes/admin",
+          path: "admin",
+          hasErrorBoundary: true,
+          loader: () => "admin layout",
+          children: [
+            { id: "routes/admin._index", index: true, loader: () => "admin home", action: () => "admin index posted" },
+            { id: "routes/admin.buchungen.$code", path: "buchungen/:code", loader: ({ params }) => params },
+            { id: "routes/admin.kaputt", path: "kaputt", loader: () => { throw new Error("broken"); } },
+          ],
+        },
+        { id: "routes/enter-data", path: "enter-data", loader: () => "form", action: async ({ request }) => json({ got: (await request.formData()).get("x") }, 409) },
+        { id: "routes/weg", path: "weg", loader: () => new Response(null, { status: 302, headers: { Location: "/offers" } }) },
+        { id: "routes/api.offers", path: "api/offers", loader: () => json([1, 2]) },
+      ],
+    },
+  ];
+  const cachedMatch = cachedMatchRoutes(rr.matchRoutes, rr.parsePath);
+  /** What a query answered, as plain data (errors by message, responses by status and headers). */
+  async function plain(result: unknown): Promise<unknown> {
+    if (result instanceof Response) return { response: result.status, location: result.headers.get("Location"), body: await result.text() };
+    const r = result as { statusCode: number; matches: { route: { id: string } }[]; loaderData: unknown; actionData: unknown; errors: Record<string, unknown> | null };
+    const errors = r.errors ? Object.fromEntries(Object.entries(r.errors).map(([k, e]) => [k, e instanceof Error ? e.message : e])) : null;
+    return { status: r.statusCode, matches: r.matches.map((m) => m.route.id), loaderData: r.loaderData, actionData: r.actionData, errors };
+  }
+  const requests = (): Request[] => [
+    new Request("http://x.test/"),
+    new Request("http://x.test/offers?q=torte"),
+    new Request("http://x.test/admin"),
+    new Request("http://x.test/admin?index", { method: "POST", body: new URLSearchParams({ a: "1" }) }),
+    new Request("http://x.test/admin/buchungen/FW-ABC"),
+    new Request("http://x.test/admin/kaputt"),
+    new Request("http://x.test/enter-data", { method: "POST", body: new URLSearchParams({ x: "Anna" }) }),
+    new Request("http://x.test/weg"),
+    new Request("http://x.test/nirgends"),
+    new Request("http://x.test/offers", { method: "PROPFIND" }),
+    new Request("http://x.test/offers", { method: "POST", body: "" }),
+  ];
+
+  it("answers every request as the handler over the whole tree does", async () => {
+    const full = rr.createStaticHandler(tree() as never);
+    const chained = chainStaticHandlers(rr.createStaticHandler, cachedMatch)(tree() as never);
+    for (const [i, request] of requests().entries()) {
+      const expected = await plain(await full.query(request).catch((e: unknown) => ({ thrown: String(e) })));
+      for (let round = 0; round < 2; round++) {
+        const again = requests()[i]!;
+        expect(await plain(await chained.query(again).catch((e: unknown) => ({ thrown: String(e) }))), `${again.method} ${again.url}`).toEqual(expected);
+      }
+    }
+    const resource = async (h: typeof full) => plain(await h.queryRoute(new Request("http://x.test/api/offers")));
+    expect(await resource(chained)).toEqual(await resource(full));
+  });
+
+  it("builds one handler per chain of routes, not per path", async () => {
+    let built = 0;
+    const chained = chainStaticHandlers(((...args: Parameters<typeof rr.createStaticHandler>) => (built++, rr.createStaticHandler(...args))) as typeof rr.createStaticHandler, cachedMatch)(tree() as never);
+    expect(built).toBe(1);
+    for (const code of ["FW-1", "FW-2", "FW-3"]) await chained.query(new Request(`http://x.test/admin/buchungen/${code}`));
+    await chained.query(new Request("http://x.test/nirgends"));
+    expect(built).toBe(2);
   });
 });
