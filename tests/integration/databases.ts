@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openDatabase, type Database } from "~/server/platform/db.server";
 import { seed } from "~/server/platform/seed.server";
+import { createScratchDatabase } from "../../scripts/scratch-postgres";
 
 /** The PostgreSQL server every machine here runs; TEST_DATABASE_URL points elsewhere. */
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -27,24 +27,15 @@ async function postgresReachable(): Promise<boolean> {
 
 /** A fresh database per call, dropped again on close. */
 async function openPostgres(): Promise<TestDatabase> {
-  const name = `kidsindoor_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const scratch = await createScratchDatabase(ADMIN_URL, "kidsindoor_test");
+  const database = await openDatabase({ url: scratch.url });
   await seed(database.db);
   return {
     ...database,
     name: "postgres",
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: ADMIN_URL });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }
@@ -68,21 +59,5 @@ export const drivers: { name: string; open: () => Promise<TestDatabase> }[] = [
  * itself); null when PostgreSQL is not reachable (see `drivers`).
  */
 export async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  if (!pgAvailable) return null;
-  const name = `kidsindoor_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: ADMIN_URL });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+  return pgAvailable ? createScratchDatabase(ADMIN_URL, "kidsindoor_test") : null;
 }
