@@ -4,7 +4,8 @@ import pg from "pg";
 /** A throw-away database: its URL, and `drop` to remove it again (connections still open are ended). */
 export type ScratchDatabase = { url: string; name: string; drop: () => Promise<void> };
 
-async function run(adminUrl: string, statement: string): Promise<void> {
+/** One statement on the server `adminUrl` points at, on a connection of its own (create, drop). */
+export async function runOnServer(adminUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -21,8 +22,8 @@ async function run(adminUrl: string, statement: string): Promise<void> {
  */
 export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  await run(adminUrl, `create database ${name}`);
+  await runOnServer(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), name, drop: () => run(adminUrl, `drop database if exists ${name} with (force)`) };
+  return { url: url.toString(), name, drop: () => runOnServer(adminUrl, `drop database if exists ${name} with (force)`) };
 }

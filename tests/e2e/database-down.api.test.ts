@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { addDays, venueNow } from "~/domain/time";
+import { createScratchDatabase, runOnServer } from "../../scripts/scratch-postgres";
 import { baseEnv, listening, spawnServer, stop, type Spawned } from "./spawn-server";
 
 /**
@@ -12,26 +11,17 @@ import { baseEnv, listening, spawnServer, stop, type Spawned } from "./spawn-ser
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+/** The database goes and comes back under the same name: statements of its own, not a scratch database's drop. */
+const admin = (sql: string) => runOnServer(ADMIN_URL, sql);
 
 test.describe.configure({ timeout: 120_000 });
 
 test("503 while the database is gone, served again when it is back", async () => {
-  const name = `fw_down_${randomBytes(5).toString("hex")}`;
-  await admin(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
+  const database = await createScratchDatabase(ADMIN_URL, "fw_down");
+  const { name } = database;
   let server: Spawned | undefined;
   try {
-    server = spawnServer(baseEnv({ DATABASE_URL: url.href }));
+    server = spawnServer(baseEnv({ DATABASE_URL: database.url }));
     const base = await listening(server);
     // Each check asks for a day not asked before: a day's availability is cached between bookings.
     let day = 7;
@@ -67,6 +57,6 @@ test("503 while the database is gone, served again when it is back", async () =>
     expect(server.stdout()).not.toContain('"status":500');
   } finally {
     if (server) await stop(server);
-    await admin(`drop database if exists ${name} with (force)`);
+    await database.drop();
   }
 });

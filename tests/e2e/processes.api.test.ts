@@ -5,6 +5,7 @@ import { existsSync, readdirSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
+import { createScratchDatabase, type ScratchDatabase } from "../../scripts/scratch-postgres";
 import { apiBooking, availableSlots, futureWeekday, HttpError, type Slot } from "../../bench/lib/flow";
 import { baseEnv, listening, spawnServer, stop, type Spawned } from "./spawn-server";
 
@@ -19,31 +20,18 @@ const TOKEN = randomBytes(18).toString("base64url");
 
 test.describe.configure({ timeout: 180_000 });
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-let databaseName = "";
+let database: ScratchDatabase | undefined;
 let databaseUrl = "";
 const servers: Spawned[] = [];
 
 test.beforeEach(async () => {
-  databaseName = `fw_procs_${randomBytes(5).toString("hex")}`;
-  await admin(`create database ${databaseName}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.href;
+  database = await createScratchDatabase(ADMIN_URL, "fw_procs");
+  databaseUrl = database.url;
 });
 
 test.afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => stop(s)));
-  await admin(`drop database if exists ${databaseName} with (force)`);
+  await database?.drop();
 });
 
 function start(overrides: Record<string, string> = {}): Spawned {

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
-import pg from "pg";
+import { createScratchDatabase, type ScratchDatabase } from "../../scripts/scratch-postgres";
 import { baseEnv, listening, spawnServer, stop, type Spawned } from "./spawn-server";
 
 /**
@@ -14,28 +14,15 @@ import { baseEnv, listening, spawnServer, stop, type Spawned } from "./spawn-ser
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const NUL_MESSAGE = "Ungültige Anfrage: unerlaubtes Zeichen (NUL).";
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 let server: Spawned;
 let base: string;
-let database: string;
+let database: ScratchDatabase | undefined;
 
 test.beforeAll(async () => {
-  database = `fw_trust_server_${randomBytes(5).toString("hex")}`;
-  await admin(`create database ${database}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  server = spawnServer(baseEnv({ DATABASE_URL: url.href, LOG_LEVEL: "info", TRUST_PROXY: "", ADMIN_PASSWORD: "trust-server-password-1" }));
+  database = await createScratchDatabase(ADMIN_URL, "fw_trust_server");
+  server = spawnServer(baseEnv({ DATABASE_URL: database.url, LOG_LEVEL: "info", TRUST_PROXY: "", ADMIN_PASSWORD: "trust-server-password-1" }));
   base = await listening(server, 90_000);
 });
 
@@ -44,7 +31,7 @@ test.afterAll(async () => {
     await stop(server);
     rmSync(server.env.DATA_DIR!, { recursive: true, force: true });
   }
-  if (database) await admin(`drop database if exists ${database} with (force)`);
+  await database?.drop();
 });
 
 /** The JSON lines the server wrote to stdout so far. */
