@@ -76,8 +76,8 @@ class TooManyHolds extends Error {}
  */
 async function assertHoldAllowed(tx: Tx, owner: HoldOwner, email: string, now: Date) {
   const mail = email.trim().toLowerCase();
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`holds-client:${owner.clientKey}`}))`);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`holds-email:${mail}`}))`);
+  // Both locks in one round trip, always in this order (client, then address), so two requests cannot deadlock.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`holds-client:${owner.clientKey}`})), pg_advisory_xact_lock(hashtext(${`holds-email:${mail}`}))`);
   const [counts] = await tx
     .select({
       byClient: sql<number>`count(*) filter (where ${reservations.clientKey} = ${owner.clientKey})`.mapWith(Number),
@@ -207,28 +207,32 @@ export async function placeReservation(db: Db, spec: ReservationSpec, options: R
         const paidInFull = price.amountRappen <= 0;
         const confirmed = paidInFull || options.payAtVenue === true;
         if (!confirmed && owner) await assertHoldAllowed(tx, owner, spec.columns.email, now);
-        const [reservation] = await tx
-          .insert(reservations)
-          .values({
-            ...spec.columns,
-            ...resource,
-            code: await uniqueBookingCode(tx),
-            date: spec.date,
-            ...price,
-            voucherId: voucher?.id ?? null,
-            voucherCode: voucher?.code ?? null,
-            status: confirmed ? "confirmed" : "held",
-            paymentStatus: paidInFull ? "settled" : "none",
-            channel: options.channel ?? "online",
-            holdExpiresAt: confirmed ? null : new Date(now.getTime() + holdMinutes * 60_000),
-            ownerTokenHash: createHash("sha256").update(reservationToken).digest("hex"),
-            clientKey: owner?.clientKey ?? null,
-            confirmedAt: confirmed ? now : null,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        if (!reservation) throw new Error("insert returned no row");
+        // The unique index decides a code clash (rare): no read before the insert, a new code after one.
+        let reservation: Reservation | undefined;
+        while (!reservation) {
+          [reservation] = await tx
+            .insert(reservations)
+            .values({
+              ...spec.columns,
+              ...resource,
+              code: newBookingCode(randomInt),
+              date: spec.date,
+              ...price,
+              voucherId: voucher?.id ?? null,
+              voucherCode: voucher?.code ?? null,
+              status: confirmed ? "confirmed" : "held",
+              paymentStatus: paidInFull ? "settled" : "none",
+              channel: options.channel ?? "online",
+              holdExpiresAt: confirmed ? null : new Date(now.getTime() + holdMinutes * 60_000),
+              ownerTokenHash: createHash("sha256").update(reservationToken).digest("hex"),
+              clientKey: owner?.clientKey ?? null,
+              confirmedAt: confirmed ? now : null,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .onConflictDoNothing({ target: reservations.code })
+            .returning();
+        }
         if (voucher && voucher.debitedRappen > 0) {
           await recordLedger(tx, { voucherId: voucher.id, reservationId: reservation.id, amountRappen: voucher.debitedRappen, kind: "redeem" });
         }

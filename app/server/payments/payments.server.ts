@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { overlaps, pickTable } from "~/domain/availability";
 import { paymentOutcome, toSpecStatus } from "~/domain/payment-status";
 import { personCount } from "~/domain/pricing";
@@ -18,6 +18,7 @@ import { debitVoucher, recordLedger } from "../vouchers/vouchers.server";
 import { getVenue, holdMinutes } from "../booking/venue.server";
 
 export type Payment = typeof payments.$inferSelect;
+const paymentColumns = getTableColumns(payments);
 
 const providerSlot = singleton("paymentProvider", () => ({ current: undefined as PaymentProvider | undefined }));
 
@@ -70,27 +71,33 @@ export async function startPayment(
       ...options.urls,
       webhookUrl: `${env.PUBLIC_URL}/api/payments/webhook`,
     });
-    await db.transaction(async (tx) => {
-      await tx.insert(payments).values({
-        reservationId: reservation.id,
-        provider: provider.name,
-        transactionId,
-        refno: reservation.code,
-        amountRappen: reservation.amountRappen,
-        currency: "CHF",
-        status: "pending",
-        providerStatus: "initialized",
-        paymentUrl,
-      });
-      // The hold reached the provider: it now lasts the full hold time from its creation (a hold
-      // made through the site or the API first only lasts PAYMENT_START_MINUTES; internal holds
-      // without a client keep the hold time they were made with).
-      const fullHold = sql`greatest(${reservations.holdExpiresAt}, ${reservations.createdAt} + make_interval(mins => ${fullHoldMinutes}::int))`;
-      await tx
-        .update(reservations)
-        .set({ paymentStatus: "pending", holdExpiresAt: sql`case when ${reservations.status} = 'held' and ${reservations.clientKey} is not null then ${fullHold} else ${reservations.holdExpiresAt} end`, updatedAt: new Date() })
-        .where(eq(reservations.id, reservation.id));
-    });
+    // The payment row and the booking's new state in one statement (the insert as a data-modifying
+    // WITH, which runs exactly once): atomic like a transaction, in one round trip instead of four.
+    const inserted = db.$with("inserted_payment").as(
+      db
+        .insert(payments)
+        .values({
+          reservationId: reservation.id,
+          provider: provider.name,
+          transactionId,
+          refno: reservation.code,
+          amountRappen: reservation.amountRappen,
+          currency: "CHF",
+          status: "pending",
+          providerStatus: "initialized",
+          paymentUrl,
+        })
+        .returning({ id: payments.id }),
+    );
+    // The hold reached the provider: it now lasts the full hold time from its creation (a hold
+    // made through the site or the API first only lasts PAYMENT_START_MINUTES; internal holds
+    // without a client keep the hold time they were made with).
+    const fullHold = sql`greatest(${reservations.holdExpiresAt}, ${reservations.createdAt} + make_interval(mins => ${fullHoldMinutes}::int))`;
+    await db
+      .with(inserted)
+      .update(reservations)
+      .set({ paymentStatus: "pending", holdExpiresAt: sql`case when ${reservations.status} = 'held' and ${reservations.clientKey} is not null then ${fullHold} else ${reservations.holdExpiresAt} end`, updatedAt: new Date() })
+      .where(eq(reservations.id, reservation.id));
     return { ok: true, paymentUrl };
   } catch (error) {
     console.error(`Failed to initiate payment for ${reservation.code}: ${(error as Error).message}`);
@@ -167,17 +174,36 @@ export async function confirmPayment(
   }
 
   const result = await db.transaction(async (tx) => {
-    const [won] = await tx
+    // The booking's row is only looked at here (not locked), to learn whether it is a change: the
+    // update's FROM saves a statement on every confirmation.
+    const [claimed] = await tx
       .update(payments)
       .set({ status: "settled", providerStatus: info.status, updatedAt: now })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, payment.status)))
-      .returning();
-    if (!won) return { kind: "lost" as const };
+      .from(reservations)
+      .where(and(eq(payments.id, payment.id), eq(payments.status, payment.status), eq(reservations.id, payments.reservationId)))
+      .returning({ payment: paymentColumns, peek: { id: reservations.id, status: reservations.status, date: reservations.date, locationId: reservations.locationId, movesReservationId: reservations.movesReservationId } });
+    if (!claimed) return { kind: "lost" as const };
+    const { payment: won, peek } = claimed;
+    const settled = { kind: "confirmed" as const, payment: won };
     // A held change row (a booking's difference): lock in the order every change takes — the day
     // (when its hold ran out and its slot may be taken again), the booking, then the row.
-    const [peek] = await tx.select().from(reservations).where(eq(reservations.id, payment.reservationId));
-    if (!peek) throw new Error(`payment ${transactionId} without reservation`);
-    if (peek.movesReservationId !== null) return settleChangePayment(tx, payment, peek, now);
+    if (peek.movesReservationId !== null) {
+      const change = await settleChangePayment(tx, payment, peek, now);
+      return change.kind === "confirmed" ? { ...settled, payment: { ...won, reservationId: change.reservationId } } : change;
+    }
+    const confirmation = { status: "confirmed", paymentStatus: "settled", holdExpiresAt: null, confirmedAt: now, updatedAt: now } as const;
+    if (peek.status === "held") {
+      // The usual case, in one statement: the update locks the row and re-checks that it is still held.
+      const [confirmed] = await tx
+        .update(reservations)
+        .set(confirmation)
+        .where(and(eq(reservations.id, payment.reservationId), eq(reservations.status, "held")))
+        .returning();
+      if (confirmed) {
+        await enqueueConfirmationMail(tx, confirmed);
+        return settled;
+      }
+    }
     const [reservation] = await tx.select().from(reservations).where(eq(reservations.id, payment.reservationId)).for("update");
     if (!reservation) throw new Error(`payment ${transactionId} without reservation`);
     if (reservation.status === "confirmed" && reservation.paymentStatus === "settled") {
@@ -193,13 +219,9 @@ export async function confirmPayment(
       return { kind: "duplicate" as const };
     }
     if (reservation.status === "held" || (reservation.status === "expired" && (await retake(tx, reservation, now)))) {
-      const [confirmed] = await tx
-        .update(reservations)
-        .set({ status: "confirmed", paymentStatus: "settled", holdExpiresAt: null, confirmedAt: now, updatedAt: now })
-        .where(eq(reservations.id, reservation.id))
-        .returning();
+      const [confirmed] = await tx.update(reservations).set(confirmation).where(eq(reservations.id, reservation.id)).returning();
       await enqueueConfirmationMail(tx, confirmed!);
-      return { kind: "confirmed" as const };
+      return settled;
     }
     // Paid, but the table went to someone else after the hold ran out (or staff cancelled): refund.
     await tx.update(payments).set({ status: "refund_pending", updatedAt: now }).where(eq(payments.id, payment.id));
@@ -216,7 +238,9 @@ export async function confirmPayment(
   if (result.kind === "confirmed" || result.kind === "refund") kickMailer();
   if (result.kind === "refund") await refund(db, provider, payment, now);
   if (result.kind === "duplicate") await refund(db, provider, payment, now, { bookingPaid: true });
-  return { payment: await findPayment(db, transactionId), providerStatus: info.status, confirmedNow: result.kind === "confirmed" };
+  // The winner's row is what the update returned; every other outcome re-reads what was written.
+  if (result.kind === "confirmed") return { payment: result.payment, providerStatus: info.status, confirmedNow: true };
+  return { payment: await findPayment(db, transactionId), providerStatus: info.status, confirmedNow: false };
 }
 
 /**
@@ -225,14 +249,14 @@ export async function confirmPayment(
  * this payment too). When the change can no longer be applied the booking stays as it was and the
  * difference is refunded, with an e-mail saying so.
  */
-async function settleChangePayment(tx: Tx, payment: Payment, peek: Reservation, now: Date) {
+async function settleChangePayment(tx: Tx, payment: Payment, peek: Pick<Reservation, "id" | "status" | "date" | "locationId" | "movesReservationId">, now: Date) {
   if (peek.status === "expired") await lockDay(tx, peek.locationId !== null ? "location" : "table", peek.date);
   const [original] = await tx.select().from(reservations).where(eq(reservations.id, peek.movesReservationId!)).for("update");
   const [held] = await tx.select().from(reservations).where(eq(reservations.id, peek.id)).for("update");
   const changed = await completePendingChange(tx, held!, original ?? null, now);
   if (changed) {
     await tx.update(payments).set({ reservationId: changed.id, updatedAt: now }).where(eq(payments.id, payment.id));
-    return { kind: "confirmed" as const };
+    return { kind: "confirmed" as const, reservationId: changed.id };
   }
   await tx.update(payments).set({ status: "refund_pending", updatedAt: now }).where(eq(payments.id, payment.id));
   await tx

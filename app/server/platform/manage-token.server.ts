@@ -23,9 +23,15 @@ export function sameDigest(a: string, b: string): boolean {
 
 /** A fresh link for one booking (in the caller's transaction); returns the secret, stores its hash. */
 export async function issueManageToken(tx: Executor, reservationId: number, now: Date = new Date()): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
-  await tx.insert(manageTokens).values({ reservationId, tokenHash: hashManageToken(token), createdAt: now });
+  const { token, row } = newManageToken(reservationId, now);
+  await tx.insert(manageTokens).values(row);
   return token;
+}
+
+/** A fresh link's secret and the row that stores its hash, for a caller that writes the row itself. */
+export function newManageToken(reservationId: number, now: Date = new Date()): { token: string; row: typeof manageTokens.$inferInsert } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, row: { reservationId, tokenHash: hashManageToken(token), createdAt: now } };
 }
 
 /** The absolute link for e-mails (PUBLIC_URL). */

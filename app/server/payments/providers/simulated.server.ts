@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq, lte } from "drizzle-orm";
+import { eq, getTableColumns, lte, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db.server";
 import { simulatedTransactions } from "../../platform/schema";
 import { ProviderError, type PaymentProvider, type TransactionInfo } from "./provider.server";
@@ -93,31 +93,31 @@ export async function completeSimulatedPayment(
  */
 export const SIMULATED_WEBHOOK_RETRY = { firstDelayMs: 5_000, maxDelayMs: 10 * 60_000, maxAttempts: 10 } as const;
 
-export function webhookRetryDelayMs(attempt: number): number {
-  return Math.min(SIMULATED_WEBHOOK_RETRY.maxDelayMs, SIMULATED_WEBHOOK_RETRY.firstDelayMs * 2 ** Math.max(0, attempt - 1));
-}
-
 /** Sends every webhook that is due; each is claimed first (the next attempt's time), so parallel runs never send one twice at once. */
 export async function deliverSimulatedWebhooks(db: Db, hmacKeyHex: string, now: Date = new Date()): Promise<number> {
-  const claimed = await db.transaction(async (tx) => {
-    const due = await tx
-      .select()
+  // Claimed in one statement: the due rows are locked in a WITH (always materialised, so its LIMIT
+  // runs once), skipping rows another run holds, and get their next attempt's time.
+  const due = db.$with("due_webhooks").as(
+    db
+      .select({ transactionId: simulatedTransactions.transactionId })
       .from(simulatedTransactions)
       .where(lte(simulatedTransactions.webhookDueAt, now))
       .limit(20)
-      .for("update", { skipLocked: true });
-    for (const row of due) {
-      const attempt = row.webhookAttempts + 1;
-      await tx
-        .update(simulatedTransactions)
-        .set({
-          webhookAttempts: attempt,
-          webhookDueAt: attempt >= SIMULATED_WEBHOOK_RETRY.maxAttempts ? null : new Date(now.getTime() + webhookRetryDelayMs(attempt)),
-        })
-        .where(eq(simulatedTransactions.transactionId, row.transactionId));
-    }
-    return due;
-  });
+      .for("update", { skipLocked: true }),
+  );
+  const attempt = sql`${simulatedTransactions.webhookAttempts} + 1`;
+  // After the n-th attempt: min(10 min, 5 s × 2^(n−1)).
+  const delayMs = sql`least(${SIMULATED_WEBHOOK_RETRY.maxDelayMs}, ${SIMULATED_WEBHOOK_RETRY.firstDelayMs} * power(2, ${simulatedTransactions.webhookAttempts}))`;
+  const claimed = await db
+    .with(due)
+    .update(simulatedTransactions)
+    .set({
+      webhookAttempts: attempt,
+      webhookDueAt: sql`case when ${attempt} >= ${SIMULATED_WEBHOOK_RETRY.maxAttempts} then null else ${now.toISOString()}::timestamptz + make_interval(secs => ${delayMs} / 1000.0) end`,
+    })
+    .from(due)
+    .where(eq(simulatedTransactions.transactionId, due.transactionId))
+    .returning(getTableColumns(simulatedTransactions));
   let delivered = 0;
   for (const row of claimed) {
     if (!row.webhookUrl) continue;
@@ -141,7 +141,7 @@ export async function deliverSimulatedWebhooks(db: Db, hmacKeyHex: string, now: 
       await db.update(simulatedTransactions).set({ webhookDueAt: null }).where(eq(simulatedTransactions.transactionId, row.transactionId));
       delivered++;
     } catch (error) {
-      console.warn(`Simulated webhook for ${row.transactionId} (attempt ${row.webhookAttempts + 1}) failed: ${(error as Error).message}`);
+      console.warn(`Simulated webhook for ${row.transactionId} (attempt ${row.webhookAttempts}) failed: ${(error as Error).message}`);
     }
   }
   return delivered;
