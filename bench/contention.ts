@@ -9,9 +9,9 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../app/server/platform/db.server";
 import { apiBooking, availableSlots, countsFor, HttpError, type BookingStep, type Slot } from "./lib/flow";
 import { fixed, mark, percentile, printTable } from "./lib/format";
-import { cpuMs, foreignCpuMeter } from "./lib/machine";
+import { cpuMs, foreignCpuMeter, machineBusyMeter } from "./lib/machine";
 
-export type ContentionOptions = { clients: number; days: string[]; minParty: number; maxParty: number; serverPid: number };
+export type ContentionOptions = { clients: number; days: string[]; minParty: number; maxParty: number; serverPid: number; workers?: number };
 
 export type DayResult = { date: string; confirmed: number; slotTaken: number; seconds: number };
 
@@ -31,6 +31,8 @@ export type OverbookingCheck = {
 
 export type ContentionResult = {
   database: string;
+  /** Server processes (`WEB_CONCURRENCY`); their CPU is summed (the primary and its workers). */
+  workers?: number;
   clients: number;
   days: DayResult[];
   confirmed: number;
@@ -47,6 +49,8 @@ export type ContentionResult = {
   serverErrorLines: number;
   /** % of all CPUs other processes (not this bench, its server or PostgreSQL) used during the run. */
   foreignCpu: number | null;
+  /** % of all CPUs busy during the run (bench clients, server, PostgreSQL and the rest): near 100 the machine is the limit. */
+  machineBusy?: number | null;
   /** p50/p99 ms of each request of a successful booking (availability = the query before it). */
   steps: Record<"availability" | BookingStep, { p50: number; p99: number }>;
   /** CPU time per confirmed booking: the app server process, and PostgreSQL (all its processes on this machine). */
@@ -143,6 +147,7 @@ export async function runContention(
   const serverCpu0 = cpuMs(options.serverPid);
   const pgCpu0 = database === "postgres" ? cpuMs("postgres") : null;
   const meter = foreignCpuMeter();
+  const busyMeter = machineBusyMeter();
   const started = performance.now();
 
   for (const date of options.days) {
@@ -197,6 +202,7 @@ export async function runContention(
 
   const seconds = (performance.now() - started) / 1000;
   const foreignCpu = meter.stop();
+  const machineBusy = busyMeter.stop();
   const serverCpu1 = cpuMs(options.serverPid);
   const pgCpu1 = database === "postgres" ? cpuMs("postgres") : null;
   const sessionStats = sessions ? await sessions.stop() : null;
@@ -206,6 +212,7 @@ export async function runContention(
   const confirmed = latencies.length;
   return {
     database,
+    workers: options.workers ?? 1,
     clients: options.clients,
     days,
     confirmed,
@@ -219,6 +226,7 @@ export async function runContention(
     otherErrors,
     serverErrorLines: serverErrorLines() - errorsBefore,
     foreignCpu,
+    machineBusy,
     serverCpuMsPerBooking: serverCpu0 !== null && serverCpu1 !== null && confirmed ? (serverCpu1 - serverCpu0) / confirmed : null,
     postgresCpuMsPerBooking: pgCpu0 !== null && pgCpu1 !== null && confirmed ? (pgCpu1 - pgCpu0) / confirmed : null,
     steps,
@@ -281,6 +289,7 @@ export async function checkPglite(dataDir: string, days: string[]): Promise<Over
 export function contentionRows(results: ContentionResult[]) {
   const headers = [
     "database",
+    "processes",
     "clients",
     "days",
     "confirmed",
@@ -292,11 +301,13 @@ export function contentionRows(results: ContentionResult[]) {
     "other errors",
     "in DB",
     "overbookings",
+    "app CPU ms/booking",
     "other CPU",
     "budget",
   ];
   const rows = results.map((r) => [
     r.database,
+    r.workers ?? 1,
     r.clients,
     r.days.length,
     r.confirmed,
@@ -308,6 +319,7 @@ export function contentionRows(results: ContentionResult[]) {
     r.otherErrors,
     r.check ? r.check.confirmedInDb : "–",
     r.check ? r.check.total : "–",
+    r.serverCpuMsPerBooking === null ? "–" : fixed(r.serverCpuMsPerBooking, 1),
     r.foreignCpu === null ? "–" : `${r.foreignCpu} %`,
     mark(contentionPass(r)),
   ]);
@@ -315,6 +327,14 @@ export function contentionRows(results: ContentionResult[]) {
 }
 
 /** Budget: 0 overbookings and 0 errors other than "slot taken" everywhere; ≥ 100 bookings/s on PostgreSQL. */
+/** Issue #15: the app's CPU per confirmed booking (all its processes; the lost attempts included). */
+export const CPU_PER_BOOKING_MS = 20;
+
+/** A run's name in tables and notes: the database, and the processes when there are several. */
+export function runLabel(r: ContentionResult): string {
+  return (r.workers ?? 1) > 1 ? `${r.database} (${r.workers} processes)` : r.database;
+}
+
 export function contentionPass(r: ContentionResult): boolean {
   const correct = r.check !== null && r.check.total === 0 && r.check.confirmedInDb === r.confirmed && r.otherErrors === 0;
   return r.database === "postgres" ? correct && r.bookingsPerSec >= 100 : correct;
@@ -333,22 +353,23 @@ export function sessionsLine(s: SessionStats): string {
 export function contentionNotes(results: ContentionResult[]): string[] {
   const notes: string[] = [];
   for (const r of results) {
-    notes.push(`${r.database} per request of a booking, p50/p99 ms: ${stepsLine(r)}`);
+    notes.push(`${runLabel(r)} per request of a booking, p50/p99 ms: ${stepsLine(r)}`);
     if (r.serverCpuMsPerBooking !== null) {
       const pgPart = r.postgresCpuMsPerBooking !== null ? `, PostgreSQL ${fixed(r.postgresCpuMsPerBooking, 1)} ms` : "";
       // Process CPU counts all the server's threads (JavaScript, plus zlib and GC helpers), so it can exceed one core.
       const load = (r.serverCpuMsPerBooking * r.confirmed) / (r.seconds * 10);
+      const machine = r.machineBusy != null ? `; all CPUs of the machine were ${r.machineBusy} % busy (bench clients included)` : "";
       notes.push(
-        `${r.database} CPU per confirmed booking: app server ${fixed(r.serverCpuMsPerBooking, 1)} ms${pgPart}; the app server process used ${fixed(load)} % of one core on average (all its threads)`,
+        `${runLabel(r)} CPU per confirmed booking: app server ${fixed(r.serverCpuMsPerBooking, 1)} ms${pgPart}; the app server used ${fixed(load)} % of one core on average (all its processes and threads)${machine}`,
       );
     }
-    if (r.sessions) notes.push(`${r.database} PostgreSQL sessions: ${sessionsLine(r.sessions)}`);
-    if (Object.keys(r.errors).length) notes.push(`${r.database}: errors other than slot taken: ${JSON.stringify(r.errors)}`);
+    if (r.sessions) notes.push(`${runLabel(r)} PostgreSQL sessions: ${sessionsLine(r.sessions)}`);
+    if (Object.keys(r.errors).length) notes.push(`${runLabel(r)}: errors other than slot taken: ${JSON.stringify(r.errors)}`);
     if (r.check && r.check.confirmedInDb !== r.confirmed) {
-      notes.push(`${r.database}: clients saw ${r.confirmed} confirmations, the database holds ${r.check.confirmedInDb}`);
+      notes.push(`${runLabel(r)}: clients saw ${r.confirmed} confirmations, the database holds ${r.check.confirmedInDb}`);
     }
-    if (r.check && r.check.total > 0) notes.push(`${r.database}: OVERBOOKING ${JSON.stringify(r.check)}`);
-    if (r.serverErrorLines > 0) notes.push(`${r.database}: the server logged ${r.serverErrorLines} warning/error lines during the run`);
+    if (r.check && r.check.total > 0) notes.push(`${runLabel(r)}: OVERBOOKING ${JSON.stringify(r.check)}`);
+    if (r.serverErrorLines > 0) notes.push(`${runLabel(r)}: the server logged ${r.serverErrorLines} warning/error lines during the run`);
   }
   return notes;
 }
@@ -362,6 +383,6 @@ export function printContention(results: ContentionResult[], options: { note?: s
     [...contentionNotes(results), ...(options.note ? [options.note] : [])],
   );
   for (const r of results) {
-    console.info(`  ${r.database} per day: ${r.days.map((d) => `${d.date} ${d.confirmed} booked/${d.slotTaken} taken in ${fixed(d.seconds, 2)} s`).join("; ")}`);
+    console.info(`  ${runLabel(r)} per day: ${r.days.map((d) => `${d.date} ${d.confirmed} booked/${d.slotTaken} taken in ${fixed(d.seconds, 2)} s`).join("; ")}`);
   }
 }

@@ -19,6 +19,8 @@ import {
   checkPostgres,
   contentionNotes,
   contentionPass,
+  CPU_PER_BOOKING_MS,
+  runLabel,
   contentionRows,
   printContention,
   runContention,
@@ -257,8 +259,16 @@ function budgetsOf(r: Results): Budget[] {
     });
   }
   for (const c of r.contention) {
+    if (c.serverCpuMsPerBooking !== null) {
+      budgets.push({
+        name: `App CPU per confirmed booking under contention [${runLabel(c)}]`,
+        target: `≤ ${CPU_PER_BOOKING_MS} ms (all server processes, the lost attempts included)`,
+        actual: `${fixed(c.serverCpuMsPerBooking, 1)} ms (${c.slotTaken} lost attempts for ${c.confirmed} bookings)`,
+        pass: c.serverCpuMsPerBooking <= CPU_PER_BOOKING_MS,
+      });
+    }
     budgets.push({
-      name: `Bookings under contention [${c.database}]`,
+      name: `Bookings under contention [${runLabel(c)}]`,
       target: `${c.database === "postgres" ? "≥ 100 bookings/s, " : ""}0 overbookings, 0 errors other than slot taken`,
       actual: `${fixed(c.bookingsPerSec, 1)} bookings/s, ${c.check?.total ?? "?"} overbookings, ${c.otherErrors} other errors`,
       pass: contentionPass(c),
@@ -381,14 +391,20 @@ async function main(): Promise<number> {
     : { threshold: BUSY_PERCENT, attempts: 3, waitQuiet: () => waitForQuiet(BUSY_PERCENT, args.maxWaitQuietS) };
 
   /** A contention run, repeated on later Saturdays (up to 3 times) while other processes disturb it. */
-  async function contention(server: ServerHandle, database: "pglite" | "postgres", firstWeek: number, sampler?: Parameters<typeof runContention>[4]) {
+  async function contention(
+    server: ServerHandle,
+    database: "pglite" | "postgres",
+    firstWeek: number,
+    sampler?: Parameters<typeof runContention>[4],
+    workers = 1,
+  ) {
     let result: ContentionResult;
     for (let attempt = 1; ; attempt++) {
       const days = CONTENTION_DAYS(firstWeek + (attempt - 1) * CONTENTION.dayCount);
       result = await runContention(
         server.url,
         database,
-        { clients: CONTENTION.clients, days, minParty: 4, maxParty: 12, serverPid: server.pid },
+        { clients: CONTENTION.clients, days, minParty: 4, maxParty: 12, serverPid: server.pid, workers },
         () => server.errorLines().length,
         sampler,
       );
@@ -495,6 +511,17 @@ async function main(): Promise<number> {
       printContention([result]);
     }
     await server.stop();
+    if (args.only.has("contention")) {
+      // The same database served by two processes (node:cluster), on later Saturdays again.
+      step(`contention on PostgreSQL, WEB_CONCURRENCY=2: ${CONTENTION.clients} clients`);
+      const clustered = await started({ port: PORT_SECOND, dataDir, databaseUrl: database.url, env: { WEB_CONCURRENCY: "2" } });
+      await quiet("contention on postgres, 2 processes");
+      const result = await contention(clustered, "postgres", 6 * CONTENTION.dayCount, () => sampleSessions(PG_ADMIN_URL, database.name), 2);
+      await clustered.stop();
+      result.check = await checkPostgres(database.url, result.days.map((d) => d.date));
+      results.contention.push(result);
+      printContention([result]);
+    }
   }
   if (results.contention.length > 1) printContention(results.contention);
 

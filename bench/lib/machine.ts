@@ -46,20 +46,33 @@ function snapshot(): Snapshot | null {
   return { busy, total, ours: procs.filter((p) => ours.has(p.pid)).reduce((a, p) => a + p.cpu, 0) };
 }
 
-/** CPU time (user + system, ms; Linux clock ticks of 10 ms) of one process, or of all PostgreSQL processes. */
+/**
+ * CPU time (user + system, ms; Linux clock ticks of 10 ms) of one process and its children (the
+ * workers of a `WEB_CONCURRENCY` server are children of its primary), or of all PostgreSQL processes.
+ */
 export function cpuMs(which: number | "postgres"): number | null {
   if (!read("/proc/stat")) return null;
-  let ticks = 0;
-  const pids = which === "postgres" ? readdirSync("/proc").filter((e) => /^\d+$/.test(e)) : [String(which)];
-  for (const pid of pids) {
-    const line = read(`/proc/${pid}/stat`);
+  const procs: { pid: number; ppid: number; comm: string; ticks: number }[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const line = read(`/proc/${entry}/stat`);
     if (!line) continue;
     const close = line.lastIndexOf(")");
-    if (which === "postgres" && line.slice(line.indexOf("(") + 1, close) !== "postgres") continue;
     const fields = line.slice(close + 2).split(" ");
-    ticks += Number(fields[11]) + Number(fields[12]);
+    procs.push({ pid: Number(entry), ppid: Number(fields[1]), comm: line.slice(line.indexOf("(") + 1, close), ticks: Number(fields[11]) + Number(fields[12]) });
   }
-  return ticks * 10;
+  if (which === "postgres") return procs.filter((p) => p.comm === "postgres").reduce((a, p) => a + p.ticks, 0) * 10;
+  const tree = new Set<number>([which]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of procs) {
+      if (!tree.has(p.pid) && tree.has(p.ppid)) {
+        tree.add(p.pid);
+        grew = true;
+      }
+    }
+  }
+  return procs.filter((p) => tree.has(p.pid)).reduce((a, p) => a + p.ticks, 0) * 10;
 }
 
 /** Starts measuring; `stop()` returns the percentage of all CPUs other processes used meanwhile (null off Linux). */
@@ -71,6 +84,18 @@ export function foreignCpuMeter(): { stop: () => number | null } {
       if (!a || !b || b.total <= a.total) return null;
       const foreign = b.busy - a.busy - (b.ours - a.ours);
       return Math.max(0, Math.round((100 * foreign) / (b.total - a.total)));
+    },
+  };
+}
+
+/** Starts measuring; `stop()` returns how busy all CPUs together were meanwhile, in % (null off Linux). */
+export function machineBusyMeter(): { stop: () => number | null } {
+  const a = snapshot();
+  return {
+    stop: () => {
+      const b = snapshot();
+      if (!a || !b || b.total <= a.total) return null;
+      return Math.round((100 * (b.busy - a.busy)) / (b.total - a.total));
     },
   };
 }
