@@ -15,6 +15,38 @@ function read(path: string): string | null {
   }
 }
 
+type Process = { pid: number; ppid: number; comm: string; ticks: number };
+
+/** Every process with its parent and CPU ticks (user + system), from /proc. */
+function processes(): Process[] {
+  const procs: Process[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const line = read(`/proc/${entry}/stat`);
+    if (!line) continue;
+    const close = line.lastIndexOf(")");
+    const fields = line.slice(close + 2).split(" ");
+    // fields[0] = state, [1] = ppid, [11] = utime, [12] = stime
+    procs.push({ pid: Number(entry), ppid: Number(fields[1]), comm: line.slice(line.indexOf("(") + 1, close), ticks: Number(fields[11]) + Number(fields[12]) });
+  }
+  return procs;
+}
+
+/** CPU ticks of `root`, its descendants and every process `alsoIf` accepts. */
+function ticksOfTree(procs: Process[], root: number, alsoIf: (p: Process) => boolean = () => false): number {
+  const tree = new Set<number>([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of procs) {
+      if (!tree.has(p.pid) && (tree.has(p.ppid) || alsoIf(p))) {
+        tree.add(p.pid);
+        grew = true;
+      }
+    }
+  }
+  return procs.filter((p) => tree.has(p.pid)).reduce((a, p) => a + p.ticks, 0);
+}
+
 /** CPU jiffies: all CPUs busy/total, and those of this process' tree plus PostgreSQL's (the database under test). */
 function snapshot(): Snapshot | null {
   const stat = read("/proc/stat");
@@ -22,28 +54,7 @@ function snapshot(): Snapshot | null {
   const values = stat.split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
   const total = values.reduce((a, b) => a + b, 0);
   const busy = total - (values[3] ?? 0) - (values[4] ?? 0);
-  const procs: { pid: number; ppid: number; comm: string; cpu: number }[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    const line = read(`/proc/${entry}/stat`);
-    if (!line) continue;
-    const close = line.lastIndexOf(")");
-    const comm = line.slice(line.indexOf("(") + 1, close);
-    const fields = line.slice(close + 2).split(" ");
-    // fields[0] = state, [1] = ppid, [11] = utime, [12] = stime
-    procs.push({ pid: Number(entry), ppid: Number(fields[1]), comm, cpu: Number(fields[11]) + Number(fields[12]) });
-  }
-  const ours = new Set<number>([process.pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const p of procs) {
-      if (!ours.has(p.pid) && (ours.has(p.ppid) || p.comm === "postgres")) {
-        ours.add(p.pid);
-        grew = true;
-      }
-    }
-  }
-  return { busy, total, ours: procs.filter((p) => ours.has(p.pid)).reduce((a, p) => a + p.cpu, 0) };
+  return { busy, total, ours: ticksOfTree(processes(), process.pid, (p) => p.comm === "postgres") };
 }
 
 /**
@@ -52,53 +63,28 @@ function snapshot(): Snapshot | null {
  */
 export function cpuMs(which: number | "postgres"): number | null {
   if (!read("/proc/stat")) return null;
-  const procs: { pid: number; ppid: number; comm: string; ticks: number }[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    const line = read(`/proc/${entry}/stat`);
-    if (!line) continue;
-    const close = line.lastIndexOf(")");
-    const fields = line.slice(close + 2).split(" ");
-    procs.push({ pid: Number(entry), ppid: Number(fields[1]), comm: line.slice(line.indexOf("(") + 1, close), ticks: Number(fields[11]) + Number(fields[12]) });
-  }
+  const procs = processes();
   if (which === "postgres") return procs.filter((p) => p.comm === "postgres").reduce((a, p) => a + p.ticks, 0) * 10;
-  const tree = new Set<number>([which]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const p of procs) {
-      if (!tree.has(p.pid) && tree.has(p.ppid)) {
-        tree.add(p.pid);
-        grew = true;
-      }
-    }
-  }
-  return procs.filter((p) => tree.has(p.pid)).reduce((a, p) => a + p.ticks, 0) * 10;
+  return ticksOfTree(procs, which) * 10;
 }
 
-/** Starts measuring; `stop()` returns the percentage of all CPUs other processes used meanwhile (null off Linux). */
-export function foreignCpuMeter(): { stop: () => number | null } {
+/** Starts measuring; `stop()` returns `busy(before, after)` as a percentage of all CPUs' time meanwhile (null off Linux). */
+function meter(busy: (a: Snapshot, b: Snapshot) => number): { stop: () => number | null } {
   const a = snapshot();
   return {
     stop: () => {
       const b = snapshot();
       if (!a || !b || b.total <= a.total) return null;
-      const foreign = b.busy - a.busy - (b.ours - a.ours);
-      return Math.max(0, Math.round((100 * foreign) / (b.total - a.total)));
+      return Math.max(0, Math.round((100 * busy(a, b)) / (b.total - a.total)));
     },
   };
 }
 
-/** Starts measuring; `stop()` returns how busy all CPUs together were meanwhile, in % (null off Linux). */
-export function machineBusyMeter(): { stop: () => number | null } {
-  const a = snapshot();
-  return {
-    stop: () => {
-      const b = snapshot();
-      if (!a || !b || b.total <= a.total) return null;
-      return Math.round((100 * (b.busy - a.busy)) / (b.total - a.total));
-    },
-  };
-}
+/** The share of all CPUs other processes (not this bench, its servers or PostgreSQL) used. */
+export const foreignCpuMeter = () => meter((a, b) => b.busy - a.busy - (b.ours - a.ours));
+
+/** How busy all CPUs together were (bench clients, servers, PostgreSQL and the rest). */
+export const machineBusyMeter = () => meter((a, b) => b.busy - a.busy);
 
 export async function foreignCpuPercent(ms = 1500): Promise<number | null> {
   const meter = foreignCpuMeter();
