@@ -28,5 +28,9 @@ describe("contentSecurityPolicy", () => {
     const a = newCspNonce();
     expect(Buffer.from(a, "base64")).toHaveLength(16);
     expect(newCspNonce()).not.toBe(a);
+    // Across refills of the pool of random bytes too: no nonce comes twice.
+    const many = Array.from({ length: 1000 }, newCspNonce);
+    expect(new Set(many).size).toBe(1000);
+    for (const n of many) expect(Buffer.from(n, "base64")).toHaveLength(16);
   });
 });
