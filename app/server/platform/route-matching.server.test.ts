@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { cachedMatchRoutes, cachedServerRoutes, chainStaticHandlers } from "./route-matching.server";
+import { cachedDataRoutes, cachedMatchRoutes, cachedServerRoutes, chainStaticHandlers } from "./route-matching.server";
 
 const router = createRequire(import.meta.url)("@remix-run/router") as {
   matchRoutes: Parameters<typeof cachedMatchRoutes>[0];
@@ -140,6 +140,43 @@ describe("cached server routes", () => {
     expect(cached(manifest(), modules(), {}, false)).not.toBe(first);
     expect(cached(m, modules(), {}, true)).not.toBe(first);
     expect(calls).toBe(3);
+  });
+});
+
+describe("data routes converted once per tree", () => {
+  const router = createRequire(import.meta.url)("@remix-run/router") as { UNSAFE_convertRoutesToDataRoutes: Parameters<typeof cachedDataRoutes>[0] };
+  const reactRouter = createRequire(import.meta.url)("react-router") as { UNSAFE_mapRouteProperties: unknown };
+  const convert = router.UNSAFE_convertRoutesToDataRoutes;
+  const mapper = reactRouter.UNSAFE_mapRouteProperties;
+
+  it("gives what React Router's conversion gives, and fills each caller's manifest", () => {
+    let calls = 0;
+    const cached = cachedDataRoutes((...args) => (calls++, convert(...args)));
+    const routes = tree();
+    const expectedManifest: Record<string, unknown> = {};
+    const expected = convert(routes, mapper, undefined, expectedManifest);
+    for (let i = 0; i < 3; i++) {
+      const manifest: Record<string, unknown> = {};
+      const got = cached(routes, mapper, undefined, manifest);
+      expect(got).toEqual(expected);
+      expect(Object.keys(manifest).sort()).toEqual(Object.keys(expectedManifest).sort());
+      expect(manifest).toEqual(expectedManifest);
+      // The manifest points at the returned routes, as the original's does.
+      expect(manifest["routes/offers"]).toBe(got[0]!.children!.find((r) => r.id === "routes/offers"));
+    }
+    expect(calls).toBe(1);
+  });
+
+  it("converts another tree, another mapper or a call with a parent path anew", () => {
+    let calls = 0;
+    const cached = cachedDataRoutes((...args) => (calls++, convert(...args)));
+    const routes = tree();
+    const first = cached(routes, mapper, undefined, {});
+    expect(cached(tree(), mapper, undefined, {})).not.toBe(first);
+    expect(cached(routes, () => ({}), undefined, {})).not.toBe(first);
+    expect(cached(routes, mapper, ["0"], {})).not.toBe(first);
+    expect(cached(routes, mapper, undefined, {})).toBe(first);
+    expect(calls).toBe(4);
   });
 });
 
