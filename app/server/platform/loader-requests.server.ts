@@ -38,7 +38,8 @@ const responses = createRequire(import.meta.url)("@remix-run/server-runtime/dist
 export function needsNoCopy(url: string): boolean {
   const query = url.indexOf("?");
   if (query === -1) return true;
-  const params = new URLSearchParams(url.slice(query + 1, url.includes("#", query) ? url.indexOf("#", query) : undefined));
+  const hash = url.indexOf("#", query);
+  const params = new URLSearchParams(url.slice(query + 1, hash === -1 ? undefined : hash));
   return !params.has("index") && !params.has("_routes");
 }
 
