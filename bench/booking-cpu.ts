@@ -4,11 +4,16 @@
  * after `npm run build`. Complements the contention section of `npm run bench` (which gives the
  * CPU per confirmed booking under load, losers included) with where that CPU goes.
  *
+ * Payments go through the Datatrans adapter against the fake of its API in this process (as the
+ * contention runs do); BOOKING_CPU_PROVIDER=simulated uses the simulated provider, whose payment
+ * page and webhook sender run inside the app.
+ *
  * Environment: BOOKING_CPU_N (bookings, default 60), BENCH_PORT (default 3400),
  * BENCH_DATABASE_URL / TEST_DATABASE_URL (PostgreSQL admin connection, as the bench).
  */
 import pg from "pg";
-import { addDays, availableSlots, CONTACT, countsFor, futureWeekday } from "./lib/flow";
+import { startBenchDatatrans } from "./lib/datatrans";
+import { addDays, availableSlots, CONTACT, countsFor, futureWeekday, payForm } from "./lib/flow";
 import { cpuMs as processCpuMs } from "./lib/machine";
 import { createPgDatabase, PG_ADMIN_URL } from "./lib/postgres";
 import { removeDir, startServer, tempDataDir } from "./lib/server";
@@ -26,8 +31,15 @@ await admin?.connect();
 const transactions = async () =>
   admin ? Number((await admin.query("SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1", [database!.name])).rows[0].n) : 0;
 
+const simulated = process.env.BOOKING_CPU_PROVIDER === "simulated";
+const provider = simulated ? undefined : await startBenchDatatrans();
 const dataDir = tempDataDir("booking-cpu");
-const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3400), dataDir, databaseUrl, env: { LOG_LEVEL: "info" } });
+const server = await startServer({
+  port: Number(process.env.BENCH_PORT ?? 3400),
+  dataDir,
+  databaseUrl,
+  env: { LOG_LEVEL: "info", ...provider?.env },
+});
 try {
   const idleFrom = cpuMs(server.pid);
   await new Promise((r) => setTimeout(r, 5000));
@@ -73,12 +85,14 @@ try {
     });
     const { paymentUrl } = (await initiate.json()) as { paymentUrl: string };
     lap("initiate");
-    const pay = await fetch(paymentUrl, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "outcome=pay", redirect: "manual" });
+    const pay = await fetch(paymentUrl, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: payForm(paymentUrl), redirect: "manual" });
     await pay.arrayBuffer();
-    lap("pay (provider page)");
-    // The simulated provider's webhook, the confirmation and its e-mail run in the background now.
+    // The simulated provider answers first and sends its webhook afterwards; the Datatrans fake sends
+    // the webhook (the app confirms and checks the status with the API) before it redirects.
+    lap(simulated ? "pay (provider page in the app)" : "pay: webhook and confirmation");
+    // The e-mail (and the simulated provider's webhook and confirmation) run in the background now.
     await new Promise((r) => setTimeout(r, 300));
-    lap("webhook, confirmation, e-mail");
+    lap(simulated ? "webhook, confirmation, e-mail" : "e-mail");
     const success = await fetch(new URL(pay.headers.get("location")!, server.url));
     if (!(await success.text()).includes("Zahlung erfolgreich")) throw new Error(`booking ${bookingCode} not confirmed`);
     lap("success page");
@@ -86,7 +100,7 @@ try {
   const seconds = (performance.now() - started) / 1000;
   const total = (cpuMs(server.pid) - startCpu) / bookings;
   await new Promise((r) => setTimeout(r, 500));
-  console.info(`${kind}: ${bookings} bookings one at a time in ${seconds.toFixed(1)} s; server idle ${idlePerSecond.toFixed(1)} ms CPU/s`);
+  console.info(`${kind}, ${simulated ? "simulated provider" : "Datatrans API fake"}: ${bookings} bookings one at a time in ${seconds.toFixed(1)} s; server idle ${idlePerSecond.toFixed(1)} ms CPU/s`);
   console.info(`server CPU per booking: ${total.toFixed(1)} ms`);
   for (const [step, ms] of Object.entries(steps)) console.info(`  ${step.padEnd(32)} ${(ms / bookings).toFixed(1)} ms`);
   if (admin) console.info(`PostgreSQL transactions (a statement outside one counts as one) per booking: ${(((await transactions()) - startTx) / bookings).toFixed(1)}`);
@@ -95,4 +109,5 @@ try {
   removeDir(dataDir);
   await admin?.end();
   await database?.drop();
+  await provider?.close();
 }

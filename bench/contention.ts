@@ -1,6 +1,6 @@
 /**
  * Bookings under contention: N concurrent clients book birthday tables on one busy Saturday through
- * the JSON API (availability → reserve → initiate payment → pay on the simulated provider → open
+ * the JSON API (availability → reserve → initiate payment → pay on the provider's page → open
  * the success URL, which confirms) until the day is full, then the next Saturday, for a few rounds.
  * Afterwards the database itself is checked for overbookings.
  */
@@ -11,7 +11,18 @@ import { apiBooking, availableSlots, countsFor, HttpError, type BookingStep, typ
 import { fixed, mark, percentile, printTable } from "./lib/format";
 import { cpuMs, foreignCpuMeter, machineBusyMeter } from "./lib/machine";
 
-export type ContentionOptions = { clients: number; days: string[]; minParty: number; maxParty: number; serverPid: number; workers?: number };
+export type ContentionOptions = {
+  clients: number;
+  days: string[];
+  minParty: number;
+  maxParty: number;
+  serverPid: number;
+  workers?: number;
+  /** How the server pays: through the Datatrans adapter against the API fake (as in production), or the simulated provider. */
+  provider?: PaymentPath;
+};
+
+export type PaymentPath = "datatrans-fake" | "simulated";
 
 export type DayResult = { date: string; confirmed: number; slotTaken: number; seconds: number };
 
@@ -33,6 +44,7 @@ export type ContentionResult = {
   database: string;
   /** Server processes (`WEB_CONCURRENCY`); their CPU is summed (the primary and its workers). */
   workers?: number;
+  provider?: PaymentPath;
   clients: number;
   days: DayResult[];
   confirmed: number;
@@ -213,6 +225,7 @@ export async function runContention(
   return {
     database,
     workers: options.workers ?? 1,
+    provider: options.provider ?? "simulated",
     clients: options.clients,
     days,
     confirmed,
@@ -352,6 +365,15 @@ export function sessionsLine(s: SessionStats): string {
 
 export function contentionNotes(results: ContentionResult[]): string[] {
   const notes: string[] = [];
+  const paths = new Set(results.map((r) => r.provider ?? "simulated"));
+  for (const path of paths) {
+    const which = results.filter((r) => (r.provider ?? "simulated") === path).map(runLabel).join(", ");
+    notes.push(
+      path === "datatrans-fake"
+        ? `${which}: payments as in production, through the Datatrans adapter against the fake of Datatrans' API and payment page in the bench's process (its page and webhook sender are the provider's CPU, not the app's; the app's API calls and the webhook it receives are counted)`
+        : `${which}: payments through the simulated provider, whose payment page, transaction rows and webhook sender run inside the app (local runs only)`,
+    );
+  }
   for (const r of results) {
     notes.push(`${runLabel(r)} per request of a booking, p50/p99 ms: ${stepsLine(r)}`);
     if (r.serverCpuMsPerBooking !== null) {

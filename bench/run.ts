@@ -30,6 +30,7 @@ import {
 import { addDays, bookAndPayWithForms, Browser, countsFor, futureWeekday, seedDay, walkToEnterData } from "./lib/flow";
 import { fixed, kb, mark, markdownTable } from "./lib/format";
 import { waitForQuiet } from "./lib/machine";
+import { startBenchDatatrans, type BenchProvider } from "./lib/datatrans";
 import { createPgDatabase, PG_ADMIN_URL } from "./lib/postgres";
 import { killAllServers, removeDir, ROOT, startServer, tempDataDir, type ServerHandle } from "./lib/server";
 import { flashCrowd, type CrowdResult } from "./lib/crowd";
@@ -134,6 +135,21 @@ async function postgresReachable(): Promise<string | null> {
   } catch (error) {
     return `PostgreSQL not reachable at ${PG_ADMIN_URL} (${(error as Error).message}): its runs are skipped`;
   }
+}
+
+let provider: BenchProvider | undefined;
+/**
+ * The contention servers pay as in production: through the Datatrans adapter, against the fake of
+ * its API in this process (bench/lib/datatrans.ts). The page server keeps the simulated provider,
+ * whose payment page the no-JavaScript walk clicks through.
+ */
+async function paymentProvider(): Promise<BenchProvider> {
+  if (!provider) {
+    const started = await startBenchDatatrans();
+    cleanups.push(() => started.close());
+    provider = started;
+  }
+  return provider;
 }
 
 async function started(options: Parameters<typeof startServer>[0]): Promise<ServerHandle> {
@@ -404,7 +420,7 @@ async function main(): Promise<number> {
       result = await runContention(
         server.url,
         database,
-        { clients: CONTENTION.clients, days, minParty: 4, maxParty: 12, serverPid: server.pid, workers },
+        { clients: CONTENTION.clients, days, minParty: 4, maxParty: 12, serverPid: server.pid, workers, provider: "datatrans-fake" },
         () => server.errorLines().length,
         sampler,
       );
@@ -473,7 +489,7 @@ async function main(): Promise<number> {
     const dataDir = tempDataDir("contention");
     cleanups.push(async () => removeDir(dataDir));
     step(`contention on PGlite (${dataDir}), port ${PORT_SECOND}: ${CONTENTION.clients} clients`);
-    const server = await started({ port: PORT_SECOND, dataDir });
+    const server = await started({ port: PORT_SECOND, dataDir, env: (await paymentProvider()).env });
     await quiet("contention on pglite");
     const result = await contention(server, "pglite", 0);
     await server.stop();
@@ -489,7 +505,7 @@ async function main(): Promise<number> {
     const dataDir = tempDataDir("postgres");
     cleanups.push(async () => removeDir(dataDir));
     step(`starting the server on PostgreSQL (${database.url.replace(/\/\/[^@]*@/, "//…@")}), port ${PORT_SECOND}`);
-    const server = await started({ port: PORT_SECOND, dataDir, databaseUrl: database.url });
+    const server = await started({ port: PORT_SECOND, dataDir, databaseUrl: database.url, env: (await paymentProvider()).env });
     if (args.only.has("throughput")) {
       await seedDay(server, PAGE_DATE);
       const browser = new Browser(server.url);
@@ -514,7 +530,7 @@ async function main(): Promise<number> {
     if (args.only.has("contention")) {
       // The same database served by two processes (node:cluster), on later Saturdays again.
       step(`contention on PostgreSQL, WEB_CONCURRENCY=2: ${CONTENTION.clients} clients`);
-      const clustered = await started({ port: PORT_SECOND, dataDir, databaseUrl: database.url, env: { WEB_CONCURRENCY: "2" } });
+      const clustered = await started({ port: PORT_SECOND, dataDir, databaseUrl: database.url, env: { ...(await paymentProvider()).env, WEB_CONCURRENCY: "2" } });
       await quiet("contention on postgres, 2 processes");
       const result = await contention(clustered, "postgres", 6 * CONTENTION.dayCount, () => sampleSessions(PG_ADMIN_URL, database.name), 2);
       await clustered.stop();

@@ -134,6 +134,14 @@ export async function availableSlots(base: string, date: string, persons: number
   return (await response.json()) as Slot[];
 }
 
+/**
+ * The "pay" button of the provider's page: the simulated provider's (served by the app, local runs)
+ * or the Datatrans API fake's (tests/fakes/datatrans.ts, its own server, as Datatrans in production).
+ */
+export function payForm(paymentUrl: string): string {
+  return paymentUrl.includes("/simulated-pay/") ? "outcome=pay" : "outcome=settled";
+}
+
 export type BookingStep = "reserve" | "initiate" | "pay" | "success";
 
 export class HttpError extends Error {
@@ -148,8 +156,8 @@ export class HttpError extends Error {
 
 /**
  * One paid birthday booking through the JSON API, as a headless client does it: reserve (held),
- * initiate the payment, press "Bezahlen" on the simulated provider's page (a form post to its Remix
- * action), then open the success URL, which confirms through the server's exactly-once confirm.
+ * initiate the payment, press "pay" on the provider's page (the simulated provider's Remix action,
+ * or the Datatrans fake's page, which sends its webhook before it redirects), then open the success URL, which confirms through the server's exactly-once confirm.
  * Throws HttpError (step + status) for anything but success.
  */
 export async function apiBooking(
@@ -196,7 +204,7 @@ export async function apiBooking(
   const pay = await fetch(paymentUrl, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: "outcome=pay",
+    body: payForm(paymentUrl),
     redirect: "manual",
   });
   const location = pay.headers.get("location");
