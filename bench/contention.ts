@@ -71,6 +71,8 @@ export type ContentionResult = {
   /** PostgreSQL only: the server's sessions on the bench database, sampled every 100 ms. */
   sessions: SessionStats | null;
   check: OverbookingCheck | null;
+  /** The Saturdays booked full right after the server started, before the measured days (not counted). */
+  warmUp?: { days: number; confirmed: number; seconds: number; serverCpuMsPerBooking: number | null };
 };
 
 export type SessionStats = {
@@ -384,6 +386,10 @@ export function contentionNotes(results: ContentionResult[]): string[] {
       notes.push(
         `${runLabel(r)} CPU per confirmed booking: app server ${fixed(r.serverCpuMsPerBooking, 1)} ms${pgPart}; the app server used ${fixed(load)} % of one core on average (all its processes and threads)${machine}`,
       );
+    }
+    if (r.warmUp) {
+      const cpu = r.warmUp.serverCpuMsPerBooking !== null ? ` at ${fixed(r.warmUp.serverCpuMsPerBooking, 1)} ms app CPU per booking` : "";
+      notes.push(`${runLabel(r)} warm-up after the server's start, before measuring (not counted): ${r.warmUp.days} Saturdays, ${r.warmUp.confirmed} bookings in ${fixed(r.warmUp.seconds, 1)} s${cpu}`);
     }
     if (r.sessions) notes.push(`${runLabel(r)} PostgreSQL sessions: ${sessionsLine(r.sessions)}`);
     if (Object.keys(r.errors).length) notes.push(`${runLabel(r)}: errors other than slot taken: ${JSON.stringify(r.errors)}`);

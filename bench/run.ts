@@ -81,6 +81,12 @@ const CONTENTION = QUICK ? { clients: 5, dayCount: 1 } : { clients: 50, dayCount
 const PAGE_DATE = futureWeekday(6, 14);
 const CONTENTION_DAYS = (offsetWeeks: number) =>
   Array.from({ length: CONTENTION.dayCount }, (_, i) => addDays(futureWeekday(6, 28), 7 * (offsetWeeks + i)));
+/**
+ * The contention's warm-up Saturdays, after every measured day (the runs use weeks 0–71): a fresh
+ * server needs about four full Saturdays (~100 bookings) before its CPU per booking settles.
+ */
+const WARM_UP_DAYS = (firstWeek: number) =>
+  Array.from({ length: 4 }, (_, i) => addDays(futureWeekday(6, 28), 7 * (72 + 4 * (firstWeek / CONTENTION.dayCount) + i)));
 const SLOT_COUNTS = countsFor(7);
 const SLOT_QUERY = `date=${PAGE_DATE}&numChildren=${SLOT_COUNTS.numChildren}&numActiveAdults=${SLOT_COUNTS.numActiveAdults}&numAccompanyingAdults=${SLOT_COUNTS.numAccompanyingAdults}`;
 
@@ -414,16 +420,17 @@ async function main(): Promise<number> {
     sampler?: Parameters<typeof runContention>[4],
     workers = 1,
   ) {
+    const options = { clients: CONTENTION.clients, minParty: 4, maxParty: 12, serverPid: server.pid, workers, provider: "datatrans-fake" } as const;
+    // Four Saturdays first, not counted: a server that has just started compiles its booking path
+    // (V8's JIT, on its own threads, counts as the process' CPU) and loads what it loads on first
+    // use, a cost of each start, not of each booking, like the throughput rows' warm-up seconds.
+    // The warm-up's own figures are printed beside the result.
+    const warmUp = await runContention(server.url, database, { ...options, days: WARM_UP_DAYS(firstWeek) }, () => server.errorLines().length);
     let result: ContentionResult;
     for (let attempt = 1; ; attempt++) {
       const days = CONTENTION_DAYS(firstWeek + (attempt - 1) * CONTENTION.dayCount);
-      result = await runContention(
-        server.url,
-        database,
-        { clients: CONTENTION.clients, days, minParty: 4, maxParty: 12, serverPid: server.pid, workers, provider: "datatrans-fake" },
-        () => server.errorLines().length,
-        sampler,
-      );
+      result = await runContention(server.url, database, { ...options, days }, () => server.errorLines().length, sampler);
+      result.warmUp = { days: warmUp.days.length, confirmed: warmUp.confirmed, seconds: warmUp.seconds, serverCpuMsPerBooking: warmUp.serverCpuMsPerBooking };
       if (!guard || result.foreignCpu === null || result.foreignCpu <= BUSY_PERCENT || attempt >= guard.attempts) return result;
       console.warn(`  contention on ${database}: other processes used ${result.foreignCpu} % CPU meanwhile; running again on later Saturdays when quiet`);
       await guard.waitQuiet();
