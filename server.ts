@@ -60,6 +60,8 @@ async function serve(env: Env) {
 
   const app = express();
   app.disable("x-powered-by");
+  // Nothing reads `req.query` (Remix parses its own URL): Express would otherwise run `qs` on every request.
+  app.set("query parser", false);
   // Which proxies may name the client (X-Forwarded-For) is configuration: by default none, so a
   // client cannot pick its own address for the rate limits.
   app.set("trust proxy", env.TRUST_PROXY);

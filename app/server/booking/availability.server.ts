@@ -1,9 +1,9 @@
-import { and, eq, gt, isNotNull, ne, or } from "drizzle-orm";
+import { and, eq, gt, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { birthdayAvailability, type Occupation, type Slot } from "~/domain/availability";
 import { venueNow } from "~/domain/time";
 import { closureOn } from "~/domain/venue-settings";
 import type { Executor } from "../platform/db.server";
-import { announceChange, onChange } from "../platform/changes.server";
+import { announceChange, changeNotice, onChange } from "../platform/changes.server";
 import { reservations } from "../platform/schema";
 import { findOffer, getVenue } from "./venue.server";
 
@@ -53,9 +53,19 @@ onChange("reservations", () => {
 });
 
 /** Call after a committed change to reservations (new, expired, released, confirmed late, cancelled). */
-export function reservationsChanged(db: Executor) {
-  announceChange(db, "reservations");
+export function reservationsChanged(db: Executor, options: { noticeSent?: boolean } = {}) {
+  announceChange(db, "reservations", options);
   entriesOf(db).clear();
+}
+
+/**
+ * The other processes' NOTIFY as a column of the changing statement (see `changeNotice`): a plain
+ * `null` where none listen. `sent`: the column notifies, so pass `noticeSent` to `reservationsChanged`
+ * once the statement returned a row and the transaction committed.
+ */
+export function reservationsNotice(db: Executor): { column: SQL<unknown>; sent: boolean } {
+  const notice = changeNotice(db, "reservations");
+  return { column: notice ?? sql`null`, sent: notice !== null };
 }
 
 /** The cached occupations of a day (see above): for reads, and for the booking's cheap early answer. */

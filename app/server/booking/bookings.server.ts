@@ -1,13 +1,14 @@
 import { randomInt } from "node:crypto";
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lte, not, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, lte, not, sql, type SQL } from "drizzle-orm";
 import { hasBegun, birthdaySlotGrid, pickTable } from "~/domain/availability";
 import { newBookingCode } from "~/domain/codes";
 import type { Contact } from "~/domain/contact";
 import { MSG } from "~/domain/messages";
 import { applyVoucher, birthdayPriceRappen, personCount, type PartyCounts } from "~/domain/pricing";
 import { venueNow } from "~/domain/time";
-import { cachedTableOccupations, reservationsChanged, tableOccupations } from "./availability.server";
+import { prepared } from "../platform/prepared.server";
+import { cachedTableOccupations, reservationsChanged, reservationsNotice, tableOccupations } from "./availability.server";
 import type { Db, Executor, Tx } from "../platform/db.server";
 import { reservations, type BookingChannel } from "../platform/schema";
 import { KeyedMutex } from "../platform/keyed-mutex.server";
@@ -187,6 +188,8 @@ export async function placeReservation(db: Db, spec: ReservationSpec, options: R
   const kind = spec.lockKind === "table" ? "birthday" : "game";
   try {
     let changed = false;
+    let noticeSent = false;
+    const notice = reservationsNotice(db);
     const result = await dayQueueOf(db).run(`${spec.lockKind}:${spec.date}`, async (): Promise<ReserveResult> => {
       if (spec.takenBeforehand && (await spec.takenBeforehand())) return { ok: false, reason: "slot_taken", message: MSG.slotTaken };
       return db.transaction(async (tx): Promise<ReserveResult> => {
@@ -208,9 +211,10 @@ export async function placeReservation(db: Db, spec: ReservationSpec, options: R
         const confirmed = paidInFull || options.payAtVenue === true;
         if (!confirmed && owner) await assertHoldAllowed(tx, owner, spec.columns.email, now);
         // The unique index decides a code clash (rare): no read before the insert, a new code after one.
+        // The insert also carries the other processes' NOTIFY (sent at COMMIT, see reservationsNotice).
         let reservation: Reservation | undefined;
         while (!reservation) {
-          [reservation] = await tx
+          const [inserted] = await tx
             .insert(reservations)
             .values({
               ...spec.columns,
@@ -231,8 +235,13 @@ export async function placeReservation(db: Db, spec: ReservationSpec, options: R
               updatedAt: now,
             })
             .onConflictDoNothing({ target: reservations.code })
-            .returning();
+            .returning({ ...getTableColumns(reservations), changeNotice: notice.column });
+          if (inserted) {
+            const { changeNotice: _notified, ...row } = inserted;
+            reservation = row;
+          }
         }
+        noticeSent = notice.sent;
         if (voucher && voucher.debitedRappen > 0) {
           await recordLedger(tx, { voucherId: voucher.id, reservationId: reservation.id, amountRappen: voucher.debitedRappen, kind: "redeem" });
         }
@@ -243,7 +252,7 @@ export async function placeReservation(db: Db, spec: ReservationSpec, options: R
       });
     });
     // A loser changed nothing: the cache its neighbours in the queue read stays valid.
-    if (changed) reservationsChanged(db);
+    if (changed) reservationsChanged(db, { noticeSent });
     countBooking(kind, result.ok ? (result.requiresPayment ? "held" : "confirmed") : result.reason);
     if (result.ok && !result.requiresPayment) kickMailer();
     return result;
@@ -311,7 +320,11 @@ export async function reserveBirthday(
 }
 
 export async function findReservationByCode(db: Executor, code: string): Promise<Reservation | null> {
-  const [row] = await db.select().from(reservations).where(eq(reservations.code, code));
+  // Read on every payment step and page of a booking: built once (see `prepared`).
+  const statement = prepared(db, "reservation_by_code", (d) =>
+    d.select().from(reservations).where(eq(reservations.code, sql.placeholder("code"))).prepare("reservation_by_code"),
+  );
+  const [row] = statement ? await statement.execute({ code }) : await db.select().from(reservations).where(eq(reservations.code, code));
   return row ?? null;
 }
 

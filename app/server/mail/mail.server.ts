@@ -14,6 +14,7 @@ import {
   type PreviousBooking,
 } from "~/domain/booking-email";
 import { VENUE_CONTACT, type VenueContact } from "~/domain/venue-contact";
+import type { DayRule } from "~/domain/availability";
 import { openingHoursLine } from "~/domain/venue-settings";
 import { getDb, type Db, type Tx } from "../platform/db.server";
 import { mailOutbox, manageTokens, openingHours, reservations } from "../platform/schema";
@@ -86,14 +87,18 @@ function newManageLink(reservation: Reservation): ManageLink {
 /** The venue's contact with the opening hours as staff set them (read in the mail's own transaction). */
 async function venueContact(tx: Tx): Promise<VenueContact> {
   const rows = await tx.select().from(openingHours);
-  if (rows.length === 0) return VENUE_CONTACT;
-  const rules = rows.map((r) => ({ weekday: r.weekday, openMin: r.openMin, closeMin: r.closeMin, birthdays: r.birthdays === 1, games: r.games === 1 }));
-  return { ...VENUE_CONTACT, openingHours: openingHoursLine(rules) };
+  return venueContactFor(rows.map((r) => ({ weekday: r.weekday, openMin: r.openMin, closeMin: r.closeMin, birthdays: r.birthdays === 1, games: r.games === 1 })));
 }
 
-export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation): Promise<void> {
+/** The venue's contact with these opening hours (e.g. the venue cache's, which staff changes renew at once). */
+export function venueContactFor(rules: readonly DayRule[]): VenueContact {
+  return rules.length === 0 ? VENUE_CONTACT : { ...VENUE_CONTACT, openingHours: openingHoursLine(rules) };
+}
+
+/** `contact`: the caller's (from the venue cache, saving the confirmation's transaction a statement); else read in `tx`. */
+export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation, contact?: VenueContact): Promise<void> {
   const link = newManageLink(reservation);
-  await enqueue(tx, reservation, "confirmation", confirmationEmail(reservation, await venueContact(tx), { manageUrl: link.url }), link);
+  await enqueue(tx, reservation, "confirmation", confirmationEmail(reservation, contact ?? (await venueContact(tx)), { manageUrl: link.url }), link);
 }
 
 export async function enqueueCancellationMail(tx: Tx, reservation: Reservation, reason?: string | null, refundRappen = 0): Promise<void> {

@@ -2,17 +2,18 @@ import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { overlaps, pickTable } from "~/domain/availability";
 import { paymentOutcome, toSpecStatus } from "~/domain/payment-status";
 import { personCount } from "~/domain/pricing";
-import { reservationsChanged, tableOccupations } from "../booking/availability.server";
+import { reservationsChanged, reservationsNotice, tableOccupations } from "../booking/availability.server";
 import { lockDay, releaseHold, type Reservation } from "../booking/bookings.server";
 import { locationOccupations } from "../booking/games.server";
 import { completePendingChange } from "../booking/reschedule.server";
 import { getDb, type Db, type Tx } from "../platform/db.server";
 import { auditLog, payments, reservations } from "../platform/schema";
 import { getEnv } from "../platform/env.server";
-import { enqueueChangeRefundMail, enqueueConfirmationMail, enqueueLateRefundMail, kickMailer } from "../mail/mail.server";
+import { enqueueChangeRefundMail, enqueueConfirmationMail, enqueueLateRefundMail, kickMailer, venueContactFor } from "../mail/mail.server";
 import { createDatatransProvider } from "./providers/datatrans.server";
 import type { PaymentProvider, TransactionInfo } from "./providers/provider.server";
 import { createSimulatedProvider } from "./providers/simulated.server";
+import { prepared } from "../platform/prepared.server";
 import { singleton } from "../platform/singleton.server";
 import { debitVoucher, recordLedger } from "../vouchers/vouchers.server";
 import { getVenue, holdMinutes } from "../booking/venue.server";
@@ -107,7 +108,13 @@ export async function startPayment(
 }
 
 export async function findPayment(db: Db, transactionId: string): Promise<Payment | null> {
-  const [row] = await db.select().from(payments).where(eq(payments.transactionId, transactionId));
+  // Read by the webhook, the return page and the status poll: built once (see `prepared`).
+  const statement = prepared(db, "payment_by_transaction", (d) =>
+    d.select().from(payments).where(eq(payments.transactionId, sql.placeholder("transactionId"))).prepare("payment_by_transaction"),
+  );
+  const [row] = statement
+    ? await statement.execute({ transactionId })
+    : await db.select().from(payments).where(eq(payments.transactionId, transactionId));
   return row ?? null;
 }
 
@@ -173,6 +180,8 @@ export async function confirmPayment(
     return { payment: await findPayment(db, transactionId), providerStatus: info.status, confirmedNow: false };
   }
 
+  // The confirmation e-mail's opening hours come from the venue cache (renewed on every change).
+  const contact = venueContactFor((await getVenue(db)).rules);
   const result = await db.transaction(async (tx) => {
     // The booking's row is only looked at here (not locked), to learn whether it is a change: the
     // update's FROM saves a statement on every confirmation.
@@ -193,15 +202,18 @@ export async function confirmPayment(
     }
     const confirmation = { status: "confirmed", paymentStatus: "settled", holdExpiresAt: null, confirmedAt: now, updatedAt: now } as const;
     if (peek.status === "held") {
-      // The usual case, in one statement: the update locks the row and re-checks that it is still held.
-      const [confirmed] = await tx
+      // The usual case, in one statement: the update locks the row and re-checks that it is still
+      // held, and carries the other processes' NOTIFY (sent at COMMIT, see reservationsNotice).
+      const notice = reservationsNotice(db);
+      const [updated] = await tx
         .update(reservations)
         .set(confirmation)
         .where(and(eq(reservations.id, payment.reservationId), eq(reservations.status, "held")))
-        .returning();
-      if (confirmed) {
-        await enqueueConfirmationMail(tx, confirmed);
-        return settled;
+        .returning({ ...getTableColumns(reservations), changeNotice: notice.column });
+      if (updated) {
+        const { changeNotice: _notified, ...confirmed } = updated;
+        await enqueueConfirmationMail(tx, confirmed, contact);
+        return { ...settled, noticeSent: notice.sent };
       }
     }
     const [reservation] = await tx.select().from(reservations).where(eq(reservations.id, payment.reservationId)).for("update");
@@ -234,7 +246,7 @@ export async function confirmPayment(
     return { kind: "refund" as const };
   });
 
-  if (result.kind === "confirmed" || result.kind === "refund") reservationsChanged(db);
+  if (result.kind === "confirmed" || result.kind === "refund") reservationsChanged(db, { noticeSent: "noticeSent" in result && result.noticeSent });
   if (result.kind === "confirmed" || result.kind === "refund") kickMailer();
   if (result.kind === "refund") await refund(db, provider, payment, now);
   if (result.kind === "duplicate") await refund(db, provider, payment, now, { bookingPaid: true });

@@ -1,3 +1,4 @@
+import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import { singleton } from "./singleton.server";
 import { loggableError } from "./log.server";
@@ -17,7 +18,10 @@ export type ChangeTopic = "reservations" | "venue";
 const CHANNEL = "fun_world_changes";
 const RETRY_MS = 1_000;
 
-type Registry = { handlers: Map<ChangeTopic, Set<() => void>>; notifiers: WeakMap<object, (topic: ChangeTopic) => void> };
+type Registry = {
+  handlers: Map<ChangeTopic, Set<() => void>>;
+  notifiers: WeakMap<object, { send: (topic: ChangeTopic) => void; notice: (topic: ChangeTopic) => SQL }>;
+};
 // On globalThis: server.ts and the route bundle each have a copy of this module.
 const registry = () =>
   singleton<Registry>("changes", () => ({ handlers: new Map(), notifiers: new WeakMap() }));
@@ -41,10 +45,24 @@ function runHandlers(topic: ChangeTopic) {
   }
 }
 
-/** Call after a commit: this process's handlers run at once, the other processes' on the NOTIFY. */
-export function announceChange(db: object, topic: ChangeTopic) {
+/**
+ * Call after a commit: this process's handlers run at once, the other processes' on the NOTIFY.
+ * `noticeSent`: the transaction carried the NOTIFY itself (`changeNotice`), nothing more to send.
+ */
+export function announceChange(db: object, topic: ChangeTopic, options: { noticeSent?: boolean } = {}) {
   runHandlers(topic);
-  registry().notifiers.get(db)?.(topic);
+  if (!options.noticeSent) registry().notifiers.get(db)?.send(topic);
+}
+
+/**
+ * The NOTIFY of a change as an expression for a statement of the transaction that makes the change
+ * (a RETURNING column of its insert or update): PostgreSQL delivers it at COMMIT, and never after a
+ * rollback, so the statement after the commit is saved on the busiest paths (reserve, confirm).
+ * Null where no other process listens (the embedded database). After the commit, call
+ * `announceChange(db, topic, { noticeSent: true })` when the statement returned a row.
+ */
+export function changeNotice(db: object, topic: ChangeTopic): SQL | null {
+  return registry().notifiers.get(db)?.notice(topic) ?? null;
 }
 
 const ORIGIN = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
@@ -58,10 +76,13 @@ export function shareChanges(db: object, pool: pg.Pool, connectionString: string
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
 
-  registry().notifiers.set(db, (topic) => {
-    pool.query("select pg_notify($1, $2)", [CHANNEL, `${topic} ${ORIGIN}`]).catch((error: Error) => {
-      console.warn(`Change notification (${topic}) not sent: ${loggableError(error).message}`);
-    });
+  registry().notifiers.set(db, {
+    send: (topic) => {
+      pool.query("select pg_notify($1, $2)", [CHANNEL, `${topic} ${ORIGIN}`]).catch((error: Error) => {
+        console.warn(`Change notification (${topic}) not sent: ${loggableError(error).message}`);
+      });
+    },
+    notice: (topic) => sql`pg_notify(${CHANNEL}, ${`${topic} ${ORIGIN}`})`,
   });
 
   const connect = () => {
