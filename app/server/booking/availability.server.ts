@@ -1,29 +1,45 @@
-import { and, eq, gt, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, isNotNull, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { birthdayAvailability, type Occupation, type Slot } from "~/domain/availability";
 import { venueNow } from "~/domain/time";
 import { closureOn } from "~/domain/venue-settings";
 import type { Executor } from "../platform/db.server";
 import { announceChange, changeNotice, onChange } from "../platform/changes.server";
+import { prepared } from "../platform/prepared.server";
 import { reservations } from "../platform/schema";
 import { findOffer, getVenue } from "./venue.server";
 
 /** Tables taken on a date: confirmed, or held and not yet expired (`exceptId`: a booking being moved). */
 export async function tableOccupations(db: Executor, date: string, now: Date, exceptId?: number): Promise<Occupation[]> {
-  const rows = await db
-    .select({ tableId: reservations.tableId, startMin: reservations.startMin, endMin: reservations.endMin })
-    .from(reservations)
-    .where(
-      and(
-        eq(reservations.date, date),
-        isNotNull(reservations.tableId),
-        exceptId === undefined ? undefined : ne(reservations.id, exceptId),
-        or(
-          eq(reservations.status, "confirmed"),
-          and(eq(reservations.status, "held"), gt(reservations.holdExpiresAt, now)),
-        ),
-      ),
-    );
+  // Read under the day's lock by every booking: built once (see `prepared`), unless a booking is moved.
+  const statement =
+    exceptId === undefined
+      ? prepared(db, "table_occupations", (d) =>
+          d
+            .select({ tableId: reservations.tableId, startMin: reservations.startMin, endMin: reservations.endMin })
+            .from(reservations)
+            .where(and(eq(reservations.date, sql.placeholder("date")), isNotNull(reservations.tableId), takesTable(sql.placeholder("now"))))
+            .prepare("table_occupations"),
+        )
+      : null;
+  const rows = statement
+    ? await statement.execute({ date, now: now.toISOString() })
+    : await db
+        .select({ tableId: reservations.tableId, startMin: reservations.startMin, endMin: reservations.endMin })
+        .from(reservations)
+        .where(
+          and(
+            eq(reservations.date, date),
+            isNotNull(reservations.tableId),
+            exceptId === undefined ? undefined : ne(reservations.id, exceptId),
+            takesTable(now),
+          ),
+        );
   return rows.map((r) => ({ tableId: r.tableId as number, startMin: r.startMin, endMin: r.endMin }));
+}
+
+/** Confirmed, or held and not yet expired at `now`. */
+function takesTable(now: Date | Placeholder<"now">): SQL | undefined {
+  return or(eq(reservations.status, "confirmed"), and(eq(reservations.status, "held"), gt(reservations.holdExpiresAt, now)));
 }
 
 /**
@@ -74,16 +90,15 @@ export async function cachedTableOccupations(db: Executor, date: string, now: Da
   const hit = entries.get(date);
   if (hit && hit.generation === state.generation && now.getTime() < hit.validUntil) return hit.rows;
   const generation = state.generation;
-  const rows = await db
-    .select({ tableId: reservations.tableId, startMin: reservations.startMin, endMin: reservations.endMin, holdExpiresAt: reservations.holdExpiresAt, status: reservations.status })
-    .from(reservations)
-    .where(
-      and(
-        eq(reservations.date, date),
-        isNotNull(reservations.tableId),
-        or(eq(reservations.status, "confirmed"), and(eq(reservations.status, "held"), gt(reservations.holdExpiresAt, now))),
-      ),
-    );
+  // Read after every booking that changed the day (the cache is dropped): built once (see `prepared`).
+  const statement = prepared(db, "day_occupations", (d) =>
+    d
+      .select({ tableId: reservations.tableId, startMin: reservations.startMin, endMin: reservations.endMin, holdExpiresAt: reservations.holdExpiresAt, status: reservations.status })
+      .from(reservations)
+      .where(and(eq(reservations.date, sql.placeholder("date")), isNotNull(reservations.tableId), takesTable(sql.placeholder("now"))))
+      .prepare("day_occupations"),
+  );
+  const rows = await statement.execute({ date, now: now.toISOString() });
   let validUntil = now.getTime() + CACHE_TTL_MS;
   for (const r of rows) if (r.status === "held" && r.holdExpiresAt) validUntil = Math.min(validUntil, r.holdExpiresAt.getTime());
   const occupations = rows.map((r) => ({ tableId: r.tableId as number, startMin: r.startMin, endMin: r.endMin }));

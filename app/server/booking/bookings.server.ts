@@ -79,13 +79,18 @@ async function assertHoldAllowed(tx: Tx, owner: HoldOwner, email: string, now: D
   const mail = email.trim().toLowerCase();
   // Both locks in one round trip, always in this order (client, then address), so two requests cannot deadlock.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`holds-client:${owner.clientKey}`})), pg_advisory_xact_lock(hashtext(${`holds-email:${mail}`}))`);
-  const [counts] = await tx
-    .select({
-      byClient: sql<number>`count(*) filter (where ${reservations.clientKey} = ${owner.clientKey})`.mapWith(Number),
-      byEmail: sql<number>`count(*) filter (where lower(${reservations.email}) = ${mail})`.mapWith(Number),
-    })
-    .from(reservations)
-    .where(and(eq(reservations.status, "held"), gt(reservations.holdExpiresAt, now)));
+  // Counted by every hold placed through the site: built once (see `prepared`).
+  const statement = prepared(tx, "active_holds_of_owner", (d) =>
+    d
+      .select({
+        byClient: sql<number>`count(*) filter (where ${reservations.clientKey} = ${sql.placeholder("clientKey")})`.mapWith(Number),
+        byEmail: sql<number>`count(*) filter (where lower(${reservations.email}) = ${sql.placeholder("email")})`.mapWith(Number),
+      })
+      .from(reservations)
+      .where(and(eq(reservations.status, "held"), gt(reservations.holdExpiresAt, sql.placeholder("now"))))
+      .prepare("active_holds_of_owner"),
+  );
+  const [counts] = await statement.execute({ clientKey: owner.clientKey, email: mail, now: now.toISOString() });
   if ((counts?.byClient ?? 0) >= owner.perClient || (counts?.byEmail ?? 0) >= owner.perEmail) throw new TooManyHolds();
 }
 
@@ -101,11 +106,24 @@ export async function lockDay(tx: Tx, kind: string, date: string) {
 
 /** Expired holds give their table back and their voucher amount back, each exactly once. */
 export async function expireHolds(tx: Tx, now: Date, spare?: SQL): Promise<number> {
-  const expired = await tx
-    .update(reservations)
-    .set({ status: "expired", updatedAt: now })
-    .where(and(eq(reservations.status, "held"), lte(reservations.holdExpiresAt, now), spare ? not(spare) : undefined))
-    .returning({ id: reservations.id, voucherId: reservations.voucherId, discountRappen: reservations.discountRappen });
+  // Run under the day's lock by every booking: built once (see `prepared`), unless holds are spared.
+  const statement = spare
+    ? null
+    : prepared(tx, "expire_holds", (d) =>
+        d
+          .update(reservations)
+          .set({ status: "expired", updatedAt: sql`${sql.placeholder("now")}` })
+          .where(and(eq(reservations.status, "held"), lte(reservations.holdExpiresAt, sql.placeholder("now"))))
+          .returning({ id: reservations.id, voucherId: reservations.voucherId, discountRappen: reservations.discountRappen })
+          .prepare("expire_holds"),
+      );
+  const expired = statement
+    ? await statement.execute({ now: now.toISOString() })
+    : await tx
+        .update(reservations)
+        .set({ status: "expired", updatedAt: now })
+        .where(and(eq(reservations.status, "held"), lte(reservations.holdExpiresAt, now), spare ? not(spare) : undefined))
+        .returning({ id: reservations.id, voucherId: reservations.voucherId, discountRappen: reservations.discountRappen });
   for (const r of expired) {
     if (r.voucherId !== null && r.discountRappen > 0) {
       await creditVoucher(tx, { voucherId: r.voucherId, reservationId: r.id, amountRappen: r.discountRappen, kind: "hold-expired" });
@@ -324,7 +342,7 @@ export async function findReservationByCode(db: Executor, code: string): Promise
   const statement = prepared(db, "reservation_by_code", (d) =>
     d.select().from(reservations).where(eq(reservations.code, sql.placeholder("code"))).prepare("reservation_by_code"),
   );
-  const [row] = statement ? await statement.execute({ code }) : await db.select().from(reservations).where(eq(reservations.code, code));
+  const [row] = await statement.execute({ code });
   return row ?? null;
 }
 

@@ -27,6 +27,9 @@ function toNodemailer(message: OutgoingMail): Mail.Options {
     to: message.to,
     subject: message.subject,
     text: message.text,
+    // German text is mostly Latin letters: quoted-printable, which nodemailer would pick anyway after
+    // counting the characters of every body with two regular expressions per message.
+    textEncoding: "quoted-printable",
     ...(message.html ? { html: message.html } : {}),
     ...(message.ics
       ? { icalEvent: { method: message.ics.method, filename: "buchung.ics", content: message.ics.content } }
@@ -57,19 +60,29 @@ function safeFilePart(value: string): string {
 /** Local runs without SMTP: each message becomes an `.eml` file any mail client opens. */
 export function createFileTransport(outboxDir: string): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  let ready: Promise<unknown> | undefined;
   return {
     async send(message) {
       const info = await transporter.sendMail(toNodemailer(message));
       const raw = info.message;
       if (!Buffer.isBuffer(raw)) throw new Error("streamTransport did not return a buffer");
-      await mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(".", "-");
       const base = `${stamp}-${safeFilePart(message.reference ?? "mail")}`;
       // Written under a hidden temporary name, then linked to its `.eml` name: whoever watches the
       // folder (a mail client, a test) never reads a half-written message. `link` never overwrites:
       // two messages for one booking in the same millisecond get a suffix.
       const temporary = path.join(outboxDir, `.${base}.${randomBytes(6).toString("hex")}.tmp`);
-      await writeFile(temporary, raw, { flag: "wx" });
+      // The folder is made once, and again should someone remove it while the server runs.
+      ready ??= mkdir(outboxDir, { recursive: true }).catch((error: unknown) => {
+        ready = undefined;
+        throw error;
+      });
+      await ready;
+      await writeFile(temporary, raw, { flag: "wx" }).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+        await mkdir(outboxDir, { recursive: true });
+        await writeFile(temporary, raw, { flag: "wx" });
+      });
       try {
         for (let n = 1; ; n++) {
           const file = path.join(outboxDir, n === 1 ? `${base}.eml` : `${base}-${n}.eml`);

@@ -112,9 +112,7 @@ export async function findPayment(db: Db, transactionId: string): Promise<Paymen
   const statement = prepared(db, "payment_by_transaction", (d) =>
     d.select().from(payments).where(eq(payments.transactionId, sql.placeholder("transactionId"))).prepare("payment_by_transaction"),
   );
-  const [row] = statement
-    ? await statement.execute({ transactionId })
-    : await db.select().from(payments).where(eq(payments.transactionId, transactionId));
+  const [row] = await statement.execute({ transactionId });
   return row ?? null;
 }
 
@@ -185,12 +183,17 @@ export async function confirmPayment(
   const result = await db.transaction(async (tx) => {
     // The booking's row is only looked at here (not locked), to learn whether it is a change: the
     // update's FROM saves a statement on every confirmation.
-    const [claimed] = await tx
-      .update(payments)
-      .set({ status: "settled", providerStatus: info.status, updatedAt: now })
-      .from(reservations)
-      .where(and(eq(payments.id, payment.id), eq(payments.status, payment.status), eq(reservations.id, payments.reservationId)))
-      .returning({ payment: paymentColumns, peek: { id: reservations.id, status: reservations.status, date: reservations.date, locationId: reservations.locationId, movesReservationId: reservations.movesReservationId } });
+    // Built once (see `prepared`), as is the booking's update below: every paid booking runs both.
+    const claim = prepared(tx, "settle_payment", (d) =>
+      d
+        .update(payments)
+        .set({ status: "settled", providerStatus: sql`${sql.placeholder("providerStatus")}`, updatedAt: sql`${sql.placeholder("now")}` })
+        .from(reservations)
+        .where(and(eq(payments.id, sql.placeholder("id")), eq(payments.status, sql.placeholder("status")), eq(reservations.id, payments.reservationId)))
+        .returning({ payment: paymentColumns, peek: { id: reservations.id, status: reservations.status, date: reservations.date, locationId: reservations.locationId, movesReservationId: reservations.movesReservationId } })
+        .prepare("settle_payment"),
+    );
+    const [claimed] = await claim.execute({ providerStatus: info.status, now: now.toISOString(), id: payment.id, status: payment.status });
     if (!claimed) return { kind: "lost" as const };
     const { payment: won, peek } = claimed;
     const settled = { kind: "confirmed" as const, payment: won };
@@ -205,11 +208,15 @@ export async function confirmPayment(
       // The usual case, in one statement: the update locks the row and re-checks that it is still
       // held, and carries the other processes' NOTIFY (sent at COMMIT, see reservationsNotice).
       const notice = reservationsNotice(db);
-      const [updated] = await tx
-        .update(reservations)
-        .set(confirmation)
-        .where(and(eq(reservations.id, payment.reservationId), eq(reservations.status, "held")))
-        .returning({ ...getTableColumns(reservations), changeNotice: notice.column });
+      const confirm = prepared(tx, "confirm_held_booking", (d) =>
+        d
+          .update(reservations)
+          .set({ ...confirmation, confirmedAt: sql`${sql.placeholder("now")}`, updatedAt: sql`${sql.placeholder("now")}` })
+          .where(and(eq(reservations.id, sql.placeholder("id")), eq(reservations.status, "held")))
+          .returning({ ...getTableColumns(reservations), changeNotice: notice.column })
+          .prepare("confirm_held_booking"),
+      );
+      const [updated] = await confirm.execute({ now: now.toISOString(), id: payment.reservationId });
       if (updated) {
         const { changeNotice: _notified, ...confirmed } = updated;
         await enqueueConfirmationMail(tx, confirmed, contact);

@@ -1,21 +1,46 @@
-import { PgTransaction } from "drizzle-orm/pg-core";
-import type { Db, Executor } from "./db-types";
+import type { Executor } from "./db-types";
 
-const statements = new WeakMap<Db, Map<string, unknown>>();
+/** What a prepared statement and a session both hold: the connection (pool, pool client or PGlite) they run on. */
+type OnClient = { client?: unknown };
+
+const statements = new WeakMap<object, Map<string, OnClient | null>>();
+
+function sessionOf(db: Executor): OnClient & { dialect?: object } {
+  return db._.session as unknown as OnClient & { dialect?: object };
+}
 
 /**
- * A frequent read built once per database instead of on every call: Drizzle builds a statement's
- * SQL from its query objects each time it runs (~130 µs for the ~40 columns of a booking, measured),
- * a prepared one fills in its placeholders only. On PostgreSQL it is also a named statement, parsed
- * once per connection. Null inside a transaction (a prepared statement runs on the database's own
- * connections, not the transaction's): the caller then builds the read as usual.
- * `name` identifies the statement (also on the server), one per distinct `build`.
+ * A frequent statement built once instead of on every call: Drizzle builds a statement's SQL from
+ * its query objects each time it runs (~40–130 µs a statement on this machine, `is()` checks on
+ * every chunk), a prepared one only fills in its placeholders. On PostgreSQL it is also a named
+ * statement, parsed once per connection.
+ *
+ * The statement is built once per dialect (a database and its transactions share one) and handed
+ * out bound to the connection of the executor asked for: the database's pool, or the connection of
+ * the open transaction, so a statement used inside a transaction runs inside it (Drizzle binds a
+ * prepared statement to the session that built it; issue drizzle-orm#2826 asks for this). The
+ * binding relies on the one field both Drizzle sessions and their prepared statements keep the
+ * connection in (`client`, node-postgres and PGlite alike); should a Drizzle release change that,
+ * each call builds the statement on the executor itself, as Drizzle does by default —
+ * tests/integration/prepared.test.ts checks that statements are built once, that a bound statement
+ * sees the transaction's own writes and that a rollback undoes what it wrote. `name` identifies the
+ * statement (also on the server), one per distinct `build`; placeholders are filled with values as
+ * the driver takes them (timestamps as ISO strings, as Drizzle encodes them).
  */
-export function prepared<T>(db: Executor, name: string, build: (db: Db) => T): T | null {
-  if (db instanceof PgTransaction) return null;
-  let byName = statements.get(db);
-  if (!byName) statements.set(db, (byName = new Map()));
-  let statement = byName.get(name) as T | undefined;
-  if (statement === undefined) byName.set(name, (statement = build(db)));
-  return statement;
+export function prepared<T extends object>(db: Executor, name: string, build: (db: Executor) => T): T {
+  const session = sessionOf(db);
+  const key = session.dialect ?? db;
+  let byName = statements.get(key);
+  if (!byName) statements.set(key, (byName = new Map()));
+  let statement = byName.get(name);
+  if (statement === undefined) {
+    const built = build(db) as OnClient;
+    // Only a statement that runs on the session's own connection can be moved to another one.
+    statement = "client" in built && built.client === session.client && session.client !== undefined ? built : null;
+    byName.set(name, statement);
+    if (statement === null) return built as T;
+  }
+  if (statement === null || !("client" in session)) return build(db);
+  if (statement.client === session.client) return statement as T;
+  return Object.create(statement, { client: { value: session.client } }) as T;
 }
