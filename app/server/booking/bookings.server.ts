@@ -7,7 +7,7 @@ import type { Contact } from "~/domain/contact";
 import { MSG } from "~/domain/messages";
 import { applyVoucher, birthdayPriceRappen, personCount, type PartyCounts } from "~/domain/pricing";
 import { venueNow } from "~/domain/time";
-import { prepared } from "../platform/prepared.server";
+import { insertTemplate, prepared, shapeName } from "../platform/prepared.server";
 import { cachedTableOccupations, reservationsChanged, reservationsNotice, tableOccupations } from "./availability.server";
 import type { Db, Executor, Tx } from "../platform/db.server";
 import { reservations, type BookingChannel } from "../platform/schema";
@@ -232,9 +232,7 @@ export async function placeReservation(db: Db, spec: ReservationSpec, options: R
         // The insert also carries the other processes' NOTIFY (sent at COMMIT, see reservationsNotice).
         let reservation: Reservation | undefined;
         while (!reservation) {
-          const [inserted] = await tx
-            .insert(reservations)
-            .values({
+          const [inserted] = await insertReservation(tx, notice.column, {
               ...spec.columns,
               ...resource,
               code: newBookingCode(randomInt),
@@ -251,9 +249,7 @@ export async function placeReservation(db: Db, spec: ReservationSpec, options: R
               confirmedAt: confirmed ? now : null,
               createdAt: now,
               updatedAt: now,
-            })
-            .onConflictDoNothing({ target: reservations.code })
-            .returning({ ...getTableColumns(reservations), changeNotice: notice.column });
+            });
           if (inserted) {
             const { changeNotice: _notified, ...row } = inserted;
             reservation = row;
@@ -286,6 +282,19 @@ export async function placeReservation(db: Db, spec: ReservationSpec, options: R
     countBooking(kind, "error");
     throw error;
   }
+}
+
+/**
+ * The booking's insert (a code clash inserts nothing), prepared once per set of columns given
+ * (see `prepared`, `insertTemplate`): ~40 columns cost ~0.2 ms to build on every booking.
+ */
+function insertReservation(tx: Tx, changeNotice: SQL, values: typeof reservations.$inferInsert) {
+  const { shape, template, given } = insertTemplate(values);
+  const name = shapeName("insert_reservation", shape);
+  const statement = prepared(tx, name, (d) =>
+    d.insert(reservations).values(template).onConflictDoNothing({ target: reservations.code }).returning({ ...getTableColumns(reservations), changeNotice }).prepare(name),
+  );
+  return statement.execute(given);
 }
 
 /** A birthday table: the slot must be on the offer's grid and not begun; the smallest free fitting table is taken. */

@@ -20,6 +20,7 @@ import { getDb, type Db, type Tx } from "../platform/db.server";
 import { mailOutbox, manageTokens, openingHours, reservations } from "../platform/schema";
 import { getEnv } from "../platform/env.server";
 import { issuePaymentToken, manageUrl, newManageToken, paymentLinkUrl } from "../platform/manage-token.server";
+import { insertTemplate, prepared, shapeName } from "../platform/prepared.server";
 import { createTransport, type MailTransport } from "./mail-transport.server";
 import { singleton } from "../platform/singleton.server";
 
@@ -57,24 +58,37 @@ type ManageLink = { url: string; row: typeof manageTokens.$inferInsert };
 async function enqueue(tx: Tx, reservation: Reservation, kind: MailKind, mail: BookingEmail | PlainEmail, link?: ManageLink): Promise<boolean> {
   // The link's row goes in with the message, as a data-modifying WITH (one round trip; it is
   // written even when the reminder's insert below is a no-op, as before: the caller rolls back).
-  const writer = link ? tx.with(tx.$with("new_manage_token").as(tx.insert(manageTokens).values(link.row).returning({ id: manageTokens.id }))) : tx;
-  const inserted = await writer.insert(mailOutbox).values({
-    reservationId: reservation.id,
-    kind,
-    to: reservation.email,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
-    ics: "ics" in mail ? mail.ics : null,
-    icsMethod: "ics" in mail ? mail.icsMethod : null,
-    // Which revision of the booking the message describes: a reminder for an older date is dropped.
-    reservationSequence: reservation.sequence,
-    // The deliverer compares against the application clock, so the row is due by that clock too.
-    nextAttemptAt: new Date(),
-  })
-    // Only the reminder has a unique index (one per booking and date); for it a second insert is a no-op.
-    .onConflictDoNothing()
-    .returning({ id: mailOutbox.id });
+  const message = insertTemplate(
+    {
+      reservationId: reservation.id,
+      kind,
+      to: reservation.email,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      ics: "ics" in mail ? mail.ics : null,
+      icsMethod: "ics" in mail ? mail.icsMethod : null,
+      // Which revision of the booking the message describes: a reminder for an older date is dropped.
+      reservationSequence: reservation.sequence,
+      // The deliverer compares against the application clock, so the row is due by that clock too.
+      nextAttemptAt: new Date(),
+    } satisfies typeof mailOutbox.$inferInsert,
+    "mail_",
+  );
+  const token = link ? insertTemplate(link.row, "token_") : null;
+  // Every booking queues one or more: prepared once per shape (see `prepared`, `insertTemplate`).
+  const name = shapeName("enqueue_mail", `${message.shape};${token?.shape ?? "-"}`);
+  const statement = prepared(tx, name, (d) => {
+    const writer = token ? d.with(d.$with("new_manage_token").as(d.insert(manageTokens).values(token.template).returning({ id: manageTokens.id }))) : d;
+    return writer
+      .insert(mailOutbox)
+      .values(message.template)
+      // Only the reminder has a unique index (one per booking and date); for it a second insert is a no-op.
+      .onConflictDoNothing()
+      .returning({ id: mailOutbox.id })
+      .prepare(name);
+  });
+  const inserted = await statement.execute({ ...message.given, ...token?.given });
   return inserted.length > 0;
 }
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Executor } from "./db-types";
 
 /** What a prepared statement and a session both hold: the connection (pool, pool client or PGlite) they run on. */
@@ -44,3 +45,38 @@ export function prepared<T extends object>(db: Executor, name: string, build: (d
   if (statement.client === session.client) return statement as T;
   return Object.create(statement, { client: { value: session.client } }) as T;
 }
+
+/**
+ * An insert's values for a prepared statement: a placeholder per value given (named `prefix` +
+ * column, so two inserts of one statement do not mix), a null written into the statement (Drizzle's
+ * encoders take no null when they fill placeholders), an undefined left out (the column's default,
+ * as in Drizzle's own insert). `shape` tells the combinations apart: one statement each.
+ */
+export function insertTemplate<T extends object>(values: T, prefix = ""): { shape: string; template: T; given: Record<string, unknown> } {
+  const entries = Object.entries(values).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const given: Record<string, unknown> = {};
+  const template: Record<string, unknown> = {};
+  const shape: string[] = [];
+  for (const [column, value] of entries) {
+    if (value === null) {
+      template[column] = sql`null`;
+      shape.push(`${column}=null`);
+    } else {
+      template[column] = sql.placeholder(prefix + column);
+      given[prefix + column] = value;
+      shape.push(column);
+    }
+  }
+  return { shape: shape.join(","), template: template as T, given };
+}
+
+/** Short statement names for shapes (`insert_reservation_1`, …): one per distinct shape in this process. */
+export function shapeName(kind: string, shape: string): string {
+  let byShape = shapeNames.get(kind);
+  if (!byShape) shapeNames.set(kind, (byShape = new Map()));
+  let name = byShape.get(shape);
+  if (!name) byShape.set(shape, (name = `${kind}_${byShape.size + 1}`));
+  return name;
+}
+
+const shapeNames = new Map<string, Map<string, string>>();
