@@ -74,31 +74,49 @@ export async function startPayment(
     });
     // The payment row and the booking's new state in one statement (the insert as a data-modifying
     // WITH, which runs exactly once): atomic like a transaction, in one round trip instead of four.
-    const inserted = db.$with("inserted_payment").as(
-      db
-        .insert(payments)
-        .values({
-          reservationId: reservation.id,
-          provider: provider.name,
-          transactionId,
-          refno: reservation.code,
-          amountRappen: reservation.amountRappen,
-          currency: "CHF",
-          status: "pending",
-          providerStatus: "initialized",
-          paymentUrl,
+    // Every payment starts here: built once (see `prepared`).
+    const statement = prepared(db, "start_payment", (d) => {
+      const inserted = d.$with("inserted_payment").as(
+        d
+          .insert(payments)
+          .values({
+            reservationId: sql.placeholder("reservationId"),
+            provider: sql.placeholder("provider"),
+            transactionId: sql.placeholder("transactionId"),
+            refno: sql.placeholder("refno"),
+            amountRappen: sql.placeholder("amountRappen"),
+            currency: "CHF",
+            status: "pending",
+            providerStatus: "initialized",
+            paymentUrl: sql.placeholder("paymentUrl"),
+          })
+          .returning({ id: payments.id }),
+      );
+      // The hold reached the provider: it now lasts the full hold time from its creation (a hold
+      // made through the site or the API first only lasts PAYMENT_START_MINUTES; internal holds
+      // without a client keep the hold time they were made with).
+      const fullHold = sql`greatest(${reservations.holdExpiresAt}, ${reservations.createdAt} + make_interval(mins => ${sql.placeholder("fullHoldMinutes")}::int))`;
+      return d
+        .with(inserted)
+        .update(reservations)
+        .set({
+          paymentStatus: "pending",
+          holdExpiresAt: sql`case when ${reservations.status} = 'held' and ${reservations.clientKey} is not null then ${fullHold} else ${reservations.holdExpiresAt} end`,
+          updatedAt: sql`${sql.placeholder("now")}`,
         })
-        .returning({ id: payments.id }),
-    );
-    // The hold reached the provider: it now lasts the full hold time from its creation (a hold
-    // made through the site or the API first only lasts PAYMENT_START_MINUTES; internal holds
-    // without a client keep the hold time they were made with).
-    const fullHold = sql`greatest(${reservations.holdExpiresAt}, ${reservations.createdAt} + make_interval(mins => ${fullHoldMinutes}::int))`;
-    await db
-      .with(inserted)
-      .update(reservations)
-      .set({ paymentStatus: "pending", holdExpiresAt: sql`case when ${reservations.status} = 'held' and ${reservations.clientKey} is not null then ${fullHold} else ${reservations.holdExpiresAt} end`, updatedAt: new Date() })
-      .where(eq(reservations.id, reservation.id));
+        .where(eq(reservations.id, sql.placeholder("reservationId")))
+        .prepare("start_payment");
+    });
+    await statement.execute({
+      reservationId: reservation.id,
+      provider: provider.name,
+      transactionId,
+      refno: reservation.code,
+      amountRappen: reservation.amountRappen,
+      paymentUrl,
+      fullHoldMinutes,
+      now: new Date().toISOString(),
+    });
     return { ok: true, paymentUrl };
   } catch (error) {
     console.error(`Failed to initiate payment for ${reservation.code}: ${(error as Error).message}`);
