@@ -177,35 +177,41 @@ type ClaimedRow = OutboxRow & { booking: { code: string; status: string; sequenc
  * state and revision: one statement per message instead of three.
  */
 async function claimNext(db: Db, now: Date, sentId?: number): Promise<ClaimedRow | undefined> {
-  const due = and(isNull(mailOutbox.sentAt), isNull(mailOutbox.skippedAt), lte(mailOutbox.nextAttemptAt, now));
-  const candidate = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(due)
-    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
-    .limit(1)
-    .for("update", { skipLocked: true });
-  // The message sent before this one: it is leased (not due), so the claim below cannot pick it.
-  const marked = db.$with("marked_sent").as(
-    db
+  // Run once or twice per message: built once per variant (see `prepared`).
+  const name = sentId === undefined ? "claim_mail" : "mark_sent_claim_mail";
+  const statement = prepared(db, name, (d) => {
+    const due = and(isNull(mailOutbox.sentAt), isNull(mailOutbox.skippedAt), lte(mailOutbox.nextAttemptAt, sql.placeholder("now")));
+    const candidate = d
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(due)
+      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    // The message sent before this one: it is leased (not due), so the claim below cannot pick it.
+    const marked = d.$with("marked_sent").as(
+      d
+        .update(mailOutbox)
+        .set({ sentAt: sql`${sql.placeholder("now")}`, lastError: null })
+        .where(eq(mailOutbox.id, sql.placeholder("sentId")))
+        .returning({ id: mailOutbox.id }),
+    );
+    const ofBooking = (column: string) => sql.raw(`(select r.${column} from reservations r where r.id = "mail_outbox"."reservation_id")`);
+    return (sentId === undefined ? d : d.with(marked))
       .update(mailOutbox)
-      .set({ sentAt: now, lastError: null })
-      .where(eq(mailOutbox.id, sentId ?? -1))
-      .returning({ id: mailOutbox.id }),
-  );
-  const ofBooking = (column: string) => sql.raw(`(select r.${column} from reservations r where r.id = "mail_outbox"."reservation_id")`);
-  const [row] = await (sentId === undefined ? db : db.with(marked))
-    .update(mailOutbox)
-    .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
-    // A scalar subquery runs once (an InitPlan); `id IN (…)` may be planned as a semi-join that
-    // re-runs the LIMIT 1 and claims every due row at once.
-    .where(and(sql`${mailOutbox.id} = (${candidate})`, due))
-    .returning({
-      ...getTableColumns(mailOutbox),
-      bookingCode: sql<string | null>`${ofBooking("code")}`,
-      bookingStatus: sql<string | null>`${ofBooking("status")}`,
-      bookingSequence: sql<number | null>`${ofBooking("sequence")}`,
-    });
+      .set({ nextAttemptAt: sql`${sql.placeholder("leaseUntil")}` })
+      // A scalar subquery runs once (an InitPlan); `id IN (…)` may be planned as a semi-join that
+      // re-runs the LIMIT 1 and claims every due row at once.
+      .where(and(sql`${mailOutbox.id} = (${candidate})`, due))
+      .returning({
+        ...getTableColumns(mailOutbox),
+        bookingCode: sql<string | null>`${ofBooking("code")}`,
+        bookingStatus: sql<string | null>`${ofBooking("status")}`,
+        bookingSequence: sql<number | null>`${ofBooking("sequence")}`,
+      })
+      .prepare(name);
+  });
+  const [row] = await statement.execute({ now: now.toISOString(), leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(), sentId: sentId ?? -1 });
   if (!row) return undefined;
   const { bookingCode, bookingStatus, bookingSequence, ...outbox } = row;
   const booking = bookingCode !== null && bookingStatus !== null && bookingSequence !== null ? { code: bookingCode, status: bookingStatus, sequence: Number(bookingSequence) } : undefined;
