@@ -23,7 +23,7 @@ type Metrics = {
 /** One set per process: server.ts and the route bundle each load this module. */
 export const metrics = (): Metrics =>
   singleton<Metrics>("metrics", () => {
-    client.collectDefaultMetrics({ prefix: "funworld_" });
+    client.collectDefaultMetrics({ prefix: "funworld_", eventLoopMonitoringPrecision: 100 });
     const fromDatabase = <L extends string>(
       name: string,
       help: string,
