@@ -10,35 +10,28 @@ import { findOffer, getVenue } from "./venue.server";
 
 /** Tables taken on a date: confirmed, or held and not yet expired (`exceptId`: a booking being moved). */
 export async function tableOccupations(db: Executor, date: string, now: Date, exceptId?: number): Promise<Occupation[]> {
-  // Read under the day's lock by every booking: built once (see `prepared`), unless a booking is moved.
-  const statement =
-    exceptId === undefined
-      ? prepared(db, "table_occupations", (d) =>
-          d
-            .select({ tableId: reservations.tableId, startMin: reservations.startMin, endMin: reservations.endMin })
-            .from(reservations)
-            .where(and(eq(reservations.date, sql.placeholder("date")), isNotNull(reservations.tableId), takesTable(sql.placeholder("now"))))
-            .prepare("table_occupations"),
-        )
-      : null;
-  const rows = statement
-    ? await statement.execute({ date, now: now.toISOString() })
-    : await db
-        .select({ tableId: reservations.tableId, startMin: reservations.startMin, endMin: reservations.endMin })
-        .from(reservations)
-        .where(
-          and(
-            eq(reservations.date, date),
-            isNotNull(reservations.tableId),
-            exceptId === undefined ? undefined : ne(reservations.id, exceptId),
-            takesTable(now),
-          ),
-        );
+  // Read under the day's lock by every booking: built once (see `prepared`), one variant for a move.
+  const name = exceptId === undefined ? "table_occupations" : "table_occupations_except";
+  const statement = prepared(db, name, (d) =>
+    d
+      .select({ tableId: reservations.tableId, startMin: reservations.startMin, endMin: reservations.endMin })
+      .from(reservations)
+      .where(
+        and(
+          eq(reservations.date, sql.placeholder("date")),
+          isNotNull(reservations.tableId),
+          exceptId === undefined ? undefined : ne(reservations.id, sql.placeholder("exceptId")),
+          takesTable(sql.placeholder("now")),
+        ),
+      )
+      .prepare(name),
+  );
+  const rows = await statement.execute({ date, now: now.toISOString(), exceptId });
   return rows.map((r) => ({ tableId: r.tableId as number, startMin: r.startMin, endMin: r.endMin }));
 }
 
-/** Confirmed, or held and not yet expired at `now`. */
-function takesTable(now: Date | Placeholder<"now">): SQL | undefined {
+/** Confirmed, or held and not yet expired at the placeholder `now`. */
+function takesTable(now: Placeholder<"now">): SQL | undefined {
   return or(eq(reservations.status, "confirmed"), and(eq(reservations.status, "held"), gt(reservations.holdExpiresAt, now)));
 }
 

@@ -106,24 +106,16 @@ export async function lockDay(tx: Tx, kind: string, date: string) {
 
 /** Expired holds give their table back and their voucher amount back, each exactly once. */
 export async function expireHolds(tx: Tx, now: Date, spare?: SQL): Promise<number> {
-  // Run under the day's lock by every booking: built once (see `prepared`), unless holds are spared.
-  const statement = spare
-    ? null
-    : prepared(tx, "expire_holds", (d) =>
-        d
-          .update(reservations)
-          .set({ status: "expired", updatedAt: sql`${sql.placeholder("now")}` })
-          .where(and(eq(reservations.status, "held"), lte(reservations.holdExpiresAt, sql.placeholder("now"))))
-          .returning({ id: reservations.id, voucherId: reservations.voucherId, discountRappen: reservations.discountRappen })
-          .prepare("expire_holds"),
-      );
-  const expired = statement
-    ? await statement.execute({ now: now.toISOString() })
-    : await tx
-        .update(reservations)
-        .set({ status: "expired", updatedAt: now })
-        .where(and(eq(reservations.status, "held"), lte(reservations.holdExpiresAt, now), spare ? not(spare) : undefined))
-        .returning({ id: reservations.id, voucherId: reservations.voucherId, discountRappen: reservations.discountRappen });
+  const expire = (d: Executor, at: SQL, except?: SQL) =>
+    d
+      .update(reservations)
+      .set({ status: "expired", updatedAt: at })
+      .where(and(eq(reservations.status, "held"), lte(reservations.holdExpiresAt, at), except ? not(except) : undefined))
+      .returning({ id: reservations.id, voucherId: reservations.voucherId, discountRappen: reservations.discountRappen });
+  // Run under the day's lock by every booking: built once (see `prepared`); the sweep's spared holds vary.
+  const expired = spare
+    ? await expire(tx, sql`${now.toISOString()}`, spare)
+    : await prepared(tx, "expire_holds", (d) => expire(d, sql`${sql.placeholder("now")}`).prepare("expire_holds")).execute({ now: now.toISOString() });
   for (const r of expired) {
     if (r.voucherId !== null && r.discountRappen > 0) {
       await creditVoucher(tx, { voucherId: r.voucherId, reservationId: r.id, amountRappen: r.discountRappen, kind: "hold-expired" });
