@@ -1,21 +1,26 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import { NonceProvider } from "./components/Nonce";
 import { logError, markRenderAborted } from "~/server/platform/log.server";
-import { lowPriorityModulePreloads } from "~/server/platform/module-preloads.server";
+import { withLowPriorityModulePreloads } from "~/server/platform/module-preloads.server";
 
 const ABORT_DELAY = 5_000;
 
 /**
- * Renders a document. Browsers get the shell as soon as it is ready (streaming); bots and SPA mode
- * wait for everything, so they see complete HTML. The response's CSP nonce (server.ts) goes to
- * Remix's inline scripts and, through `NonceProvider`, to the app's own.
+ * Renders a document, answered whole. For browsers React writes the shell as soon as it is ready and
+ * the rest (Remix's data scripts) as it comes; bots and SPA mode wait for everything before the first
+ * byte. The response's status is the one the shell was rendered with. The response's CSP nonce
+ * (server.ts) goes to Remix's inline scripts and, through `NonceProvider`, to the app's own.
+ *
+ * Whole, not streamed: no route defers data, so the document is complete a moment after the shell,
+ * and the HTTP edge sends (and compresses) every document in one piece anyway
+ * (platform/http.server.ts). Collected here, React's chunks skip a Node stream, its conversion into
+ * a web stream and the read back out of it (docs/performance.md, twelfth pass).
  */
 export default function handleRequest(
   request: Request,
@@ -30,12 +35,26 @@ export default function handleRequest(
     let shellRendered = false;
     const ready = () => {
       shellRendered = true;
-      // Not under `npm run dev`: there the client runs React's development build, which warns about
-      // the attribute the server added ("Extra attributes from the server: fetchpriority").
-      const body = import.meta.env.DEV ? new PassThrough() : lowPriorityModulePreloads();
-      responseHeaders.set("Content-Type", "text/html");
-      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-      pipe(body);
+      const status = responseStatusCode;
+      const chunks: Buffer[] = [];
+      const sink = new Writable({
+        // React ends its destination again when it closes, and a second `end()` costs an error
+        // with a stack trace (~30 µs) per page; the sink never closes early, so it never says "close".
+        emitClose: false,
+        write(chunk: Buffer, _encoding, done) {
+          chunks.push(chunk);
+          done();
+        },
+      });
+      sink.on("finish", () => {
+        const html = Buffer.concat(chunks);
+        responseHeaders.set("Content-Type", "text/html");
+        // Not under `npm run dev`: there the client runs React's development build, which warns about
+        // the attribute the server added ("Extra attributes from the server: fetchpriority").
+        const body = import.meta.env.DEV ? html : withLowPriorityModulePreloads(html);
+        resolve(new Response(body as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status }));
+      });
+      pipe(sink);
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>

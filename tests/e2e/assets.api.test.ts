@@ -8,6 +8,10 @@ test("assets are sent precompressed as the browser accepts, always the same file
   const assets = [...html.matchAll(/(?:href|from)\s*=?\s*"(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
   expect(assets.some((a) => a.endsWith(".css"))).toBe(true);
   expect(assets.filter((a) => a.endsWith(".js")).length).toBeGreaterThan(5);
+  // The enhancement chunks load after what the first paint needs (platform/module-preloads.server.ts).
+  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+  expect(preloads.length).toBeGreaterThan(5);
+  for (const preload of preloads) expect(preload).toContain('fetchpriority="low"');
   for (const asset of new Set(assets)) {
     const plain = await request.get(asset, { headers: { "Accept-Encoding": "identity" } });
     expect(plain.status(), asset).toBe(200);
