@@ -114,10 +114,15 @@ export function getVenue(db: Executor): Promise<Venue> {
   return venue;
 }
 
+/** Worded once per loaded venue: every page's footer shows them (the root loader). */
+const factsOfVenue = new WeakMap<Venue, Readonly<VenueFacts>>();
+
 /** The settings customer pages and e-mails mention (opening hours, birthday and game days, hold, self-service limit). */
-export async function loadVenueFacts(db: Executor): Promise<VenueFacts> {
+export async function loadVenueFacts(db: Executor): Promise<Readonly<VenueFacts>> {
   const venue = await getVenue(db);
-  return venueFacts(venue.rules, venue.prices.holdMinutes, getEnv().SELF_SERVICE_HOURS);
+  let facts = factsOfVenue.get(venue);
+  if (!facts) factsOfVenue.set(venue, (facts = Object.freeze(venueFacts(venue.rules, venue.prices.holdMinutes, getEnv().SELF_SERVICE_HOURS))));
+  return facts;
 }
 
 /**
