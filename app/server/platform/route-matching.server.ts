@@ -129,7 +129,7 @@ export function cachedServerRoutes(original: ServerRoutesModule["createServerRou
  * a page's CPU). Given the same tree (the one built once per manifest above) and the same
  * `mapRouteProperties`, the conversion gives equal objects every time, and the static router only
  * reads them (it cannot navigate or patch routes on the server), so the data routes are converted once
- * per tree and the caller's manifest is filled from the stored one. Calls with a parent path (the
+ * per tree and the caller's manifest looks up the stored one (its prototype). Calls with a parent path (the
  * recursion, route patching) go to the original.
  */
 export function cachedDataRoutes(original: ConvertRoutes): ConvertRoutes {
@@ -144,7 +144,9 @@ export function cachedDataRoutes(original: ConvertRoutes): ConvertRoutes {
       stored = { dataRoutes: original(routes, mapRouteProperties, undefined, ownManifest), manifest: ownManifest };
       perMapper.set(mapRouteProperties, stored);
     }
-    if (manifest) Object.assign(manifest, stored.manifest);
+    // The static router only looks up the page's few matched routes in it: the stored manifest as
+    // the prototype answers those lookups without copying all ~60 entries per render.
+    if (manifest) Object.setPrototypeOf(manifest, stored.manifest);
     return stored.dataRoutes;
   };
   convertRoutesToDataRoutes.cached = true;
