@@ -22,6 +22,19 @@ import { runPrimary } from "./app/server/platform/cluster.server";
 import { answerMetricsRequests, metricsEndpoint, routeLabeller } from "./app/server/platform/metrics.server";
 import type { Env } from "./app/server/platform/env.server";
 
+/** How long a stopping server keeps idle kept-alive connections open (see `shutdown`). */
+const DRAIN_MS = 1_500;
+/**
+ * How long an idle kept-alive connection stays open. Node's 5 s is shorter than a reverse proxy's
+ * (nginx's upstream keepalive and most load balancers keep 60 s): the proxy would send a family's
+ * request on a connection the app closed at that moment and answer it with a 502. The app closes
+ * last, so the proxy (or a client that honours `Keep-Alive: timeout=`) never reuses a closing one.
+ * Headers must arrive within a little more than that, or Node cuts a slow first request on a
+ * reused connection.
+ */
+const KEEP_ALIVE_MS = 65_000;
+const HEADERS_TIMEOUT_MS = KEEP_ALIVE_MS + 1_000;
+
 let env: Env;
 try {
   env = getEnv();
@@ -36,9 +49,6 @@ try {
 // WEB_CONCURRENCY=N: this process only keeps N workers running (platform/cluster.server.ts).
 if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) runPrimary(env.WEB_CONCURRENCY, answerMetricsRequests());
 else await serve(env);
-
-/** How long a stopping server keeps idle kept-alive connections open (see `shutdown`). */
-const DRAIN_MS = 1_500;
 
 /** One server process: the database, the background jobs and the HTTP server. */
 async function serve(env: Env) {
@@ -183,6 +193,8 @@ async function serve(env: Env) {
       `Fun World booking site on ${env.PUBLIC_URL} (listening on ${env.HOST}:${port}; ${database.kind === "pglite" ? `embedded PGlite in ${env.DATA_DIR}` : "PostgreSQL"})`,
     );
   });
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
   // Port taken, HOST not an address of this machine: one line naming the variable, exit 1.
   server.on("error", (error) => startupFailure(error, { port: env.PORT, host: env.HOST }));
 

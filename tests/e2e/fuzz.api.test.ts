@@ -237,7 +237,9 @@ async function probe(findings: Finding[], method: string, path: string, c?: Case
   try {
     response = await fetch(`${BASE}${path}`, { method, headers, body: method === "GET" ? undefined : ((c?.body ?? new Uint8Array()) as BodyInit), redirect: "manual" });
   } catch (error) {
-    findings.push({ request: label, status: 0, problem: `no answer: ${(error as Error).message}` });
+    // undici says only "fetch failed"; the cause says what the socket did (reset, closed, timed out).
+    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+    findings.push({ request: label, status: 0, problem: `no answer: ${(error as Error).message}${cause ? ` (${cause.code ?? ""} ${cause.message ?? ""})` : ""}` });
     return;
   }
   const body = await response.text();

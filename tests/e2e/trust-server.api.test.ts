@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import { rmSync } from "node:fs";
 import { createScratchDatabase, type ScratchDatabase } from "../../scripts/scratch-postgres";
 import { baseEnv, listening, spawnServer, stop, type Spawned } from "./spawn-server";
@@ -128,6 +129,28 @@ test("/readyz reports the database, the migrations and the mail backlog; /health
   const health = await fetch(`${base}/healthz`);
   expect(health.status).toBe(200);
   expect(await health.json()).toMatchObject({ status: "ok" });
+});
+
+test("an idle kept-alive connection outlives a reverse proxy's: still open after Node's default 5 s", async () => {
+  // A proxy keeps idle upstream connections 60 s; had the app closed first, the proxy's next request
+  // on it would fail (a 502 for the family). The app says how long it keeps them, and keeps them.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = () =>
+    new Promise<{ status: number; keepAlive: string; reused: boolean }>((resolve, reject) => {
+      const request = http.get(`${base}/healthz`, { agent }, (response) => {
+        response.resume();
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, keepAlive: String(response.headers["keep-alive"] ?? ""), reused: request.reusedSocket }));
+      });
+      request.on("error", reject);
+    });
+  try {
+    const first = await get();
+    expect(first).toEqual({ status: 200, keepAlive: "timeout=65", reused: false });
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(await get()).toEqual({ status: 200, keepAlive: "timeout=65", reused: true });
+  } finally {
+    agent.destroy();
+  }
 });
 
 test("without TRUST_PROXY a rotating X-Forwarded-For gets no fresh sign-in budget", async () => {
