@@ -83,10 +83,11 @@ const CONTENTION_DAYS = (offsetWeeks: number) =>
   Array.from({ length: CONTENTION.dayCount }, (_, i) => addDays(futureWeekday(6, 28), 7 * (offsetWeeks + i)));
 /**
  * The contention's warm-up Saturdays, after every measured day (the runs use weeks 0–71): a fresh
- * server needs about four full Saturdays (~100 bookings) before its CPU per booking settles.
+ * server process needs about four full Saturdays (~100 bookings) before its CPU per booking settles.
+ * Each process compiles its own code, and the workers share the bookings: four per worker.
  */
-const WARM_UP_DAYS = (firstWeek: number) =>
-  Array.from({ length: 4 }, (_, i) => addDays(futureWeekday(6, 28), 7 * (72 + 4 * (firstWeek / CONTENTION.dayCount) + i)));
+const WARM_UP_DAYS = (firstWeek: number, workers: number) =>
+  Array.from({ length: 4 * workers }, (_, i) => addDays(futureWeekday(6, 28), 7 * (72 + 4 * (firstWeek / CONTENTION.dayCount) + i)));
 const SLOT_COUNTS = countsFor(7);
 const SLOT_QUERY = `date=${PAGE_DATE}&numChildren=${SLOT_COUNTS.numChildren}&numActiveAdults=${SLOT_COUNTS.numActiveAdults}&numAccompanyingAdults=${SLOT_COUNTS.numAccompanyingAdults}`;
 
@@ -421,11 +422,11 @@ async function main(): Promise<number> {
     workers = 1,
   ) {
     const options = { clients: CONTENTION.clients, minParty: 4, maxParty: 12, serverPid: server.pid, workers, provider: "datatrans-fake" } as const;
-    // Four Saturdays first, not counted: a server that has just started compiles its booking path
-    // (V8's JIT, on its own threads, counts as the process' CPU) and loads what it loads on first
-    // use, a cost of each start, not of each booking, like the throughput rows' warm-up seconds.
+    // Four Saturdays per process first, not counted: a server that has just started compiles its
+    // booking path (V8's JIT, on its own threads, counts as the process' CPU) and loads what it loads
+    // on first use, a cost of each start, not of each booking, like the throughput rows' warm-up seconds.
     // The warm-up's own figures are printed beside the result.
-    const warmUp = await runContention(server.url, database, { ...options, days: WARM_UP_DAYS(firstWeek) }, () => server.errorLines().length);
+    const warmUp = await runContention(server.url, database, { ...options, days: WARM_UP_DAYS(firstWeek, workers) }, () => server.errorLines().length);
     let result: ContentionResult;
     for (let attempt = 1; ; attempt++) {
       const days = CONTENTION_DAYS(firstWeek + (attempt - 1) * CONTENTION.dayCount);
