@@ -3,6 +3,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getVenue, VENUE_TTL_MS } from "~/server/booking/venue.server";
 import { onChange, shareChanges } from "~/server/platform/changes.server";
+import { openDatabase } from "~/server/platform/db.server";
 import { openingHours } from "~/server/platform/schema";
 import { drivers, scratchPostgres, type TestDatabase } from "./databases";
 
@@ -70,10 +71,12 @@ describe.runIf(scratch !== null)("change notices between processes (PostgreSQL)"
 
   it("starts every cache over once LISTEN is in place, on losing it, and once more when it is back; runs on another process's notice", async () => {
     const db = {};
-    stop = shareChanges(db, pool, scratch!.url);
+    const sharing = shareChanges(db, pool, scratch!.url);
+    stop = sharing.stop;
+    await sharing.listening;
+    // Listening: what changed before reached nobody here, so once — before `listening` settles.
+    expect(counts).toEqual({ venue: 1, reservations: 1 });
     const firstPid = await listener();
-    // Listening: what changed before reached nobody here, so once.
-    await vi.waitFor(() => expect(counts).toEqual({ venue: 1, reservations: 1 }), { timeout: 5000 });
 
     // Another process announces a venue change.
     await pool.query("select pg_notify('fun_world_changes', 'venue other-process')");
@@ -84,5 +87,16 @@ describe.runIf(scratch !== null)("change notices between processes (PostgreSQL)"
     await pool.query("select pg_terminate_backend($1)", [firstPid]);
     await vi.waitFor(async () => expect(await listener()).not.toBe(firstPid), { timeout: 10_000 });
     await vi.waitFor(() => expect(counts).toEqual({ venue: 4, reservations: 3 }), { timeout: 5000 });
+  });
+
+  it("opens a database only once it listens: a venue read right after opening is not thrown away by the first start-over", async () => {
+    const database = await openDatabase({ url: scratch!.url });
+    try {
+      const { rows } = await pool.query("select pid from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'");
+      // The previous test's listener and the new database's, in place before openDatabase returned.
+      expect(rows).toHaveLength(2);
+    } finally {
+      await database.close();
+    }
   });
 });

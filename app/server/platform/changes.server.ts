@@ -67,14 +67,27 @@ export function changeNotice(db: object, topic: ChangeTopic): SQL | null {
 
 const ORIGIN = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
 
+export type SharedChanges = {
+  /**
+   * Settles once the first LISTEN is in place, or its first attempt failed (retries go on in the
+   * background; it never rejects). Until then a change in another process reaches nobody here, and
+   * the "start over" this process's caches do on listening could still throw away what they just
+   * read: the database is opened only after it settled (db.server.ts).
+   */
+  listening: Promise<void>;
+  stop: () => Promise<void>;
+};
+
 /**
  * Connects `db` (a PostgreSQL pool's Drizzle instance) to the channel: announcements on it are
- * sent to the other processes, and theirs run this process's handlers. Returns the stop function.
+ * sent to the other processes, and theirs run this process's handlers.
  */
-export function shareChanges(db: object, pool: pg.Pool, connectionString: string): () => Promise<void> {
+export function shareChanges(db: object, pool: pg.Pool, connectionString: string): SharedChanges {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  let settle!: () => void;
+  const listening = new Promise<void>((resolve) => (settle = resolve));
 
   registry().notifiers.set(db, {
     send: (topic) => {
@@ -95,6 +108,7 @@ export function shareChanges(db: object, pool: pg.Pool, connectionString: string
       // What changed while nobody listened is unknown: every cache starts over.
       runHandlers("reservations");
       runHandlers("venue");
+      settle();
       if (!stopped) retry = setTimeout(connect, RETRY_MS);
     };
     client = next;
@@ -106,6 +120,7 @@ export function shareChanges(db: object, pool: pg.Pool, connectionString: string
     });
     next
       .connect()
+      .then(() => new Promise((r) => setTimeout(r, 800)))
       .then(() => next.query(`LISTEN ${CHANNEL}`))
       .then(() => {
         // Listening (again): what changed before this moment reached no handler here — the time
@@ -113,16 +128,21 @@ export function shareChanges(db: object, pool: pg.Pool, connectionString: string
         if (client !== next || stopped) return;
         runHandlers("reservations");
         runHandlers("venue");
+        settle();
       })
       .catch(reconnect);
   };
   connect();
 
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const open = client;
-    client = undefined;
-    await open?.end().catch(() => undefined);
+  return {
+    listening,
+    stop: async () => {
+      stopped = true;
+      settle();
+      clearTimeout(retry);
+      const open = client;
+      client = undefined;
+      await open?.end().catch(() => undefined);
+    },
   };
 }

@@ -54,12 +54,15 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     if (options.migrate !== false) {
       await underSetupLock(pool, () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder }));
     }
-    const stopSharing = shareChanges(db, pool, options.url);
+    const sharing = shareChanges(db, pool, options.url);
+    // Serving starts once other processes' changes reach this one (the 100 ms visibility promise
+    // holds from the first request), and after the caches' one "start over" on listening.
+    await sharing.listening;
     return {
       db,
       kind: "postgres",
       close: async () => {
-        await stopSharing();
+        await sharing.stop();
         await pool.end();
       },
     };
