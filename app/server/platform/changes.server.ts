@@ -100,7 +100,8 @@ export function shareChanges(db: object, pool: pg.Pool, connectionString: string
 
   const connect = () => {
     if (stopped) return;
-    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+    // Both bounded: the database is opened only after the first try settled (`listening`).
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000, query_timeout: 5_000 });
     const reconnect = () => {
       if (client !== next) return;
       client = undefined;
