@@ -121,7 +121,6 @@ export function shareChanges(db: object, pool: pg.Pool, connectionString: string
     });
     next
       .connect()
-      .then(() => new Promise((r) => setTimeout(r, 800)))
       .then(() => next.query(`LISTEN ${CHANNEL}`))
       .then(() => {
         // Listening (again): what changed before this moment reached no handler here — the time
