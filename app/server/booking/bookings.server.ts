@@ -348,7 +348,12 @@ export async function findReservationByCode(db: Executor, code: string): Promise
 }
 
 export async function findReservationById(db: Executor, id: number): Promise<Reservation | null> {
-  const [row] = await db.select().from(reservations).where(eq(reservations.id, id));
+  // Read on the return page and its status poll (every second while a payment is pending), by the
+  // webhook's e-mail and by staff pages: built once (see `prepared`), like the look-up by code.
+  const statement = prepared(db, "reservation_by_id", (d) =>
+    d.select().from(reservations).where(eq(reservations.id, sql.placeholder("id"))).prepare("reservation_by_id"),
+  );
+  const [row] = await statement.execute({ id });
   return row ?? null;
 }
 
