@@ -113,10 +113,10 @@ function remember(rows: Map<string, CachedRow> | null, id: string, row: CachedRo
 }
 
 /*
- * Every step of a booking reads its draft, and most write it: on PostgreSQL with several processes
- * (no row cache) that is a statement per page. Built once (see `prepared`): Drizzle's build of a
- * statement cost more than its round trip. The values go in through the columns' encoders (JSON
- * for `data`, a Date for `expiresAt`); the comparison's `now` is an ISO string, as Drizzle sends it.
+ * Every step of a booking reads its draft, and most write it: on PostgreSQL (which has no row cache
+ * here) a statement per page. Built once (see `prepared`) instead of by Drizzle on every call
+ * (docs/performance.md, fifteenth pass). The values go in through the columns' encoders (JSON for
+ * `data`, a Date for `expiresAt`); the comparison's `now` is an ISO string, as Drizzle sends it.
  */
 const draftById = (db: Db) =>
   prepared(db, "draft_by_id", (d) =>
