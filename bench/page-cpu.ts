@@ -10,7 +10,7 @@
  * BENCH_DATABASE_URL / TEST_DATABASE_URL (PostgreSQL admin connection, as the bench).
  */
 import autocannon from "autocannon";
-import { bookAndPayWithForms, Browser, countsFor, futureWeekday, walkToEnterData } from "./lib/flow";
+import { countsFor, draftCookies, futureWeekday } from "./lib/flow";
 import { cpuMs } from "./lib/machine";
 import { createPgDatabase } from "./lib/postgres";
 import { removeDir, startServer, tempDataDir } from "./lib/server";
@@ -32,21 +32,15 @@ function load(path: string, cookie?: string): Promise<autocannon.Result> {
 try {
   const date = futureWeekday(6, 14);
   const counts = countsFor(7);
-  const findSlot = new Browser(server.url);
-  await findSlot.postExpectRedirect("/offers", { offerId: "1" }, /\/find-slot$/);
-  const enterData = new Browser(server.url);
-  await walkToEnterData(enterData, { date, counts, slot: "18:00" });
-  const paid = new Browser(server.url);
-  await walkToEnterData(paid, { date, counts, slot: "20:00" });
-  const successPath = await bookAndPayWithForms(paid);
+  const cookies = await draftCookies(server.url, { date, counts });
   const query = `date=${date}&numChildren=${counts.numChildren}&numActiveAdults=${counts.numActiveAdults}&numAccompanyingAdults=${counts.numAccompanyingAdults}`;
   const pages: { name: string; path: string; cookie?: string }[] = [
     { name: "empty", path: "/bench/empty" },
     { name: "floor", path: "/bench/ssr-hydrated" },
     { name: "offers", path: "/offers" },
-    { name: "find-slot", path: `/find-slot?${query}`, cookie: findSlot.cookieHeader() },
-    { name: "enter-data", path: "/enter-data", cookie: enterData.cookieHeader() },
-    { name: "success", path: successPath, cookie: paid.cookieHeader() },
+    { name: "find-slot", path: `/find-slot?${query}`, cookie: cookies.findSlot },
+    { name: "enter-data", path: "/enter-data", cookie: cookies.enterData },
+    { name: "success", path: cookies.successPath, cookie: cookies.paid },
   ];
   console.info(`${kind}, one process: server CPU per request (20 connections × 5 s each, after 5 s not counted)`);
   for (const page of pages.filter((p) => !only || p.name === only)) {

@@ -27,7 +27,7 @@ import {
   sampleSessions,
   type ContentionResult,
 } from "./contention";
-import { addDays, bookAndPayWithForms, Browser, countsFor, futureWeekday, seedDay, walkToEnterData } from "./lib/flow";
+import { addDays, Browser, countsFor, draftCookies, futureWeekday, seedDay } from "./lib/flow";
 import { fixed, kb, mark, markdownTable } from "./lib/format";
 import { waitForQuiet } from "./lib/machine";
 import { startBenchDatatrans, type BenchProvider } from "./lib/datatrans";
@@ -163,18 +163,6 @@ async function started(options: Parameters<typeof startServer>[0]): Promise<Serv
   const server = await startServer(options);
   cleanups.push(() => server.stop());
   return server;
-}
-
-/** Cookies for the pages that need a draft, made by walking the flow like a family without JavaScript. */
-async function draftCookies(server: ServerHandle) {
-  const findSlot = new Browser(server.url);
-  await findSlot.postExpectRedirect("/offers", { offerId: "1" }, /\/find-slot$/);
-  const enterData = new Browser(server.url);
-  await walkToEnterData(enterData, { date: PAGE_DATE, counts: SLOT_COUNTS, slot: "20:00" });
-  const paid = new Browser(server.url);
-  await walkToEnterData(paid, { date: PAGE_DATE, counts: SLOT_COUNTS, slot: "20:00" });
-  const successPath = await bookAndPayWithForms(paid);
-  return { findSlot: findSlot.cookieHeader(), enterData: enterData.cookieHeader(), paid: paid.cookieHeader(), successPath };
 }
 
 function throughputTargets(cookie: string): LoadTarget[] {
@@ -454,7 +442,7 @@ async function main(): Promise<number> {
     step(`starting the server on PGlite (${dataDir}), port ${PORT_MAIN}`);
     const server = await started({ port: PORT_MAIN, dataDir });
     const seeded = await seedDay(server, PAGE_DATE);
-    const cookies = await draftCookies(server);
+    const cookies = await draftCookies(server.url, { date: PAGE_DATE, counts: SLOT_COUNTS });
     console.info(`  seeded ${seeded + 1} paid bookings on ${PAGE_DATE}; draft cookies made by walking the flow`);
 
     const pages: (PageTarget & { lighthouse: boolean })[] = [

@@ -235,3 +235,19 @@ export async function seedDay(server: ServerHandle, date: string, bookings = 8):
   }
   return made;
 }
+
+/**
+ * Cookies for the pages that need a draft, made by walking the flow like a family without
+ * JavaScript: an offer chosen (/find-slot), the 20:00 slot chosen (/enter-data), and that slot
+ * booked and paid in another browser (its /payment/success path comes along).
+ */
+export async function draftCookies(base: string, options: { date: string; counts: Counts }) {
+  const findSlot = new Browser(base);
+  await findSlot.postExpectRedirect("/offers", { offerId: "1" }, /\/find-slot$/);
+  const enterData = new Browser(base);
+  await walkToEnterData(enterData, { date: options.date, counts: options.counts, slot: "20:00" });
+  const paid = new Browser(base);
+  await walkToEnterData(paid, { date: options.date, counts: options.counts, slot: "20:00" });
+  const successPath = await bookAndPayWithForms(paid);
+  return { findSlot: findSlot.cookieHeader(), enterData: enterData.cookieHeader(), paid: paid.cookieHeader(), successPath };
+}

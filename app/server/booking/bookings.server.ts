@@ -349,7 +349,8 @@ export async function findReservationByCode(db: Executor, code: string): Promise
 
 export async function findReservationById(db: Executor, id: number): Promise<Reservation | null> {
   // Read on the return page and its status poll (every second while a payment is pending), by the
-  // webhook's e-mail and by staff pages: built once (see `prepared`), like the look-up by code.
+  // JSON transaction status and by every change of a booking: built once (see `prepared`), like the
+  // look-up by code.
   const statement = prepared(db, "reservation_by_id", (d) =>
     d.select().from(reservations).where(eq(reservations.id, sql.placeholder("id"))).prepare("reservation_by_id"),
   );
