@@ -47,6 +47,22 @@ function invalid(id: string, message?: string) {
 }
 
 /** The bookings desk: one GET form (works without JavaScript, bookmarkable), paginated results. */
+/**
+ * In the table layout the contact column is as wide as the phone number, and an address that may
+ * break anywhere was cut at its last letter (`anna@example.c|h`): it now wraps after the `@` first.
+ */
+function withBreakAfterAt(email: string) {
+  const at = email.indexOf("@");
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 export default function BookingSearch() {
   const { staff, form, errors, result } = useLoaderData<typeof loader>();
   const e = errors as Partial<Record<string, string>>;
@@ -171,7 +187,7 @@ export default function BookingSearch() {
                     <td data-label="Kontakt">
                       <span className="phone">{b.phone}</span>
                       <br />
-                      <span className="break-anywhere">{b.email}</span>
+                      <span className="break-anywhere">{withBreakAfterAt(b.email)}</span>
                     </td>
                     <td data-label="Personen">{b.persons}</td>
                     <td data-label="Status">

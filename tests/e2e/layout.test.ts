@@ -55,6 +55,14 @@ function findLayoutProblems(): Problem[] {
       if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) problems.push(`${describe(el)} overflows its box (${el.scrollWidth} > ${el.clientWidth})`);
     }
   }
+  // Form fields are touch targets: the shared style gives every text-like field 44 px. A field the
+  // style misses (a new input type) shows as the browser's small default box, hard to hit on a phone.
+  const fields = "input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=submit]):not([type=button]):not([type=reset]), select, textarea";
+  for (const el of Array.from(document.body.querySelectorAll(fields))) {
+    if (hidden(el)) continue;
+    const height = el.getBoundingClientRect().height;
+    if (height > 0 && height < 43.5) problems.push(`${describe(el)} is ${Math.round(height)}px tall, less than a 44 px touch target`);
+  }
   /** The lines a stretch of text is laid out on (client rects more than half a line apart start a new line). */
   const lines = (range: Range) => {
     const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0);
