@@ -1,6 +1,5 @@
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
-import expressStaticGzip from "express-static-gzip";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import cluster from "node:cluster";
@@ -17,6 +16,7 @@ import { checkLookup, countLookupMiss } from "./app/server/payments/reservation-
 import { cacheRouteMatching } from "./app/server/platform/route-matching.server";
 import { passRequestsThrough } from "./app/server/platform/loader-requests.server";
 import { readiness } from "./app/server/platform/db-health.server";
+import { precompressedAssets } from "./app/server/platform/assets.server";
 import { startupFailure } from "./app/server/platform/startup.server";
 import { runPrimary } from "./app/server/platform/cluster.server";
 import { answerMetricsRequests, metricsEndpoint, routeLabeller } from "./app/server/platform/metrics.server";
@@ -139,14 +139,7 @@ async function serve(env: Env) {
     // Fingerprinted assets can be cached forever; everything else briefly. Scripts and stylesheets
     // are compressed at build time (scripts/precompress.ts): brotli or gzip as the browser accepts,
     // sent as they are instead of gzipped per request (`compression` leaves encoded answers alone).
-    app.use(
-      "/assets",
-      expressStaticGzip("build/client/assets", {
-        enableBrotli: true,
-        orderPreference: ["br", "gzip"],
-        serveStatic: { immutable: true, maxAge: "1y" },
-      }),
-    );
+    app.use("/assets", precompressedAssets("build/client/assets"));
     // The other public files are known at start: only their paths reach the file system, so pages
     // and API calls do not each pay a stat() for a file that is not there.
     const publicFiles = new Set(
