@@ -46,7 +46,6 @@ function invalid(id: string, message?: string) {
   return message ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
 }
 
-/** The bookings desk: one GET form (works without JavaScript, bookmarkable), paginated results. */
 /**
  * In the table layout the contact column is as wide as the phone number, and an address that may
  * break anywhere was cut at its last letter (`anna@example.c|h`): it now wraps after the `@` first.
@@ -63,6 +62,7 @@ function withBreakAfterAt(email: string) {
   );
 }
 
+/** The bookings desk: one GET form (works without JavaScript, bookmarkable), paginated results. */
 export default function BookingSearch() {
   const { staff, form, errors, result } = useLoaderData<typeof loader>();
   const e = errors as Partial<Record<string, string>>;
