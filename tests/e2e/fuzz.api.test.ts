@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import http from "node:http";
 import { E2E_ADMIN_PASSWORD, E2E_ADMIN_TOKEN, E2E_BASE_URL } from "../../playwright.config";
 import { addDays, venueNow } from "~/domain/time";
 import { futureWeekday } from "./helpers";
@@ -395,4 +396,43 @@ test("fuzz: every route, bad input of every kind, no 5xx, no leak, nothing creat
   // The staff session survived the walk: no request signed it out.
   expect((await fetch(`${BASE}/admin`, { headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(200);
   console.info(`fuzz: ${requests} requests in ${Math.round(seconds)} s; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+});
+
+/** One raw request: `fetch` refuses to send TRACE at all, a client on the internet does not. */
+function rawRequest(method: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${BASE}${path}`, { method, headers: { ...FUZZ_CLIENT, ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }));
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+test("methods the site does not serve get 405 with what it allows, on pages, APIs and files alike", async () => {
+  const html = await (await fetch(`${BASE}/offers`)).text();
+  const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+  expect(stylesheet).toBeDefined();
+  for (const path of ["/", "/offers", "/api/offers", "/api/birthday/reserve", stylesheet!, "/favicon.ico"]) {
+    // (Node's own parser answers a method it does not know, e.g. TRACK, with 400 before the app.)
+    for (const method of ["TRACE", "PROPFIND", "MKCOL"]) {
+      const response = await rawRequest(method, path);
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.allow, `${method} ${path}`).toBe("GET, HEAD, POST");
+      expect(response.body, `${method} ${path}`).toContain("Diese Anfragemethode wird nicht unterstützt.");
+      expect(response.headers["x-request-id"], `${method} ${path}`).toBeDefined();
+    }
+  }
+  // A write to an API that only reads: the API's own answer, not Remix's "Unexpected Server Error".
+  for (const path of ["/api/offers", "/api/tables/available", "/api/payments/transaction/zz-unknown"]) {
+    for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
+      const response = await fetch(`${BASE}${path}`, { method, headers: { ...FUZZ_CLIENT, "Content-Type": "application/json" }, body: "{}" });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.get("allow"), `${method} ${path}`).toBe("GET, HEAD");
+      expect(await response.json(), `${method} ${path}`).toEqual({ error: "method not allowed" });
+    }
+  }
 });

@@ -38,7 +38,17 @@ const MESSAGES = {
   serverError: "Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.",
   busy: "Im Moment sind sehr viele Anfragen gleichzeitig unterwegs. Bitte laden Sie die Seite in einigen Sekunden neu.",
   tooMany: "Zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es erneut.",
+  method: "Diese Anfragemethode wird nicht unterstützt.",
 } as const;
+
+/**
+ * The methods that reach the app. Pages and the API use GET, HEAD and POST; the other standard ones
+ * get each route's own 405. Anything else is refused here: the Fetch API cannot even represent a
+ * `TRACE` (building the request for Remix threw, a logged 500), and for a `PROPFIND` Remix answered
+ * "Unexpected Server Error". (Node's parser itself refuses methods it does not know, e.g. `TRACK`,
+ * and closes a `CONNECT`.)
+ */
+const ROUTED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 const isApi = (path: string) => path.startsWith("/api/");
 
@@ -129,6 +139,10 @@ const hasNul = (text: string) => text.includes("\0") || /%00/i.test(text);
  */
 export async function guardRequest(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
   if (hasNul(req.originalUrl)) return refuse(req, res, 400, MESSAGES.nul);
+  if (!ROUTED_METHODS.has(req.method)) {
+    res.setHeader("Allow", "GET, HEAD, POST");
+    return refuse(req, res, 405, MESSAGES.method);
+  }
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
 
   const api = isApi(req.path);
@@ -236,6 +250,14 @@ export function remixHandler(options: {
       if (response.status === 500 && (await databaseUnavailable())) {
         await response.body?.cancel();
         return maintenance(req, res);
+      }
+      if (response.status === 405 && isApi(req.path) && response.headers.has("X-Remix-Error")) {
+        // Remix's answer to a write on a route that only reads (the methods reaching it are standard
+        // ones: ROUTED_METHODS) is `{"message":"Unexpected Server Error"}`: the API answers as its
+        // write-only routes do, and says what it allows.
+        await response.body?.cancel();
+        res.setHeader("Allow", "GET, HEAD");
+        return void res.status(405).json({ error: "method not allowed" });
       }
       if (response.status === 500 && renderWasAborted(request)) {
         // Logged where it happened (entry.server.tsx); the family gets a page to retry, not a broken one.
