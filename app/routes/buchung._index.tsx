@@ -38,7 +38,7 @@ export default function FindBooking() {
         <Form method="post">
           <div className="field">
             <label htmlFor="bookingCode">Buchungscode</label>
-            <input id="bookingCode" name="bookingCode" required maxLength={LINK_FIELD_MAX.code} autoComplete="off" autoCapitalize="characters" placeholder="z. B. FW-AB12CD" />
+            <input id="bookingCode" name="bookingCode" type="text" required maxLength={LINK_FIELD_MAX.code} autoComplete="off" autoCapitalize="characters" placeholder="z. B. FW-AB12CD" />
           </div>
           <div className="field">
             <label htmlFor="email">E-Mail-Adresse</label>
