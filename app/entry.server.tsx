@@ -6,7 +6,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { Writable } from "node:stream";
 import { NonceProvider } from "./components/Nonce";
-import { logError, markRenderAborted } from "~/server/platform/log.server";
+import { log, logError, markConnectionLost, markRenderAborted, oneLineError, requestIdOf } from "~/server/platform/log.server";
+import { isConnectionLoss } from "~/server/platform/db.server";
 import { withLowPriorityModulePreloads } from "~/server/platform/module-preloads.server";
 
 const ABORT_DELAY = 5_000;
@@ -93,6 +94,13 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   // A 4xx thrown on purpose (bad input, not found, no access) is an answer, not a failure of the site.
   if (isRouteErrorResponse(error) && error.status < 500) return;
   if (error instanceof Error && /^No route matches URL/.test(error.message)) return;
+  // The database went away under this request (failover, restart): the edge answers the maintenance
+  // 503 (platform/http.server.ts); one line naming the cause, no stack.
+  if (isConnectionLoss(error)) {
+    markConnectionLost(request);
+    log.warn({ reqId: requestIdOf(request), cause: oneLineError(error) }, "database connection lost during the request");
+    return;
+  }
   logError(error, request);
 }
 
@@ -126,3 +134,10 @@ function disarmAbort(request: Request) {
   finished.add(request);
   clearTimeout(abortTimers.get(request));
 }
+
+/**
+ * The process's entry (app/server/serve.server.ts): `server.ts` reaches it through the build
+ * (`build.entry.module.startServer`), so the HTTP server and its background work run on the same
+ * module copies as the routes.
+ */
+export { startServer } from "~/server/serve.server";

@@ -430,8 +430,8 @@ async function main(): Promise<number> {
     step("npm run build");
     const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
     if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
-  } else if (!existsSync(path.join(ROOT, "build", "server", "index.js"))) {
-    throw new Error("--no-build, but there is no build/server/index.js: run npm run build first");
+  } else if (!existsSync(path.join(ROOT, "build", "server.js"))) {
+    throw new Error("--no-build, but there is no build/server.js: run npm run build first");
   }
 
   // 1–3 on PGlite: pages, Lighthouse, throughput.

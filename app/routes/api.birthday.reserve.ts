@@ -5,7 +5,7 @@ import { MSG } from "~/domain/messages";
 import { BirthdayReservationSchema } from "~/domain/reservation-payload";
 import { parseTime } from "~/domain/time";
 import { reserveBirthday } from "~/server/booking/bookings.server";
-import { getDb } from "~/server/platform/db.server";
+import { getDb, isConnectionLoss } from "~/server/platform/db.server";
 import { holdMinutes } from "~/server/booking/venue.server";
 import { clientKey } from "~/server/platform/client.server";
 import { holdOwner, reserveFailureStatus } from "~/server/payments/reservation-owner.server";
@@ -47,6 +47,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       reservationToken: result.reservationToken,
     });
   } catch (error) {
+    // A lost database connection is the edge's maintenance 503 (platform/http.server.ts), not a failed booking.
+    if (isConnectionLoss(error)) throw error;
     console.error(`Reservation failed: ${(error as Error).message}`);
     return Response.json({ error: MSG.bookingFailed }, { status: 500 });
   }

@@ -4,7 +4,7 @@ import { toContact } from "~/domain/contact";
 import { GameReservationSchema } from "~/domain/game-payload";
 import { MSG } from "~/domain/messages";
 import { parseTime } from "~/domain/time";
-import { getDb } from "~/server/platform/db.server";
+import { getDb, isConnectionLoss } from "~/server/platform/db.server";
 import { holdMinutes } from "~/server/booking/venue.server";
 import { clientKey } from "~/server/platform/client.server";
 import { holdOwner, reserveFailureStatus } from "~/server/payments/reservation-owner.server";
@@ -45,6 +45,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : MSG.bookingConfirmed;
     return Response.json({ message, code: result.reservation.code, reservationToken: result.reservationToken });
   } catch (error) {
+    // A lost database connection is the edge's maintenance 503 (platform/http.server.ts), not a failed booking.
+    if (isConnectionLoss(error)) throw error;
     console.error(`Failed to create reservation: ${(error as Error).message}`);
     return Response.json({ error: MSG.bookingFailed }, { status: 500 });
   }

@@ -1,4 +1,5 @@
 import { getDb } from "./platform/db.server";
+import { log, oneLineError } from "./platform/log.server";
 import { sweepExpiredDrafts } from "./booking/draft.server";
 import { queueDueReminders } from "./booking/reminders.server";
 import { getEnv } from "./platform/env.server";
@@ -16,7 +17,8 @@ export function startBackgroundJobs(): () => void {
   let stopped = false;
   const run = (what: string, job: () => Promise<unknown>) => () => {
     if (stopped) return;
-    job().catch((error: Error) => console.warn(`${what} failed: ${error.message}`));
+    // One JSON line naming the cause (during a database outage every run fails until it is back).
+    job().catch((error: unknown) => log.warn({ job: what, cause: oneLineError(error) }, "background job failed"));
   };
 
   run("Reconciliation at start", async () => reconcilePayments(await getDb(), { mode: "all" }))();

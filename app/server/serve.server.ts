@@ -5,22 +5,23 @@ import path from "node:path";
 import cluster from "node:cluster";
 import net from "node:net";
 import express from "express";
-import { ConfigError, getEnv } from "./app/server/platform/env.server";
-import { closeDatabase, getDatabase, getDb } from "./app/server/platform/db.server";
-import { ensureBootstrapAdmin } from "./app/server/staff/staff-accounts.server";
-import { startBackgroundJobs } from "./app/server/background.server";
-import { mailerIdle } from "./app/server/mail/mail.server";
-import { contentSecurityPolicy, newCspNonce } from "./app/server/platform/csp.server";
-import { errorHandler, guardRequest, labelRoutesWith, remixHandler, requestLog, sameOriginPosts, secretLinkMisses } from "./app/server/platform/http.server";
-import { checkLookup, countLookupMiss } from "./app/server/payments/reservation-owner.server";
-import { cacheRouteMatching } from "./app/server/platform/route-matching.server";
-import { passRequestsThrough } from "./app/server/platform/loader-requests.server";
-import { readiness } from "./app/server/platform/db-health.server";
-import { precompressedAssets } from "./app/server/platform/assets.server";
-import { startupFailure } from "./app/server/platform/startup.server";
-import { runPrimary } from "./app/server/platform/cluster.server";
-import { answerMetricsRequests, metricsEndpoint, routeLabeller } from "./app/server/platform/metrics.server";
-import type { Env } from "./app/server/platform/env.server";
+import type { ViteDevServer } from "vite";
+import { ConfigError, getEnv } from "./platform/env.server";
+import { closeDatabase, getDatabase, getDb, isConnectionLoss, onDatabaseReady } from "./platform/db.server";
+import { log, oneLineError } from "./platform/log.server";
+import { ensureBootstrapAdmin } from "./staff/staff-accounts.server";
+import { startBackgroundJobs } from "./background.server";
+import { mailerIdle } from "./mail/mail.server";
+import { contentSecurityPolicy, newCspNonce } from "./platform/csp.server";
+import { errorHandler, guardRequest, labelRoutesWith, remixHandler, requestLog, sameOriginPosts, secretLinkMisses } from "./platform/http.server";
+import { checkLookup, countLookupMiss } from "./payments/reservation-owner.server";
+import { installFrameworkPatches } from "./platform/framework-patches.server";
+import { readiness } from "./platform/db-health.server";
+import { precompressedAssets } from "./platform/assets.server";
+import { startupFailure } from "./platform/startup.server";
+import { runPrimary, WORKER_RESTART_ENV } from "./platform/cluster.server";
+import { answerMetricsRequests, metricsEndpoint, routeLabeller } from "./platform/metrics.server";
+import type { Env } from "./platform/env.server";
 
 /** How long a stopping server keeps idle kept-alive connections open (see `shutdown`). */
 const DRAIN_MS = 1_500;
@@ -35,38 +36,61 @@ const DRAIN_MS = 1_500;
 const KEEP_ALIVE_MS = 65_000;
 const HEADERS_TIMEOUT_MS = KEEP_ALIVE_MS + 1_000;
 
-let env: Env;
-try {
-  env = getEnv();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
+export type StartOptions = {
+  /** The server build this module is part of (production), or Vite's loader of it (`npm run dev`). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  viteDevServer?: ViteDevServer;
+};
+
+/**
+ * The process's entry, called by `server.ts` with the build this very module came from (exported
+ * through `app/entry.server.tsx`): the routes and the background work share one copy of every server
+ * module, so per-module state (prepared statement names, caches) exists once per process.
+ */
+export async function startServer(options: StartOptions): Promise<void> {
+  let env: Env;
+  try {
+    env = getEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    startupFailure(error);
   }
-  startupFailure(error);
+  // WEB_CONCURRENCY=N: this process only keeps N workers running (platform/cluster.server.ts).
+  if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) runPrimary(env.WEB_CONCURRENCY, answerMetricsRequests());
+  else await serve(env, options);
 }
 
-// WEB_CONCURRENCY=N: this process only keeps N workers running (platform/cluster.server.ts).
-if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) runPrimary(env.WEB_CONCURRENCY, answerMetricsRequests());
-else await serve(env);
-
 /** One server process: the database, the background jobs and the HTTP server. */
-async function serve(env: Env) {
+async function serve(env: Env, { build, viteDevServer }: StartOptions) {
   let draining = false;
   const production = env.NODE_ENV === "production";
   // `npm run dev` serves the app through Vite with hot reload; otherwise the production build is served.
-  const dev = process.argv.includes("--dev");
+  const dev = viteDevServer !== undefined;
 
-  const database = await getDatabase().catch((error: unknown) => startupFailure(error));
-  await ensureBootstrapAdmin(database.db, env.ADMIN_PASSWORD).catch((error: Error) => {
-    console.error(`ADMIN_PASSWORD: ${error.message}`);
-    process.exit(1);
+  // A worker started again while the site runs (WEB_CONCURRENCY) starts even when the database is
+  // away: it answers /healthz, pages the maintenance 503, and opens the database when it is back.
+  // A server starting for the first time stops with one line naming the cause instead.
+  const restarted = cluster.isWorker && process.env[WORKER_RESTART_ENV] === "1";
+  const database = await getDatabase().catch((error: unknown) => {
+    if (restarted && isConnectionLoss(error)) {
+      log.warn({ cause: oneLineError(error) }, "database unreachable at start: answering 503 until it is back");
+      return undefined;
+    }
+    return startupFailure(error);
   });
+  if (database) {
+    await ensureBootstrapAdmin(database.db, env.ADMIN_PASSWORD).catch((error: Error) => {
+      console.error(`ADMIN_PASSWORD: ${error.message}`);
+      process.exit(1);
+    });
+  }
+  // Also whenever the database is opened again or came back empty (dropped and created again): the
+  // bootstrap account exists without a restart.
+  onDatabaseReady(async (db) => void (await ensureBootstrapAdmin(db, env.ADMIN_PASSWORD)));
   const stopBackground = startBackgroundJobs();
-
-  const viteDevServer = !dev
-    ? undefined
-    : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
 
   const app = express();
   app.disable("x-powered-by");
@@ -152,9 +176,6 @@ async function serve(env: Env) {
     app.use((req, res, next) => (publicFiles.has(req.path) ? compress(req, res, () => servePublic(req, res, next)) : next()));
   }
 
-  const build = viteDevServer
-    ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
-    : ((await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild);
   if (typeof build !== "function") {
     const fullPath = (id: string): string => {
       const route = build.routes[id]!;
@@ -165,10 +186,7 @@ async function serve(env: Env) {
 
   // Route matching cached per path, and no copies of the request per loader (Remix internals, see
   // the modules); production builds only.
-  if (!dev) {
-    cacheRouteMatching();
-    passRequestsThrough();
-  }
+  if (!dev) installFrameworkPatches();
   app.all(
     "*",
     remixHandler({
@@ -183,7 +201,7 @@ async function serve(env: Env) {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     console.info(
-      `Fun World booking site on ${env.PUBLIC_URL} (listening on ${env.HOST}:${port}; ${database.kind === "pglite" ? `embedded PGlite in ${env.DATA_DIR}` : "PostgreSQL"})`,
+      `Fun World booking site on ${env.PUBLIC_URL} (listening on ${env.HOST}:${port}; ${env.DATABASE_URL ? "PostgreSQL" : `embedded PGlite in ${env.DATA_DIR}`})`,
     );
   });
   server.keepAliveTimeout = KEEP_ALIVE_MS;

@@ -55,7 +55,7 @@ export async function startServer(options: { port: number; dataDir: string; data
   const url = `http://127.0.0.1:${port}`;
   // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under load.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, [...nodeArgs, "build/server.js"], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
     env: {

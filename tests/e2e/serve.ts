@@ -1,4 +1,5 @@
 /** Starts the production server on a fresh embedded database for the browser tests. */
+import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 
 const dataDir = process.env.DATA_DIR;
@@ -7,11 +8,7 @@ rmSync(dataDir, { recursive: true, force: true });
 
 // A staff member with the role `staff` (besides the bootstrap manager `admin`), for the role tests.
 if (process.env.E2E_STAFF_EMAIL && process.env.ADMIN_PASSWORD) {
-  const { openDatabase } = await import("../../app/server/platform/db.server");
-  const { createStaffAccount, ensureBootstrapAdmin } = await import("../../app/server/staff/staff-accounts.server");
-  const database = await openDatabase({ dataDir });
-  await ensureBootstrapAdmin(database.db, process.env.ADMIN_PASSWORD);
-  await createStaffAccount(database.db, process.env.E2E_STAFF_EMAIL, process.env.ADMIN_PASSWORD, "staff");
-  await database.close();
+  execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/seed-staff.ts"], { stdio: "inherit", env: process.env });
 }
-await import("../../server");
+// @ts-expect-error -- the compiled launcher (npm run build) has no type declarations
+await import("../../build/server.js");

@@ -32,7 +32,7 @@ export function baseEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   };
 }
 
-export function spawnServer(env: NodeJS.ProcessEnv, command: string[] = ["node", "--import", "tsx", "server.ts"]): Spawned {
+export function spawnServer(env: NodeJS.ProcessEnv, command: string[] = ["node", "build/server.js"]): Spawned {
   const child = spawn(command[0]!, command.slice(1), { env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";

@@ -38,7 +38,7 @@ beforeAll(async () => {
   Object.assign(process.env, { DATA_DIR: ownDataDir, SESSION_SECRET: "crash-test-process-secret-0123456789" });
   resetEnvForTests();
   // The server serves the production build; build it when a run starts from a clean checkout.
-  if (!existsSync(path.join(ROOT, "build/server/index.js"))) {
+  if (!existsSync(path.join(ROOT, "build/server.js"))) {
     // Without VITEST in its environment: under Vitest the config leaves the Remix plugin out.
     const { VITEST: _vitest, ...env } = process.env;
     execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "ignore", env });
@@ -89,7 +89,7 @@ describe.each(targets)("a server killed between settlement and webhook, on $name
   });
 
   async function start(): Promise<ChildProcess> {
-    const proc = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    const proc = spawn(process.execPath, ["build/server.js"], {
       cwd: ROOT,
       stdio: ["ignore", "ignore", "pipe"],
       env: {

@@ -27,7 +27,7 @@ describe("simulated payments in production", () => {
   });
 
   it("stop the real server at start with a message naming the variable", () => {
-    const run = spawnSync(process.execPath, ["--import", "tsx", "server.ts"], {
+    const run = spawnSync(process.execPath, ["build/server.js"], {
       cwd: ROOT,
       env: env({ ...process.env, ...production, PORT: "3254", HOST: "127.0.0.1", DATABASE_URL: "", ALLOW_SIMULATED_PAYMENTS: "", VITEST: "" }),
       encoding: "utf8",

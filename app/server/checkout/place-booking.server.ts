@@ -4,7 +4,7 @@ import { findReservationByCode, releaseHold, reserveBirthday } from "../booking/
 import { reserveGame } from "../booking/games.server";
 import { holdMinutes } from "../booking/venue.server";
 import type { CouponResult } from "../vouchers/coupon.server";
-import type { Db } from "../platform/db.server";
+import { isConnectionLoss, type Db } from "../platform/db.server";
 import { clearDraft, updateDraft, type CompleteDraft } from "../booking/draft.server";
 import { abandonPayment, confirmPayment, pendingPaymentOf, startPayment } from "../payments/payments.server";
 import { holdOwner, reserveFailureStatus } from "../payments/reservation-owner.server";
@@ -76,6 +76,8 @@ export async function placeBooking(
     if (!payment.ok) return { kind: "error", status: 502, message: MSG.bookingFailed };
     return { kind: "redirect", to: "/payment", cookie: await updateDraft(request, { bookingCode: reservation.code }) };
   } catch (error) {
+    // A lost database connection is the edge's maintenance 503 (platform/http.server.ts), not a failed booking.
+    if (isConnectionLoss(error)) throw error;
     console.warn(`Booking failed: ${(error as Error).stack ?? error}`);
     return { kind: "error", status: 500, message: MSG.bookingFailed };
   }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import { singleton } from "./singleton.server";
-import { loggableError } from "./log.server";
+import { log, loggableError, oneLineError } from "./log.server";
 
 /**
  * "Something changed" between server processes. Each process keeps caches (a day's table
@@ -92,7 +92,7 @@ export function shareChanges(db: object, pool: pg.Pool, connectionString: string
   registry().notifiers.set(db, {
     send: (topic) => {
       pool.query("select pg_notify($1, $2)", [CHANNEL, `${topic} ${ORIGIN}`]).catch((error: Error) => {
-        console.warn(`Change notification (${topic}) not sent: ${loggableError(error).message}`);
+        log.warn({ topic, cause: oneLineError(error) }, "change notification not sent");
       });
     },
     notice: (topic) => sql`pg_notify(${CHANNEL}, ${`${topic} ${ORIGIN}`})`,

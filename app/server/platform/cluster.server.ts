@@ -1,23 +1,46 @@
 import cluster, { type Worker } from "node:cluster";
 
+/** Set by the primary on workers it starts after the site was up (see `serve` in serve.server.ts). */
+export const WORKER_RESTART_ENV = "FUN_WORLD_WORKER_RESTART";
+
+/** Waits before starting a replacement for a worker that keeps ending soon after its start. */
+const RESTART_DELAYS_MS = [0, 1_000, 2_000, 5_000, 10_000, 30_000];
+/** A worker that ran this long counts as healthy: the next replacement starts at once again. */
+const HEALTHY_AFTER_MS = 60_000;
+
 /**
  * `WEB_CONCURRENCY=N`: the primary process forks N workers that share one port (node:cluster hands
  * each new connection to the next worker). The primary holds no database and serves nothing; it
  * keeps N workers running:
- * - a worker that ends while the site runs (crash, or a `SIGTERM` to that one worker: the rolling
- *   restart, see README) is replaced at once; the others go on serving meanwhile;
- * - a worker that fails before it ever listened (bad configuration, database unreachable) stops
- *   the whole server with exit code 1: its own line already named the cause;
+ * - at start one worker starts first; the others follow once it listens, so a start failure (bad
+ *   configuration, database unreachable) is reported in one line, not once per worker, and stops the
+ *   server with exit code 1;
+ * - once the site was up, a worker that ends (crash, or a `SIGTERM` to that one worker: the rolling
+ *   restart, see README) is replaced while the others go on serving; its replacement starts even
+ *   when the database is away (it answers 503 until the database is back, `WORKER_RESTART_ENV`), and
+ *   a worker that keeps ending soon after its start is replaced after a growing pause (1, 2, 5, 10,
+ *   30 s) instead of in a tight loop;
  * - `SIGTERM`/`SIGINT` to the primary stop every worker gracefully (each finishes its requests).
  */
 export function runPrimary(count: number, onMessage?: (worker: Worker, message: unknown) => void): void {
   let stopping = false;
   let exitCode = 0;
+  let siteUp = false;
+  let quickExits = 0;
   const listened = new WeakSet<Worker>();
+  const startedAt = new WeakMap<Worker, number>();
 
   const fork = () => {
-    const worker = cluster.fork();
-    worker.on("listening", () => listened.add(worker));
+    if (stopping) return;
+    const worker = cluster.fork(siteUp ? { [WORKER_RESTART_ENV]: "1" } : {});
+    startedAt.set(worker, Date.now());
+    worker.on("listening", () => {
+      listened.add(worker);
+      if (!siteUp) {
+        siteUp = true;
+        for (let i = 1; i < count; i++) fork();
+      }
+    });
     if (onMessage) worker.on("message", (message: unknown) => onMessage(worker, message));
   };
 
@@ -27,15 +50,19 @@ export function runPrimary(count: number, onMessage?: (worker: Worker, message: 
       if (alive === 0) process.exit(exitCode);
       return;
     }
-    // Exit code 1 before listening: configuration or database (the worker's own line named it).
+    // Before the site was ever up: configuration or database (the worker's own line named it).
     // A worker killed by a signal, even while starting, is simply replaced.
-    if (!listened.has(worker) && signal === null && code !== 0) {
-      console.error(`Worker ${worker.process.pid} failed at start (exit ${signal ?? code}): stopping the server`);
+    if (!siteUp && !listened.has(worker) && signal === null && code !== 0) {
+      console.error(`Worker ${worker.process.pid} failed at start (exit ${code}): stopping the server`);
       stopAll(1);
       return;
     }
-    console.warn(`Worker ${worker.process.pid} ended (${signal ?? `exit ${code}`}): starting a new one`);
-    fork();
+    const ranMs = Date.now() - (startedAt.get(worker) ?? 0);
+    quickExits = ranMs >= HEALTHY_AFTER_MS || (signal === null && code === 0) ? 0 : quickExits + 1;
+    const delay = RESTART_DELAYS_MS[Math.min(quickExits, RESTART_DELAYS_MS.length - 1)]!;
+    console.warn(`Worker ${worker.process.pid} ended (${signal ?? `exit ${code}`}): starting a new one${delay ? ` in ${delay / 1000} s` : ""}`);
+    if (delay === 0) fork();
+    else setTimeout(fork, delay);
   });
 
   let announced = 0;
@@ -56,5 +83,5 @@ export function runPrimary(count: number, onMessage?: (worker: Worker, message: 
 
   process.on("SIGTERM", () => stopAll(0));
   process.on("SIGINT", () => stopAll(0));
-  for (let i = 0; i < count; i++) fork();
+  fork();
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { and, isNull, sql } from "drizzle-orm";
 import { getDatabase, migrateAndSeed, migrationsFolder, type Database } from "./db.server";
 import { mailOutbox } from "./schema";
-import { log, loggableError } from "./log.server";
+import { log, oneLineError } from "./log.server";
 
 /** How long one probe may take before the database counts as unreachable. */
 const PROBE_TIMEOUT_MS = 3_000;
@@ -80,7 +80,7 @@ async function probe(): Promise<boolean> {
     await recovering;
     return true;
   } catch (error) {
-    log.warn({ err: { message: loggableError(error).message } }, "database unavailable");
+    log.warn({ cause: oneLineError(error) }, "database unavailable");
     return true;
   }
 }

@@ -11,11 +11,15 @@ import type { Db } from "./db-types";
 import * as schema from "./schema";
 import { getEnv } from "./env.server";
 import { acquireDataDirLock, releaseDataDirLock } from "./data-dir-lock.server";
+import { log, oneLineError } from "./log.server";
 import { seed } from "./seed.server";
-import { dropSingleton, singleton } from "./singleton.server";
+import { claimModule, dropSingleton, singleton } from "./singleton.server";
 import { shareChanges } from "./changes.server";
 
 export type { Db, Executor, Tx } from "./db-types";
+
+// One copy per process: per-module state here (see claimModule).
+claimModule("platform/db", import.meta.url);
 
 export type Database = {
   db: Db;
@@ -48,8 +52,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   if (options.url && /^postgres(ql)?:\/\//.test(options.url)) {
     // A server that does not answer fails the request (503) instead of hanging it.
     const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5_000 });
-    // An idle client losing its connection (server restart, failover) must not crash the process.
-    pool.on("error", (error) => console.warn(`PostgreSQL idle client error: ${error.message}`));
+    watchConnections(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     if (options.migrate !== false) {
       await underSetupLock(pool, () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder }));
@@ -88,6 +91,43 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   };
 }
 
+/**
+ * No database event may end the process. PostgreSQL ends sessions on a restart, a failover, a
+ * `pg_terminate_backend` or a connection reaper; a client then emits `error`, and an `error` event
+ * without a listener is an uncaught exception. The pool listens on its idle clients only, so a
+ * client checked out at that moment (a transaction between two statements, a request waiting on
+ * another) killed the process. Every client gets a listener for its whole life; the statement that
+ * was running fails on its own (the request answers 503, see `isConnectionLoss`), and the pool drops
+ * the broken client when it comes back.
+ */
+function watchConnections(pool: pg.Pool) {
+  pool.on("connect", (client) => client.on("error", (error) => log.warn({ cause: oneLineError(error) }, "PostgreSQL connection lost")));
+  // The pool repeats an idle client's error: already logged by the client's own listener.
+  pool.on("error", () => undefined);
+}
+
+/** SQLSTATE classes and codes that mean "the connection or the server went away", not "this statement is wrong". */
+const CONNECTION_STATES = /^(08|57P0[1-4]|53300|55000$|58)/;
+const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+const CONNECTION_MESSAGES = /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|terminating connection|is not currently accepting connections|the database system is (starting up|shutting down|in recovery)/i;
+
+/**
+ * True when `error` (or one of its causes) says the database connection was lost or refused: a
+ * request that failed this way answers the maintenance 503, whatever the state of the database by
+ * the time the answer is written (it may be back already after a failover).
+ */
+export function isConnectionLoss(error: unknown): boolean {
+  let current = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined;
+  for (let depth = 0; current && depth < 8; depth++) {
+    const code = typeof current.code === "string" ? current.code : "";
+    if (CONNECTION_STATES.test(code) || CONNECTION_CODES.has(code)) return true;
+    if (typeof current.message === "string" && CONNECTION_MESSAGES.test(current.message)) return true;
+    if (Array.isArray(current.errors) && current.errors.some((e) => isConnectionLoss(e))) return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
 /** Any number, the same in every process: the session advisory lock around migrating and seeding. */
 const SETUP_LOCK = 0x46575354; // "FWST"
 
@@ -124,22 +164,56 @@ export function isSoleOwner(db: Db): boolean {
   return poolOf(db) === undefined;
 }
 
+/**
+ * After a failed open the next attempts wait a little longer each time (1, 2, 5, 10, 15 s): during
+ * an outage a burst of requests, the background jobs and /readyz would otherwise each try a new
+ * connection (5 s timeout) at once. Within the wait a caller gets the last failure at once (503).
+ */
+const RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 15_000];
+const openState = singleton("databaseOpenState", () => ({ failures: 0, retryAt: 0, lastError: undefined as DatabaseError | undefined }));
+
+/** Called with the database each time it was opened or set up again (the bootstrap staff account). */
+const readyHooks = singleton("databaseReadyHooks", () => new Set<(db: Db) => Promise<void>>());
+export function onDatabaseReady(hook: (db: Db) => Promise<void>): () => void {
+  readyHooks.add(hook);
+  return () => readyHooks.delete(hook);
+}
+async function runReadyHooks(db: Db) {
+  for (const hook of readyHooks) {
+    await hook(db).catch((error: unknown) => log.warn({ cause: oneLineError(error) }, "setting up the database's first data failed"));
+  }
+}
+
 /** The process-wide database, opened (migrated and seeded) on first use. */
 export function getDatabase(): Promise<Database> {
+  if (openState.lastError && Date.now() < openState.retryAt) return Promise.reject(openState.lastError);
   return singleton("database", () => {
     const env = getEnv();
     return openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR })
       .then(async (database) => {
-        // Idempotent: fills an empty database, and adds venue data that later releases introduce.
-        const pool = poolOf(database.db);
-        await (pool ? underSetupLock(pool, () => seed(database.db)) : seed(database.db));
+        try {
+          // Idempotent: fills an empty database, and adds venue data that later releases introduce.
+          const pool = poolOf(database.db);
+          await (pool ? underSetupLock(pool, () => seed(database.db)) : seed(database.db));
+        } catch (error) {
+          await database.close().catch(() => undefined);
+          throw error;
+        }
+        openState.failures = 0;
+        openState.lastError = undefined;
+        await runReadyHooks(database.db);
         return database;
       })
       .catch((error: unknown) => {
-        throw new DatabaseError(describeDatabaseError(error, env.DATABASE_URL));
+        throw new DatabaseError(describeDatabaseError(error, env.DATABASE_URL), { cause: error });
       })
-      .catch((error) => {
+      .catch((error: Error) => {
         dropSingleton("database");
+        if (error instanceof DatabaseError) {
+          openState.lastError = error;
+          openState.retryAt = Date.now() + RETRY_DELAYS_MS[Math.min(openState.failures, RETRY_DELAYS_MS.length - 1)]!;
+          openState.failures += 1;
+        }
         throw error;
       });
   });
@@ -205,6 +279,7 @@ export async function migrateAndSeed(database: Database): Promise<void> {
     await seed(database.db);
   }
   generation.value += 1;
+  await runReadyHooks(database.db);
 }
 
 /** Bumped whenever a database was set up again: caches of its data (the venue) start over. */

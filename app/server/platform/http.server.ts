@@ -8,7 +8,8 @@ import {
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { databaseUnavailable } from "./db-health.server";
-import { log, loggableError, renderWasAborted, REQUEST_ID_HEADER, requestIdFrom } from "./log.server";
+import { connectionWasLost, log, loggableError, oneLineError, renderWasAborted, REQUEST_ID_HEADER, requestIdFrom } from "./log.server";
+import { isConnectionLoss } from "./db.server";
 import { recordRequest } from "./metrics.server";
 import { forgetRequest, newRequestKey, REQUEST_KEY_HEADER } from "./request-memo.server";
 
@@ -247,7 +248,7 @@ export function remixHandler(options: {
         // The action and loaders are done (a document's render reads nothing more).
         forgetRequest(key);
       }
-      if (response.status === 500 && (await databaseUnavailable())) {
+      if (response.status === 500 && (connectionWasLost(request) || (await databaseUnavailable()))) {
         await response.body?.cancel();
         return maintenance(req, res);
       }
@@ -285,6 +286,11 @@ export function errorHandler(error: unknown, req: ExpressRequest, res: ExpressRe
   if (typeof status === "number" && status >= 400 && status < 500) {
     if (res.headersSent) return res.destroy();
     return refuse(req, res, status, status === 404 ? "Nicht gefunden." : "Ungültige Anfrage.");
+  }
+  if (isConnectionLoss(error)) {
+    log.warn({ reqId: locals(res).requestId, cause: oneLineError(error) }, "database connection lost during the request");
+    if (res.headersSent) return res.destroy();
+    return maintenance(req, res);
   }
   log.error({ reqId: locals(res).requestId, err: loggableError(error) }, "unhandled error");
   if (res.headersSent) return res.destroy();

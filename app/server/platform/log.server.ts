@@ -58,6 +58,26 @@ function withParams(error: Error): error is Error & { query: string; params: unk
   return typeof fields.query === "string" && Array.isArray(fields.params);
 }
 
+/**
+ * An error in one line for a log message: its own first line (Drizzle's "Failed query: <sql>" without
+ * the parameters), then each cause's first line with its code, e.g. `Failed query: select … ←
+ * terminating connection due to administrator command (57P01)`. The operator sees the cause without
+ * a multi-line stack.
+ */
+export function oneLineError(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current !== undefined && current !== null && depth < 6; depth++) {
+    const e = current as { message?: unknown; code?: unknown; cause?: unknown; errors?: unknown };
+    let text = typeof e.message === "string" && e.message ? e.message.split("\n")[0]! : describe(current);
+    if (!text && Array.isArray(e.errors) && e.errors.length) text = oneLineError(e.errors[0]);
+    if (typeof e.code === "string" && !text.includes(e.code)) text += ` (${e.code})`;
+    if (text) parts.push(text);
+    current = e.cause;
+  }
+  return parts.join(" ← ");
+}
+
 /** A thrown Response or Remix error response names its status instead of `[object Object]`. */
 function describe(error: unknown): string {
   if (error && typeof error === "object" && "status" in error) {
@@ -82,4 +102,18 @@ export function markRenderAborted(request: Request) {
 
 export function renderWasAborted(request: Request): boolean {
   return abortedRenders().has(request);
+}
+
+/** Requests whose work failed because the database connection was lost (entry.server.tsx `handleError`). */
+function lostConnections(): WeakSet<Request> {
+  const registry = globalThis as unknown as { __funWorldLostConnections?: WeakSet<Request> };
+  return (registry.__funWorldLostConnections ??= new WeakSet());
+}
+
+export function markConnectionLost(request: Request) {
+  lostConnections().add(request);
+}
+
+export function connectionWasLost(request: Request): boolean {
+  return lostConnections().has(request);
 }

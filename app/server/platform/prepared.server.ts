@@ -1,5 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "./db-types";
+import { claimModule } from "./singleton.server";
+
+// One copy per process: per-module state here (see claimModule).
+claimModule("platform/prepared", import.meta.url);
 
 /** What a prepared statement and a session both hold: the connection (pool, pool client or PGlite) they run on. */
 type OnClient = { client?: unknown };

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { directActionCall, directLoaderCall, needsNoCopy } from "./loader-requests.server";
+import { directActionCall, directLoaderCall, needsNoCopy } from "./framework-patches.server";
 
 type Call = Parameters<typeof directLoaderCall>[0];
 type ActionCall = Parameters<typeof directActionCall>[0];

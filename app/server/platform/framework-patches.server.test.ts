@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
-import { describe, expect, it } from "vitest";
-import { cachedDataRoutes, cachedMatchRoutes, cachedServerRoutes, chainStaticHandlers } from "./route-matching.server";
+import { describe, expect, it, vi } from "vitest";
+import { cachedDataRoutes, cachedMatchRoutes, cachedServerRoutes, chainStaticHandlers, installedVersions, installFrameworkPatches, TESTED_VERSIONS } from "./framework-patches.server";
+import { log } from "./log.server";
 
 const router = createRequire(import.meta.url)("@remix-run/router") as {
   matchRoutes: Parameters<typeof cachedMatchRoutes>[0];
@@ -259,5 +260,51 @@ describe("static handlers per chain of routes", () => {
     for (const code of ["FW-1", "FW-2", "FW-3"]) await chained.query(new Request(`http://x.test/admin/buchungen/${code}`));
     await chained.query(new Request("http://x.test/nirgends"));
     expect(built).toBe(2);
+  });
+});
+
+describe("installFrameworkPatches", () => {
+  /** Stand-ins for the patched CommonJS modules, so the real ones stay untouched in this test process. */
+  function fakeModules() {
+    const fn = () => () => null;
+    const modules: Record<string, Record<string, unknown>> = {
+      "@remix-run/router": { matchRoutes: fn(), parsePath: fn(), createStaticHandler: fn(), UNSAFE_convertRoutesToDataRoutes: fn() },
+      "@remix-run/react/dist/routes.js": { createServerRoutes: fn() },
+      "@remix-run/server-runtime/dist/data.js": { callRouteLoader: fn(), callRouteAction: fn() },
+    };
+    const originals = Object.fromEntries(Object.entries(modules).map(([k, v]) => [k, { ...v }]));
+    const require = ((id: string) => modules[id]) as unknown as NodeJS.Require;
+    return { modules, originals, require };
+  }
+
+  it("installs all five replacements on the tested versions", () => {
+    const { modules, originals, require } = fakeModules();
+    const outcome = installFrameworkPatches({ versions: { ...TESTED_VERSIONS }, require });
+    expect(outcome.skipped).toEqual([]);
+    expect(outcome.installed).toHaveLength(5);
+    expect(modules["@remix-run/router"]!.matchRoutes).not.toBe(originals["@remix-run/router"]!.matchRoutes);
+    expect(modules["@remix-run/router"]!.createStaticHandler).not.toBe(originals["@remix-run/router"]!.createStaticHandler);
+    expect(modules["@remix-run/router"]!.UNSAFE_convertRoutesToDataRoutes).not.toBe(originals["@remix-run/router"]!.UNSAFE_convertRoutesToDataRoutes);
+    expect(modules["@remix-run/react/dist/routes.js"]!.createServerRoutes).not.toBe(originals["@remix-run/react/dist/routes.js"]!.createServerRoutes);
+    expect(modules["@remix-run/server-runtime/dist/data.js"]!.callRouteLoader).not.toBe(originals["@remix-run/server-runtime/dist/data.js"]!.callRouteLoader);
+  });
+
+  it("leaves every original in place and says why when one package has another version", () => {
+    const { modules, originals, require } = fakeModules();
+    const warn = vi.spyOn(log, "warn").mockImplementation(() => undefined);
+    try {
+      const outcome = installFrameworkPatches({ versions: { ...TESTED_VERSIONS, "@remix-run/router": "1.23.4" }, require });
+      expect(outcome.installed).toEqual([]);
+      expect(outcome.skipped).toEqual([{ package: "@remix-run/router", installed: "1.23.4", tested: "1.23.3" }]);
+      expect(modules).toEqual(originals);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![1])).toContain("@remix-run/router 1.23.4 (tested 1.23.3)");
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("names the versions installed in this project, which are the tested ones", () => {
+    expect(installedVersions()).toEqual(TESTED_VERSIONS);
   });
 });

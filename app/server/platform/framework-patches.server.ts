@@ -1,4 +1,21 @@
 import { createRequire } from "node:module";
+import { log } from "./log.server";
+
+/*
+ * Every runtime replacement of a Remix or React Router function lives in this module (five of them,
+ * docs/decisions.md "Framework patches"): each was measured to pay for itself (docs/performance.md)
+ * and is compared with the original in framework-patches.server.test.ts. `installFrameworkPatches`
+ * installs them only on the exact package versions they were tested against; on any other version it
+ * logs one line and leaves the originals in place, so an upgrade can never silently change routing or
+ * data loading. After an upgrade: run the tests, then move TESTED_VERSIONS along.
+ */
+
+/** The versions the replacements were written and tested against (`npm ls` of the installed packages). */
+export const TESTED_VERSIONS: Readonly<Record<string, string>> = {
+  "@remix-run/router": "1.23.3",
+  "@remix-run/react": "2.17.5",
+  "@remix-run/server-runtime": "2.17.5",
+};
 
 /**
  * Remix matches the URL against the route tree three or four times per document request (the server
@@ -205,15 +222,159 @@ export function chainStaticHandlers(original: CreateStaticHandler, matchRoutes: 
   return createStaticHandler;
 }
 
-/** Called once at start, before Remix's request handler is created. */
-export function cacheRouteMatching(): void {
-  const require = createRequire(import.meta.url);
-  const router = require("@remix-run/router") as RouterModule;
-  if (!router.matchRoutes.cached) router.matchRoutes = cachedMatchRoutes(router.matchRoutes, router.parsePath);
-  if (!router.createStaticHandler.cached) router.createStaticHandler = chainStaticHandlers(router.createStaticHandler, router.matchRoutes);
-  // Read at call time by `createStaticRouter` (react-router-dom/server), which `<RemixServer>` uses.
-  if (!router.UNSAFE_convertRoutesToDataRoutes.cached) router.UNSAFE_convertRoutesToDataRoutes = cachedDataRoutes(router.UNSAFE_convertRoutesToDataRoutes);
-  // The CommonJS module `<RemixServer>` reads `createServerRoutes` from at render time.
-  const serverRoutes = require("@remix-run/react/dist/routes.js") as ServerRoutesModule;
-  if (!serverRoutes.createServerRoutes.cached) serverRoutes.createServerRoutes = cachedServerRoutes(serverRoutes.createServerRoutes);
+/**
+ * Remix hands every loader and action a copy of the request with its `index` and `_routes` search
+ * parameters removed, and makes that copy twice (one `new Request` per parameter: the URL parsed,
+ * the headers copied, a signal that follows the original's, the body moved over) — also when the URL
+ * has neither. A page with three loaders paid for six such copies, ~5 % of a small request's CPU
+ * (docs/performance.md). When the URL carries neither parameter the copy would equal the original
+ * (same URL, method, headers, body and abort), so the loader gets the original; otherwise Remix's own
+ * functions run as before.
+ *
+ * Installed by replacing `callRouteLoader` and `callRouteAction` on the CommonJS module object of
+ * `@remix-run/server-runtime/dist/data.js`, which the server routes read at call time
+ * (`data.callRouteLoader(...)`). Only with single fetch (this app's mode); tested in
+ * loader-requests.server.test.ts, recorded in docs/decisions.md.
+ */
+
+type CallArgs = {
+  loadContext: unknown;
+  params: unknown;
+  request: Request;
+  routeId: string;
+  singleFetch: boolean;
+};
+type LoaderCall = ((args: CallArgs & { loader: DataFunction }) => Promise<unknown>) & { direct?: true };
+type ActionCall = ((args: CallArgs & { action: DataFunction }) => Promise<unknown>) & { direct?: true };
+type DataFunction = (args: { request: Request; context: unknown; params: unknown }) => unknown;
+type DataModule = { callRouteLoader: LoaderCall; callRouteAction: ActionCall };
+type ResponsesModule = {
+  isDeferredData: (value: unknown) => value is { init?: ResponseInit };
+  isRedirectStatusCode: (status: number) => boolean;
+  redirect: (url: string, init?: ResponseInit) => Response;
+};
+
+const responses = createRequire(import.meta.url)("@remix-run/server-runtime/dist/responses.js") as ResponsesModule;
+
+/** True when Remix's copy of this request would be the same request (no `index`, no `_routes`). */
+export function needsNoCopy(url: string): boolean {
+  const query = url.indexOf("?");
+  if (query === -1) return true;
+  const hash = url.indexOf("#", query);
+  const params = new URLSearchParams(url.slice(query + 1, hash === -1 ? undefined : hash));
+  return !params.has("index") && !params.has("_routes");
+}
+
+async function called(kind: "loader" | "action", fn: DataFunction, args: CallArgs): Promise<unknown> {
+  const result = await fn({ request: args.request, context: args.loadContext, params: args.params });
+  if (result === undefined) {
+    // Remix's own message (data.js), since this replaces its check.
+    throw new Error(`You defined ${kind === "loader" ? "a loader" : "an action"} for route "${args.routeId}" but didn't return anything from your \`${kind}\` function. Please return a value or \`null\`.`);
+  }
+  return result;
+}
+
+/** With single fetch Remix returns a loader's result as it is, except deferred data that redirects. */
+async function loaderResult(args: CallArgs & { loader: DataFunction }): Promise<unknown> {
+  const result = await called("loader", args.loader, args);
+  if (responses.isDeferredData(result) && result.init && responses.isRedirectStatusCode(result.init.status || 200)) {
+    return responses.redirect(new Headers(result.init.headers).get("Location")!, result.init);
+  }
+  return result;
+}
+
+export function directLoaderCall(original: LoaderCall): LoaderCall {
+  const call: LoaderCall = (args) => (args.singleFetch && needsNoCopy(args.request.url) ? loaderResult(args) : original(args));
+  call.direct = true;
+  return call;
+}
+
+export function directActionCall(original: ActionCall): ActionCall {
+  const call: ActionCall = (args) =>
+    args.singleFetch && needsNoCopy(args.request.url) ? called("action", args.action, args) : original(args);
+  call.direct = true;
+  return call;
+}
+
+type Patch = { name: string; install: () => void };
+
+function patches(require: NodeJS.Require): Patch[] {
+  const router = () => require("@remix-run/router") as RouterModule;
+  return [
+    {
+      name: "matchRoutes",
+      install: () => {
+        const r = router();
+        if (!r.matchRoutes.cached) r.matchRoutes = cachedMatchRoutes(r.matchRoutes, r.parsePath);
+      },
+    },
+    {
+      name: "createStaticHandler",
+      install: () => {
+        const r = router();
+        if (!r.createStaticHandler.cached) r.createStaticHandler = chainStaticHandlers(r.createStaticHandler, r.matchRoutes);
+      },
+    },
+    {
+      // Read at call time by `createStaticRouter` (react-router-dom/server), which `<RemixServer>` uses.
+      name: "UNSAFE_convertRoutesToDataRoutes",
+      install: () => {
+        const r = router();
+        if (!r.UNSAFE_convertRoutesToDataRoutes.cached) r.UNSAFE_convertRoutesToDataRoutes = cachedDataRoutes(r.UNSAFE_convertRoutesToDataRoutes);
+      },
+    },
+    {
+      // The CommonJS module `<RemixServer>` reads `createServerRoutes` from at render time.
+      name: "createServerRoutes",
+      install: () => {
+        const serverRoutes = require("@remix-run/react/dist/routes.js") as ServerRoutesModule;
+        if (!serverRoutes.createServerRoutes.cached) serverRoutes.createServerRoutes = cachedServerRoutes(serverRoutes.createServerRoutes);
+      },
+    },
+    {
+      name: "callRouteLoader/callRouteAction",
+      install: () => {
+        const data = require("@remix-run/server-runtime/dist/data.js") as DataModule;
+        if (!data.callRouteLoader.direct) data.callRouteLoader = directLoaderCall(data.callRouteLoader);
+        if (!data.callRouteAction.direct) data.callRouteAction = directActionCall(data.callRouteAction);
+      },
+    },
+  ];
+}
+
+/** The installed version of each package the patches touch (null: not found). */
+export function installedVersions(require: NodeJS.Require = createRequire(import.meta.url)): Record<string, string | null> {
+  return Object.fromEntries(
+    Object.keys(TESTED_VERSIONS).map((name) => {
+      try {
+        return [name, (require(`${name}/package.json`) as { version?: string }).version ?? null];
+      } catch {
+        return [name, null];
+      }
+    }),
+  );
+}
+
+export type PatchOutcome = { installed: string[]; skipped: { package: string; installed: string | null; tested: string }[] };
+
+/**
+ * Called once at start, before Remix's request handler is created (production builds). Installs all
+ * five replacements, or none of them when any package differs from the version they were tested with.
+ */
+export function installFrameworkPatches(options: { versions?: Record<string, string | null>; require?: NodeJS.Require } = {}): PatchOutcome {
+  const require = options.require ?? createRequire(import.meta.url);
+  const versions = options.versions ?? installedVersions(require);
+  const skipped = Object.entries(TESTED_VERSIONS)
+    .filter(([name, tested]) => versions[name] !== tested)
+    .map(([name, tested]) => ({ package: name, installed: versions[name] ?? null, tested }));
+  if (skipped.length > 0) {
+    log.warn(
+      { skipped },
+      `framework patches not installed: ${skipped.map((s) => `${s.package} ${s.installed ?? "missing"} (tested ${s.tested})`).join(", ")}; Remix runs unpatched (slower, same behaviour)`,
+    );
+    return { installed: [], skipped };
+  }
+  const all = patches(require);
+  for (const patch of all) patch.install();
+  return { installed: all.map((p) => p.name), skipped: [] };
 }
