@@ -21,7 +21,7 @@ test("503 while the database is gone, served again when it is back", async () =>
   const { name } = database;
   let server: Spawned | undefined;
   try {
-    server = spawnServer(baseEnv({ DATABASE_URL: database.url }));
+    server = spawnServer(baseEnv({ DATABASE_URL: database.url, ADMIN_PASSWORD: "bootstrap-password-1" }));
     const base = await listening(server);
     // Each check asks for a day not asked before: a day's availability is cached between bookings.
     let day = 7;
@@ -53,6 +53,15 @@ test("503 while the database is gone, served again when it is back", async () =>
     await expect.poll(async () => (await fetch(api())).status, { timeout: 30_000 }).toBe(200);
     expect((await fetch(page)).status).toBe(200);
     expect(await (await fetch(`${base}/readyz`)).json()).toMatchObject({ ready: true, database: "ok" });
+    // The database came back empty: the bootstrap account from ADMIN_PASSWORD exists again without a restart.
+    const signIn = await fetch(`${base}/admin/login`, {
+      method: "POST",
+      headers: { Origin: base },
+      body: new URLSearchParams({ email: "admin", password: "bootstrap-password-1" }),
+      redirect: "manual",
+    });
+    expect(signIn.status).toBe(302);
+    expect(signIn.headers.get("location")).toMatch(/\/admin$/);
     // No stack trace and no driver message reached the log as a 500.
     expect(server.stdout()).not.toContain('"status":500');
   } finally {

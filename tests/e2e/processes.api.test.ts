@@ -283,3 +283,46 @@ test("/metrics: only with the admin token, one answer for all workers (counters 
   const again = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
   expect(again).not.toContain("wp-login");
 });
+
+test("after a restart, with reminders queued, staff cancellations answer 200 again and again (one copy of the server code)", async () => {
+  // Bookings made long before their reminder is due: no reminder while the first server runs.
+  const port = await freePort();
+  const fixed = { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` };
+  const first = await listening(start({ ...fixed, REMINDER_HOURS_BEFORE: "1" }));
+  const date = futureWeekday(4, 9);
+  const slots = (await availableSlots(first, date, 4, 1)).filter((s) => s.available);
+  const codes: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const booked = await apiBooking(first, { date, slot: slots[i % slots.length]!, counts: { numChildren: 2, numActiveAdults: 1, numAccompanyingAdults: 1 }, offerId: 1, email: `restart-${i}@example.ch` });
+    codes.push(booked.bookingCode);
+  }
+  await stop(servers.pop()!);
+  // As if booked a month ago: the reminder (30 days ahead, below) is due, and was not yet when booked.
+  const aging = new pg.Client({ connectionString: databaseUrl });
+  await aging.connect();
+  await aging.query(`update reservations set created_at = created_at - interval '40 days'`);
+  await aging.end();
+
+  // The restarted server queues every reminder at start (now due): the background job's statements
+  // and the routes' statements meet on the same pooled connections.
+  const restarted = start({ ...fixed, REMINDER_HOURS_BEFORE: String(24 * 30) });
+  const base = await listening(restarted);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await expect
+      .poll(async () => (await client.query(`select count(*)::int as n from mail_outbox where kind = 'reminder'`)).rows[0].n, { timeout: 20_000 })
+      .toBe(codes.length);
+  } finally {
+    await client.end();
+  }
+  for (const code of codes) {
+    const cancelled = await fetch(`${base}/api/reservations/cancel`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ bookingCode: code, reason: "Umbuchung durch Test" }),
+    });
+    expect(cancelled.status, await cancelled.text()).toBe(200);
+  }
+  expect(restarted.stdout() + restarted.stderr()).not.toMatch(/Prepared statements must be unique|loaded twice/);
+});
