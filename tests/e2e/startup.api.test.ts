@@ -32,6 +32,7 @@ async function failsWith(overrides: Record<string, string>, line: string | RegEx
   else expect(lines.some((l) => line.test(l)), lines.join("\n")).toBe(true);
   expect(server.stderr()).not.toMatch(/^\s+at /m);
   expect(server.stderr()).not.toContain("Failed query");
+  return server.stderr();
 }
 
 // The servers that get as far as listening share one throw-away PostgreSQL database: a fresh embedded
@@ -164,8 +165,18 @@ test("several worker processes: refused on the embedded database; a worker faili
     { WEB_CONCURRENCY: "2", DATABASE_URL: "" },
     "  WEB_CONCURRENCY: 2 processes need DATABASE_URL (PostgreSQL): the embedded database (PGlite in DATA_DIR) belongs to one process. Set DATABASE_URL, or WEB_CONCURRENCY=1",
   );
-  // The workers' own line names the cause; the primary does not restart them forever.
-  await failsWith({ WEB_CONCURRENCY: "2", DATABASE_URL: `postgres://postgres@127.0.0.1:1/x` }, "DATABASE_URL: connection refused at 127.0.0.1:1");
+  // The worker's own line names the cause, once (one worker starts first); the primary does not restart it forever.
+  const stderr = await failsWith({ WEB_CONCURRENCY: "2", DATABASE_URL: `postgres://postgres@127.0.0.1:1/x` }, "DATABASE_URL: connection refused at 127.0.0.1:1");
+  expect(stderr.split("\n").filter((l) => l === "DATABASE_URL: connection refused at 127.0.0.1:1")).toHaveLength(1);
+  // A number that is not one, and an empty one (the default), for the variable that picks the processes.
+  await failsWith({ WEB_CONCURRENCY: "abc" }, '  WEB_CONCURRENCY: must be a whole number from 1 to 64 (got "abc")');
+});
+
+test("a DATA_DIR the system refuses to create (under /proc) and an unreachable database host: one line naming them, no hang", async () => {
+  await failsWith({ DATA_DIR: "/proc/nope" }, "DATA_DIR: cannot write /proc/nope (ENOENT)");
+  // 192.0.2.0/24 is TEST-NET-1, never routed: refused at once or, on other networks, the pool's
+  // timeout; either way the line names the host.
+  await failsWith({ DATABASE_URL: "postgres://postgres@192.0.2.1:5432/x" }, /^DATABASE_URL: (no answer from the database server at |timeout connecting to the database server at |connection refused at )192\.0\.2\.1:5432/);
 });
 
 test("production requires PUBLIC_URL with a scheme", async () => {

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { makeDirectory } from "./fs.server";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
@@ -75,7 +76,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   let dir: string | undefined;
   if (!memory) {
     dir = path.resolve(options.dataDir ?? "./data", "pglite");
-    mkdirSync(dir, { recursive: true });
+    makeDirectory(dir);
     if (options.lock !== false) lockFile = acquireDataDirLock(path.dirname(dir));
   }
   const client = new PGlite({ dataDir: dir, extensions: { btree_gist } });
@@ -251,6 +252,7 @@ export function describeDatabaseError(error: unknown, url: string | undefined): 
   // An unreachable host resolving to several addresses ends in an AggregateError with one error per address.
   if (!root?.message && Array.isArray(root?.errors) && root.errors.length) root = root.errors[0] as typeof root;
   const where = url ? "DATABASE_URL" : "DATA_DIR";
+  const at = serverOf(url);
   switch (root?.code) {
     case "ECONNREFUSED":
       return `${where}: connection refused at ${root.address ?? "?"}:${root.port ?? "?"}`;
@@ -258,11 +260,24 @@ export function describeDatabaseError(error: unknown, url: string | undefined): 
     case "EAI_AGAIN":
       return `${where}: host not found (${root.message})`;
     case "ETIMEDOUT":
-      return `${where}: timeout connecting to the database server`;
+      return `${where}: timeout connecting to the database server${at}`;
   }
-  if (timedOut) return `${where}: timeout connecting to the database server (${timedOut.split("\n")[0]})`;
+  if (timedOut) return `${where}: timeout connecting to the database server${at} (${timedOut.split("\n")[0]})`;
   const message = (root?.message ?? String(error)).split("\n")[0]!;
+  // pg's pool gives up on a host that never answers by dropping the socket: only this message is left.
+  if (/^Connection terminated unexpectedly$/.test(message)) return `${where}: no answer from the database server${at} (connection closed or timed out)`;
   return `${where}: ${message}`;
+}
+
+/** ` at host:port` of a PostgreSQL URL, for messages that would not name the server otherwise. */
+function serverOf(url: string | undefined): string {
+  if (!url) return "";
+  try {
+    const { hostname, port } = new URL(url);
+    return hostname ? ` at ${hostname}:${port || 5432}` : "";
+  } catch {
+    return "";
+  }
 }
 
 /** Brings a database that came back empty (dropped and created again) up to date without a restart. */

@@ -1,13 +1,34 @@
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { makeDirectory } from "./fs.server";
 
 const optionalString = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+/**
+ * A whole number in [min, max]; unset or blank is the default. `z.coerce.number()` alone read an
+ * empty value as 0 and answered "abc" with zod's "Expected number, received nan".
+ */
+function integer(min: number, max: number, fallback: number) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const text = v?.trim() ?? "";
+      if (text === "") return fallback;
+      if (!/^[+-]?\d+$/.test(text)) {
+        ctx.addIssue({ code: "custom", message: `must be a whole number from ${min} to ${max} (got "${text.slice(0, 20)}")` });
+        return z.NEVER;
+      }
+      return Number(text);
+    })
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+}
 
 /** pino's levels; the logger itself (log.server.ts) reads LOG_LEVEL before this schema runs. */
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -16,7 +37,7 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     // 0 lets the system choose a free port (tests that start their own server).
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: integer(0, 65535, 3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: optionalString.pipe(
@@ -30,23 +51,23 @@ const EnvSchema = z
       z.string().regex(/^https?:\/\/[^/\s]+/, "must be an absolute http:// or https:// URL").pipe(z.string().url("must be an absolute URL")).optional(),
     ),
     /** How far ahead a booking may be made (docs/decisions.md "Booking horizon"). */
-    BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
-    HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+    BOOKING_HORIZON_DAYS: integer(1, 3650, 365),
+    HOLD_MINUTES: integer(1, 120, 15),
     /** How long a staff phone booking waits for the family to pay through the e-mailed link (default 24 h). */
-    PHONE_HOLD_MINUTES: z.coerce.number().int().min(15).max(10_080).default(1440),
+    PHONE_HOLD_MINUTES: integer(15, 10_080, 1440),
     /** No hoarding: unpaid holds one client address / one e-mail address may have open at a time. */
-    HOLD_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(3),
-    HOLD_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(2),
+    HOLD_LIMIT_PER_CLIENT: integer(1, 1_000_000, 3),
+    HOLD_LIMIT_PER_EMAIL: integer(1, 1_000_000, 2),
     /** A hold whose payment has not been started at the provider within this many minutes drops. */
-    PAYMENT_START_MINUTES: z.coerce.number().int().min(1).max(120).default(5),
+    PAYMENT_START_MINUTES: integer(1, 120, 5),
     /** Payment starts and unknown-code/transaction look-ups allowed per client address and minute. */
-    LOOKUP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    LOOKUP_LIMIT_PER_MINUTE: integer(1, 1_000_000, 20),
     /** Self-service (AGB §4): families may cancel or move a booking until this many hours before its start. */
-    SELF_SERVICE_HOURS: z.coerce.number().int().min(0).max(24 * 60).default(48),
+    SELF_SERVICE_HOURS: integer(0, 24 * 60, 48),
     /** A manage link still shows the booking (read-only) this many days after the party date, then 404. */
-    MANAGE_LINK_READABLE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+    MANAGE_LINK_READABLE_DAYS: integer(0, 365, 14),
     /** The reminder e-mail goes out this many hours before the start (never for bookings made later). */
-    REMINDER_HOURS_BEFORE: z.coerce.number().int().min(1).max(24 * 30).default(48),
+    REMINDER_HOURS_BEFORE: integer(1, 24 * 30, 48),
     PAYMENT_PROVIDER: z.enum(["datatrans", "simulated"]).optional(),
     DATATRANS_MERCHANT_ID: optionalString,
     DATATRANS_PASSWORD: optionalString,
@@ -72,7 +93,7 @@ const EnvSchema = z
       return parsed;
     }),
     /** Worker processes on one port (node:cluster); more than one needs PostgreSQL. */
-    WEB_CONCURRENCY: z.coerce.number().int().min(1, "must be at least 1").max(64, "must be at most 64").default(1),
+    WEB_CONCURRENCY: integer(1, 64, 1),
     /** The simulated provider lets anyone "pay": in production only when this says so explicitly. */
     ALLOW_SIMULATED_PAYMENTS: optionalString.pipe(z.enum(["true", "false"]).optional()).transform((v) => v === "true"),
   })
@@ -170,7 +191,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
 function persistedSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
+  makeDirectory(dataDir);
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
