@@ -282,6 +282,12 @@ test("/metrics: only with the admin token, one answer for all workers (counters 
   await fetch(`${base}/wp-login.php?x=1`);
   const again = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
   expect(again).not.toContain("wp-login");
+  // An idle server (the pool has closed its idle connections after 10 s) has no request waiting for
+  // a connection; the help text says the value is a sum over the workers.
+  await new Promise((r) => setTimeout(r, 11_000));
+  const idle = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
+  expect(idle).toMatch(/^funworld_db_pool_connections\{state="waiting"\} 0$/m);
+  expect(idle).toMatch(/^# HELP funworld_db_pool_connections .*summed over all worker processes$/m);
 });
 
 test("after a restart, with reminders queued, staff cancellations answer 200 again and again (one copy of the server code)", async () => {

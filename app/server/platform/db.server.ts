@@ -171,7 +171,18 @@ export function isSoleOwner(db: Db): boolean {
  * connection (5 s timeout) at once. Within the wait a caller gets the last failure at once (503).
  */
 const RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 15_000];
-const openState = singleton("databaseOpenState", () => ({ failures: 0, retryAt: 0, lastError: undefined as DatabaseError | undefined }));
+const openState = singleton("databaseOpenState", () => ({
+  failures: 0,
+  retryAt: 0,
+  lastError: undefined as DatabaseError | undefined,
+  /** The database once open (read without waiting, e.g. by the pool metrics). */
+  current: undefined as Database | undefined,
+}));
+
+/** The open database's PostgreSQL pool, without waiting or opening anything (undefined: none or PGlite). */
+export function currentPool(): pg.Pool | undefined {
+  return openState.current ? poolOf(openState.current.db) : undefined;
+}
 
 /** Called with the database each time it was opened or set up again (the bootstrap staff account). */
 const readyHooks = singleton("databaseReadyHooks", () => new Set<(db: Db) => Promise<void>>());
@@ -202,6 +213,7 @@ export function getDatabase(): Promise<Database> {
         }
         openState.failures = 0;
         openState.lastError = undefined;
+        openState.current = database;
         await runReadyHooks(database.db);
         return database;
       })
@@ -228,6 +240,7 @@ export async function closeDatabase(): Promise<void> {
   const registry = globalThis as unknown as { __funWorld?: Record<string, unknown> };
   const open = registry.__funWorld?.database as Promise<Database> | undefined;
   dropSingleton("database");
+  openState.current = undefined;
   if (open) await (await open).close();
 }
 

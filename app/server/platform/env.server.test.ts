@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, parseEnv } from "./env.server";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "fw-env-"));
-const env = (values: Record<string, string>) => ({ DATA_DIR: dataDir, ...values }) as NodeJS.ProcessEnv;
+const env = (values: Record<string, string>) => ({ DATA_DIR: dataDir, ...values }) as unknown as NodeJS.ProcessEnv;
 const message = (values: Record<string, string>) => {
   try {
     parseEnv(env(values));
