@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it } from "vitest";
-import { loggableError } from "./log.server";
+import { loggableError, oneLineError } from "./log.server";
 
 describe("loggableError", () => {
   const hash = "$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0c2FsdA$c2VjcmV0aGFzaA";
@@ -27,5 +27,22 @@ describe("loggableError", () => {
     const plain = new TypeError("x is not a function");
     expect(loggableError(plain)).toEqual({ type: "TypeError", message: "x is not a function", stack: plain.stack });
     expect(loggableError(new Response(null, { status: 404, statusText: "Not Found" })).message).toBe("404 Not Found");
+  });
+});
+
+describe("oneLineError", () => {
+  it("names the cause with its SQLSTATE in one line, without the query's parameters", () => {
+    const reason = Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
+    const error = new DrizzleQueryError('select "email" from "staff" where "id" = $1', ["lea@example.ch"], reason);
+    const line = oneLineError(error);
+    expect(line).toBe('Failed query: select "email" from "staff" where "id" = $1 ← terminating connection due to administrator command (57P01)');
+    expect(line).not.toContain("\n");
+    expect(line).not.toContain("lea@example.ch");
+  });
+
+  it("reads an unreachable host's AggregateError and plain values", () => {
+    const refused = Object.assign(new AggregateError([Object.assign(new Error("connect ECONNREFUSED 10.0.0.5:5432"), { code: "ECONNREFUSED" })], ""), { code: "ECONNREFUSED" });
+    expect(oneLineError(refused)).toBe("connect ECONNREFUSED 10.0.0.5:5432");
+    expect(oneLineError("plain")).toBe("plain");
   });
 });

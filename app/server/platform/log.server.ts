@@ -69,8 +69,10 @@ export function oneLineError(error: unknown): string {
   let current: unknown = error;
   for (let depth = 0; current !== undefined && current !== null && depth < 6; depth++) {
     const e = current as { message?: unknown; code?: unknown; cause?: unknown; errors?: unknown };
-    let text = typeof e.message === "string" && e.message ? e.message.split("\n")[0]! : describe(current);
+    let text = typeof e.message === "string" ? e.message.split("\n")[0]! : "";
+    // An unreachable host resolving to several addresses: an AggregateError whose own message is empty.
     if (!text && Array.isArray(e.errors) && e.errors.length) text = oneLineError(e.errors[0]);
+    if (!text) text = describe(current);
     if (typeof e.code === "string" && !text.includes(e.code)) text += ` (${e.code})`;
     if (text) parts.push(text);
     current = e.cause;
