@@ -96,12 +96,17 @@ export async function startPayment(
       // made through the site or the API first only lasts PAYMENT_START_MINUTES; internal holds
       // without a client keep the hold time they were made with).
       const fullHold = sql`greatest(${reservations.holdExpiresAt}, ${reservations.createdAt} + make_interval(mins => ${sql.placeholder("fullHoldMinutes")}::int))`;
+      // Every held booking whose payment starts now outlives the provider's payment page (TWINT:
+      // 15 minutes) by a margin, counted from this start (PAYMENT_SESSION_HOLD_MINUTES): money paid
+      // in the page's last second still finds its table.
+      const sessionFloor = sql`${sql.placeholder("now")}::timestamptz + make_interval(mins => ${sql.placeholder("sessionHoldMinutes")}::int)`;
       return d
         .with(inserted)
         .update(reservations)
         .set({
           paymentStatus: "pending",
-          holdExpiresAt: sql`case when ${reservations.status} = 'held' and ${reservations.clientKey} is not null then ${fullHold} else ${reservations.holdExpiresAt} end`,
+          holdExpiresAt: sql`case when ${reservations.status} = 'held' and ${reservations.clientKey} is not null then greatest(${fullHold}, ${sessionFloor})
+            when ${reservations.status} = 'held' then greatest(${reservations.holdExpiresAt}, ${sessionFloor}) else ${reservations.holdExpiresAt} end`,
           updatedAt: sql`${sql.placeholder("now")}`,
         })
         .where(eq(reservations.id, sql.placeholder("reservationId")))
@@ -115,6 +120,7 @@ export async function startPayment(
       amountRappen: reservation.amountRappen,
       paymentUrl,
       fullHoldMinutes,
+      sessionHoldMinutes: env.PAYMENT_SESSION_HOLD_MINUTES,
       now: new Date().toISOString(),
     });
     return { ok: true, paymentUrl };
