@@ -129,6 +129,39 @@ describe.each(drivers)("money under races and crashes on $name", ({ open }) => {
     }
   });
 
+  it("staff cancelling a held booking while its payment's webhook confirms it: no deadlock, and paid money goes back once", async () => {
+    const date = nextSaturday();
+    const held: { r: Reservation; trx: string }[] = [];
+    for (const startMin of [600, 720, 840, 960, 1080, 1200]) {
+      for (let table = 0; table < 3; table++) {
+        const result = await reserveBirthday(database.db, { offerId: 1, date, startMin, counts: FOUR, contact: CONTACT }, { holdMinutes: 15 });
+        if (!result.ok) throw new Error(result.message);
+        const started = await startPayment(database.db, result.reservation);
+        if (!started.ok) throw new Error("payment not started");
+        const trx = trxOf(started.paymentUrl);
+        await datatrans.fake.pay(trx, "settled");
+        held.push({ r: result.reservation, trx });
+      }
+    }
+    const info = (trx: string) => {
+      const t = datatrans.fake.transactions.get(trx)!;
+      return { transactionId: trx, status: t.status, refno: t.refno, currency: t.currency, amountRappen: t.settledAmount };
+    };
+    const settled = await Promise.allSettled(
+      held.map(({ r, trx }) =>
+        Promise.all([confirmPayment(database.db, trx, { info: info(trx) }), cancelByFamily(database.db, { reservationId: r.id, allowed: () => true, closedMessage: "" })]),
+      ),
+    );
+    // Today's code: the confirmation locks the payment, then the booking; the cancellation the other way round.
+    expect(settled.filter((s) => s.status === "rejected").map((s) => String((s as PromiseRejectedResult).reason))).toEqual([]);
+    for (const { r, trx } of held) {
+      expect(await reload(r.id)).toMatchObject({ status: "cancelled" });
+      const [payment] = await moneyOf(r.id);
+      expect(payment, r.code).toMatchObject({ transactionId: trx, status: "refunded" });
+      expect(creditsFor([r.code]).map((c) => c.amount)).toEqual([r.amountRappen]);
+    }
+  });
+
   it("a persons decrease and a cancellation a few ms apart with a slow provider: each refunds its own part, once, and the e-mail states what is refunded", async () => {
     const r = await paidBooking(nextSaturday());
     const confirmChange = await quoteThenConfirm(r, { date: r.date, startMin: r.startMin, counts: FOUR });
