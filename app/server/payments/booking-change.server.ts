@@ -194,6 +194,8 @@ export async function changeBooking(db: Db, input: ChangeInput, now: Date = new 
       const claim = await claimFor(tx, r, plan, "replace", now);
       if ("ok" in claim) return claim;
       const { settlement } = plan;
+      // Payments (and their refund rows) before the voucher that applyChange credits: the lock order.
+      const { owed, unallocated } = settlement.refundRappen > 0 ? await oweRefund(tx, r.id, settlement.refundRappen, now) : { owed: [], unallocated: 0 };
       const changed = await applyChange(
         tx,
         r,
@@ -206,7 +208,6 @@ export async function changeBooking(db: Db, input: ChangeInput, now: Date = new 
         input.actor,
         now,
       );
-      const { owed, unallocated } = settlement.refundRappen > 0 ? await oweRefund(tx, r.id, settlement.refundRappen, now) : { owed: [], unallocated: 0 };
       return { kind: "changed", reservation: changed, quote: quoteOf(r, plan), owed, unallocated, released };
     });
   } catch (error) {
