@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { isProviderRefusal, ProviderError } from "./provider.server";
+
+describe("isProviderRefusal", () => {
+  it("is a refusal only when the provider answered no: not a timeout, a network error, a 5xx, a concurrent repeat or our own credentials", () => {
+    expect(isProviderRefusal(new ProviderError("declined", 400, "DECLINED"))).toBe(true);
+    expect(isProviderRefusal(new ProviderError("too much", 400, "INVALID_PROPERTY"))).toBe(true);
+    expect(isProviderRefusal(new ProviderError("unknown", 404, "TRANSACTION_NOT_FOUND"))).toBe(true);
+    expect(isProviderRefusal(new ProviderError("key reused", 422, "IDEMPOTENCY_KEY_REUSED"))).toBe(true);
+    expect(isProviderRefusal(new ProviderError("no answer within 10000 ms", null, null))).toBe(false);
+    expect(isProviderRefusal(new ProviderError("down", 503, "SERVER_ERROR"))).toBe(false);
+    expect(isProviderRefusal(new ProviderError("being processed", 409, "CONFLICT"))).toBe(false);
+    expect(isProviderRefusal(new ProviderError("slow down", 429, null))).toBe(false);
+    expect(isProviderRefusal(new ProviderError("credentials", 401, "UNAUTHORIZED"))).toBe(false);
+    expect(isProviderRefusal(new Error("socket hang up"))).toBe(false);
+  });
+});
