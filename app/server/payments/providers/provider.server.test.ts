@@ -13,5 +13,11 @@ describe("isProviderRefusal", () => {
     expect(isProviderRefusal(new ProviderError("slow down", 429, null))).toBe(false);
     expect(isProviderRefusal(new ProviderError("credentials", 401, "UNAUTHORIZED"))).toBe(false);
     expect(isProviderRefusal(new Error("socket hang up"))).toBe(false);
+    // From another copy of the module (background jobs and routes are loaded apart): known by its shape.
+    class OtherCopy extends Error {
+      readonly status = 400;
+      override name = "ProviderError";
+    }
+    expect(isProviderRefusal(new OtherCopy("declined"))).toBe(true);
   });
 });

@@ -70,6 +70,9 @@ export class ProviderError extends Error {
  * not a refusal: the request may have been carried out.
  */
 export function isProviderRefusal(error: unknown): boolean {
-  if (!(error instanceof ProviderError) || error.status === null) return false;
-  return error.status >= 400 && error.status < 500 && ![401, 403, 408, 409, 429].includes(error.status);
+  // By shape, not `instanceof`: the provider may come from another copy of this module (the
+  // background jobs and the routes are loaded separately, issue #27 §2), whose class differs.
+  const status = error instanceof Error && error.name === "ProviderError" ? (error as { status?: unknown }).status : null;
+  if (typeof status !== "number") return false;
+  return status >= 400 && status < 500 && ![401, 403, 408, 409, 429].includes(status);
 }
