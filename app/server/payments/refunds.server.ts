@@ -270,7 +270,13 @@ export async function reconcileRefunds(
     const rows = await tx
       .select()
       .from(refunds)
-      .where(and(eq(refunds.status, "pending"), or(isNull(refunds.attemptedAt), options.mode === "all" ? sql`true` : lt(refunds.attemptedAt, idle))))
+      // Periodically, a refund just written is left to the process that wrote it (it is calling now).
+      .where(
+        and(
+          eq(refunds.status, "pending"),
+          options.mode === "all" ? undefined : and(lt(refunds.createdAt, idle), or(isNull(refunds.attemptedAt), lt(refunds.attemptedAt, idle))),
+        ),
+      )
       .orderBy(asc(refunds.id))
       .limit(REFUND_POLICY.batch)
       .for("update", { skipLocked: true });
