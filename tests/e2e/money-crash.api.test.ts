@@ -218,3 +218,66 @@ for (const processes of [1, 2] as const) {
     for (const server of processes === 2 ? [a, b] : [a]) expect(server.stderr()).not.toMatch(/deadlock|40P01|Unexpected Server Error/);
   });
 }
+
+/** A paid booking through the JSON API, and its manage link (from the confirmation e-mail). */
+async function paidWithManageLink(base: string, date: string, startTime: string) {
+  const { code, reservationToken, trx } = await holdAndInitiate(base, date, startTime);
+  await fake.pay(trx, "settled");
+  const status = await fetch(`${base}/api/payments/transaction/${trx}?reservationToken=${encodeURIComponent(reservationToken)}`);
+  expect(((await status.json()) as { status: string }).status).toBe("settled");
+  const [mail] = await query<{ text: string }>("select m.text from mail_outbox m join reservations r on r.id = m.reservation_id where r.code = $1 and m.kind = 'confirmation'", [code]);
+  const token = /\/buchung\/([A-Za-z0-9_-]{20,})/.exec(mail!.text)?.[1];
+  if (!token) throw new Error(`no manage link for ${code}`);
+  return { code, token };
+}
+
+/** The family's form posts (no JavaScript): the quote, then the confirmation with the price shown; answers the provider's transaction. */
+async function payMorePersons(base: string, token: string): Promise<string> {
+  const form = (extra: Record<string, string>) =>
+    fetch(`${base}/buchung/${token}/personen`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+      body: new URLSearchParams({ numChildren: "6", numActiveAdults: "0", numAccompanyingAdults: "1", ...extra }).toString(),
+      redirect: "manual",
+    });
+  const quote = await (await form({})).text();
+  const expected = /name="expect" value="(\d+)"/.exec(quote)?.[1];
+  if (!expected) throw new Error("no quote");
+  const confirmed = await form({ confirm: "1", expect: expected });
+  expect(confirmed.status).toBe(303);
+  return confirmed.headers.get("location")!.split("/").at(-1)!;
+}
+
+for (const processes of [1, 2] as const) {
+  test(`a family cancelling while its price difference is paid (${processes === 1 ? "one process" : "two processes"}): no 500, never 'abgebrochen', all money back once`, async () => {
+    const a = await start(await freePort());
+    const b = processes === 2 ? await start(await freePort()) : a;
+    const date = futureWeekday(6, 35);
+    const families = [];
+    for (const startTime of ["10:00", "12:00", "14:00", "16:00", "18:00", "20:00"]) {
+      const booking = await paidWithManageLink(a.baseUrl!, date, startTime);
+      families.push({ ...booking, trx: await payMorePersons(a.baseUrl!, booking.token) });
+    }
+    // The difference is paid at the provider; the family's return (process A) and its cancellation (process B) race.
+    const results = await Promise.all(
+      families.map(async ({ token, trx }) => {
+        const [returned, cancelled] = await Promise.all([
+          fake.pay(trx, "settled").then(() => fetch(`${a.baseUrl}/buchung/${token}/zahlung?r=ok&datatransTrxId=${trx}`, { redirect: "manual" })),
+          fetch(`${b.baseUrl}/buchung/${token}/stornieren`, { method: "POST", headers: { Origin: b.baseUrl! }, redirect: "manual" }),
+        ]);
+        return { returned: returned.status, back: returned.headers.get("location") ?? "", cancelled: cancelled.status };
+      }),
+    );
+    for (const [i, r] of results.entries()) {
+      expect(r.cancelled, `family ${i}`).toBe(303);
+      expect(r.returned, `family ${i}`).toBe(303);
+      expect(r.back, `family ${i}`).not.toContain("zahlung-abgebrochen");
+    }
+    await expect
+      .poll(async () => (await query<{ status: string }>("select distinct status from payments")).map((r) => r.status), { timeout: 30_000, intervals: [200] })
+      .toEqual(["refunded"]);
+    const paid = await query<{ refno: string; amount_rappen: number }>("select refno, amount_rappen from payments");
+    for (const p of paid) expect(fake.credits().filter((c) => c.refno === p.refno).map((c) => c.amount), p.refno).toEqual([p.amount_rappen]);
+    for (const server of processes === 2 ? [a, b] : [a]) expect(server.stderr()).not.toMatch(/deadlock|40P01|Unexpected Server Error/);
+  });
+}
