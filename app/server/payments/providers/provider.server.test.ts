@@ -20,4 +20,12 @@ describe("isProviderRefusal", () => {
     }
     expect(isProviderRefusal(new OtherCopy("declined"))).toBe(true);
   });
+
+  it("instanceof ProviderError knows an error of another copy of the module by its shape", () => {
+    const fromOtherCopy = Object.assign(new Error("down"), { name: "ProviderError", status: 503, code: "SERVER_ERROR" });
+    expect(fromOtherCopy instanceof ProviderError).toBe(true);
+    expect(new ProviderError("x", null, null) instanceof ProviderError).toBe(true);
+    expect(new Error("plain") instanceof ProviderError).toBe(false);
+    expect(Object.assign(new Error("x"), { name: "ProviderError" }) instanceof ProviderError).toBe(false);
+  });
 });

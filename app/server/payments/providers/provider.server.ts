@@ -61,6 +61,15 @@ export class ProviderError extends Error {
     super(message);
     this.name = "ProviderError";
   }
+
+  /**
+   * By shape: the background jobs and the routes may each load their own copy of this module
+   * (issue #27 §2), and the provider one copy made throws errors of its own class; `instanceof`
+   * in the other copy must still know them (else a provider outage reads as a crash, a 500).
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof Error && value.name === "ProviderError" && "status" in value && "code" in value;
+  }
 }
 
 /**
