@@ -26,9 +26,11 @@ export function parseCounts(form: { get(name: string): FormDataEntryValue | null
 }
 
 /** `?ok=` after a change: moved or changed, and whether a refund is left for staff. */
-export function changeNotice(kind: "verschoben" | "geaendert", refund: "none" | "refunded" | "manual"): string {
-  return refund === "manual" ? `${kind}-manuell` : kind;
+export function changeNotice(kind: "verschoben" | "geaendert", refund: "none" | "refunded" | "manual" | "pending"): string {
+  return refund === "manual" ? `${kind}-manuell` : refund === "pending" ? `${kind}-bearbeitung` : kind;
 }
+
+const REFUND_IN_PROGRESS = "Die Rückerstattung ist beim Zahlungsanbieter in Bearbeitung; Sie erhalten den Betrag ohne weiteres Zutun zurück.";
 
 const MANUAL_REFUND = "Die Rückerstattung konnte nicht automatisch ausgelöst werden; unser Team erledigt sie manuell und meldet sich bei Ihnen.";
 
@@ -36,8 +38,10 @@ const MANUAL_REFUND = "Die Rückerstattung konnte nicht automatisch ausgelöst w
 export const CHANGE_NOTICES: Record<string, { kind: "success" | "warning" | "info"; text: string }> = {
   verschoben: { kind: "success", text: "Ihre Buchung wurde verschoben. Sie erhalten eine Bestätigung mit dem neuen Kalendereintrag per E-Mail." },
   "verschoben-manuell": { kind: "warning", text: `Ihre Buchung wurde verschoben. ${MANUAL_REFUND}` },
+  "verschoben-bearbeitung": { kind: "info", text: `Ihre Buchung wurde verschoben. ${REFUND_IN_PROGRESS}` },
   geaendert: { kind: "success", text: "Ihre Buchung wurde geändert. Sie erhalten eine Bestätigung mit allen Beträgen per E-Mail." },
   "geaendert-manuell": { kind: "warning", text: `Ihre Buchung wurde geändert. ${MANUAL_REFUND}` },
+  "geaendert-bearbeitung": { kind: "info", text: `Ihre Buchung wurde geändert. ${REFUND_IN_PROGRESS}` },
   "zahlung-abgebrochen": { kind: "warning", text: "Die Zahlung wurde nicht abgeschlossen. Ihre Buchung bleibt unverändert." },
   "zahlung-erstattet": {
     kind: "warning",

@@ -63,6 +63,7 @@ export const REFUND_NOTE_MAX = 200;
 
 export const REFUND_MSG = {
   none: "Für diese Buchung ist keine Rückerstattung offen.",
+  inProgress: "Die Rückerstattung ist beim Zahlungsanbieter in Bearbeitung und wird automatisch erneut angefragt. Bitte nicht manuell erstatten.",
   noteTooLong: `Vermerk: höchstens ${REFUND_NOTE_MAX} Zeichen erlaubt.`,
   done: (code: string) => `${code}: Rückerstattung als manuell erledigt vermerkt.`,
 } as const;

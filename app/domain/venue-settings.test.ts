@@ -6,6 +6,7 @@ import {
   venueFacts,
   weekdaysLine,
   parseClosure,
+  parseGeneralSettings,
   parseGridTime,
   parseOffer,
   parseOpeningHours,
@@ -18,6 +19,17 @@ import {
 const form = (values: Record<string, string>) => ({ get: (name: string) => values[name] ?? null });
 
 describe("settings fields", () => {
+  it("the hold time outlives the provider's payment page (TWINT: 15 minutes) by 5 minutes: 20 to 120", () => {
+    const general = (holdMinutes: string) => parseGeneralSettings(form({ activeAdultPrice: "28", accompanyingAdultPrice: "5", holdMinutes }));
+    for (const tooShort of ["0", "1", "2", "15", "19"]) {
+      expect(general(tooShort)).toEqual({ ok: false, errors: { holdMinutes: SETTINGS_MSG.holdMinutes } });
+    }
+    expect(SETTINGS_MSG.holdMinutes).toBe("Bitte geben Sie 20 bis 120 Minuten an (die Zahlungsseite, z. B. TWINT, ist bis 15 Minuten offen, dazu 5 Minuten Reserve).");
+    expect(general("20")).toEqual({ ok: true, value: { activeAdultPriceRappen: 2800, accompanyingAdultPriceRappen: 500, holdMinutes: 20 } });
+    expect(general("120")).toMatchObject({ ok: true });
+    expect(general("121")).toMatchObject({ ok: false });
+  });
+
   it("times are HH:MM on the 5-minute grid", () => {
     expect(parseGridTime("10:05")).toEqual({ ok: true, minutes: 605 });
     expect(parseGridTime("10:07")).toEqual({ ok: false, message: SETTINGS_MSG.timeGrid });

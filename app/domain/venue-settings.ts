@@ -121,6 +121,15 @@ export function venueFacts(rules: readonly DayRule[], holdMinutes: number, selfS
 // ---------------------------------------------------------------------------------------------
 // Field rules (German messages per field)
 
+/**
+ * The provider's payment page stays open this long (Datatrans' TWINT page times out after 15
+ * minutes); a hold whose payment was started outlives it by the margin, so money paid in the last
+ * second still finds its table. The manager's hold time cannot go below the two together.
+ */
+export const PROVIDER_SESSION_MINUTES = 15;
+export const PROVIDER_SESSION_MARGIN_MINUTES = 5;
+export const MIN_HOLD_MINUTES = PROVIDER_SESSION_MINUTES + PROVIDER_SESSION_MARGIN_MINUTES;
+
 export const SETTINGS_MSG = {
   time: "Bitte geben Sie eine Uhrzeit im Format HH:MM ein.",
   timeGrid: "Bitte wählen Sie eine Uhrzeit im 5-Minuten-Raster (z. B. 10:05).",
@@ -136,7 +145,7 @@ export const SETTINGS_MSG = {
   items: "Bitte geben Sie mindestens eine Leistung an (eine pro Zeile, höchstens 20).",
   itemTooLong: "Eine Leistung darf höchstens 200 Zeichen lang sein.",
   position: "Bitte geben Sie eine Reihenfolge von 0 bis 999 an.",
-  holdMinutes: "Bitte geben Sie 1 bis 120 Minuten an.",
+  holdMinutes: `Bitte geben Sie ${MIN_HOLD_MINUTES} bis 120 Minuten an (die Zahlungsseite, z. B. TWINT, ist bis ${PROVIDER_SESSION_MINUTES} Minuten offen, dazu ${PROVIDER_SESSION_MARGIN_MINUTES} Minuten Reserve).`,
   reservationType: "Bitte wählen Sie eine Art.",
   description: "Die Beschreibung darf höchstens 300 Zeichen lang sein.",
   date: "Bitte geben Sie ein Datum ein.",
@@ -219,7 +228,7 @@ export function parseGeneralSettings(form: Form): Parsed<GeneralSettings> {
   const errors: FieldErrors = {};
   const active = parsePriceRappen(form.get("activeAdultPrice"));
   const accompanying = parsePriceRappen(form.get("accompanyingAdultPrice"));
-  const hold = parseIntIn(form.get("holdMinutes"), 1, 120);
+  const hold = parseIntIn(form.get("holdMinutes"), MIN_HOLD_MINUTES, 120);
   if (!active.ok) errors.activeAdultPrice = active.message;
   if (!accompanying.ok) errors.accompanyingAdultPrice = accompanying.message;
   if (hold === null) errors.holdMinutes = SETTINGS_MSG.holdMinutes;

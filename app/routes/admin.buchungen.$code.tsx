@@ -17,6 +17,20 @@ import { getDb } from "~/server/platform/db.server";
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 export const meta: MetaFunction = () => pageMeta("Buchung", [{ name: "robots", content: "noindex" }]);
 
+const REFUND_REASON: Record<string, string> = {
+  cancel: "Stornierung",
+  change: "Änderung (tieferer Preis)",
+  late: "Zahlung nach Ablauf",
+  duplicate: "doppelte Zahlung",
+  unmatched: "Betrag passt nicht",
+};
+const REFUND_STATUS: Record<string, string> = {
+  pending: "in Bearbeitung",
+  succeeded: "erstattet",
+  refused: "abgelehnt",
+  unknown: "ungeklärt",
+};
+
 const DONE: Record<string, string> = {
   note: "Notiz gespeichert.",
   arrival: "Ankunft und Zahlung vor Ort gespeichert.",
@@ -25,6 +39,7 @@ const DONE: Record<string, string> = {
   "payment-link": "Telefonbuchung reserviert; der Zahlungslink wurde per E-Mail gesendet.",
   moved: "Buchung verschoben; die Familie erhält eine E-Mail mit dem neuen Termin.",
   refund: "Rückerstattung als manuell erledigt vermerkt.",
+  "moved-refund-pending": "Buchung verschoben. Die Rückerstattung der Differenz ist beim Zahlungsanbieter in Bearbeitung und wird automatisch erneut angefragt – bitte nicht manuell erstatten.",
   "moved-refund-manual": "Buchung verschoben. Die Rückerstattung der Differenz wurde vom Zahlungsanbieter abgelehnt: bitte manuell erstatten (siehe Protokoll).",
 };
 
@@ -262,12 +277,55 @@ export default function BookingDetailPage() {
             </tbody>
           </table>
         ) : null}
-        {detail.refundOpen ? (
+        {detail.refunds.length > 0 ? (
+          <table className="day-table">
+            <caption>Rückerstattungen beim Zahlungsanbieter</caption>
+            <thead>
+              <tr>
+                <th scope="col">Erstellt</th>
+                <th scope="col">Zahlung</th>
+                <th scope="col">Betrag</th>
+                <th scope="col">Anlass</th>
+                <th scope="col">Stand</th>
+                <th scope="col">Gutschrift</th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.refunds.map((f) => (
+                <tr key={`${f.transactionId}-${f.createdAt}-${f.amountRappen}`}>
+                  <td data-label="Erstellt">{at(f.createdAt)}</td>
+                  <td data-label="Zahlung" className="break-anywhere">
+                    {f.transactionId}
+                  </td>
+                  <td data-label="Betrag">{formatChf(f.amountRappen)}</td>
+                  <td data-label="Anlass">{REFUND_REASON[f.reason] ?? f.reason}</td>
+                  <td data-label="Stand">{REFUND_STATUS[f.status] ?? f.status}</td>
+                  <td data-label="Gutschrift" className="break-anywhere">
+                    {f.creditTransactionId ?? "–"}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+        {detail.refundState === "in-progress" ? (
+          <p className="alert alert-info" id="rueckerstattung">
+            Rückerstattung in Bearbeitung: Sie wurde an den Zahlungsanbieter gesendet, seine Antwort steht noch aus. Sie wird automatisch
+            erneut angefragt (ohne doppelte Auszahlung) – bitte nicht manuell erstatten.
+          </p>
+        ) : detail.refundOpen ? (
           <div className="alert alert-warning" id="rueckerstattung">
-            <p>
-              Rückerstattung offen: Der Zahlungsanbieter hat die Rückerstattung abgelehnt. Bitte erstatten Sie den Betrag manuell (im
-              Backoffice des Zahlungsanbieters oder per Überweisung) und vermerken Sie es hier.
-            </p>
+            {detail.refundState === "unknown" ? (
+              <p>
+                Rückerstattung ungeklärt: Der Zahlungsanbieter hat nicht rechtzeitig geantwortet. Bitte prüfen Sie im Backoffice des
+                Zahlungsanbieters, ob der Betrag erstattet wurde; erstatten Sie ihn nur sonst manuell und vermerken Sie es hier.
+              </p>
+            ) : (
+              <p>
+                Rückerstattung offen: Der Zahlungsanbieter hat die Rückerstattung abgelehnt. Bitte erstatten Sie den Betrag manuell (im
+                Backoffice des Zahlungsanbieters oder per Überweisung) und vermerken Sie es hier.
+              </p>
+            )}
             <Form method="post" className="desk-form">
               <input type="hidden" name="intent" value="refund-done" />
               <div className="field">

@@ -93,7 +93,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (result.kind === "quote") {
     return data({ error: result.message, quote: { ...result.quote, target: { date, start: formatTime(startMin), ...resource } } });
   }
-  return redirect(`/admin/buchungen/${encodeURIComponent(code)}?done=${result.refund === "manual" ? "moved-refund-manual" : "moved"}`, { status: 303 });
+  return redirect(`/admin/buchungen/${encodeURIComponent(code)}?done=${result.refund === "manual" ? "moved-refund-manual" : result.refund === "pending" ? "moved-refund-pending" : "moved"}`, { status: 303 });
 }
 
 export default function StaffMoveBooking() {

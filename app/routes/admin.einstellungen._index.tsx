@@ -50,7 +50,7 @@ export default function SettingsPage() {
               form="prices"
               name="holdMinutes"
               label="Haltedauer für die Zahlung (Minuten)"
-              hint="So lange bleibt ein Termin nach dem Absenden für die Online-Zahlung reserviert."
+              hint="So lange bleibt ein Termin nach dem Absenden für die Online-Zahlung reserviert; mindestens 20 Minuten, denn die Zahlungsseite (z. B. TWINT) ist bis 15 Minuten offen."
               inputMode="numeric"
               answer={answer}
               value={String(prices.holdMinutes)}

@@ -128,6 +128,11 @@ function ResultCard({ result }: { result: CancelResponse }) {
         <p className="alert alert-warning">
           Rückerstattung fehlgeschlagen: Bitte erstatten Sie {formatChf(Math.round((result.refundAmount ?? 0) * 100))} manuell.
         </p>
+      ) : result.refund === "pending" ? (
+        <p className="alert alert-info">
+          Rückerstattung von {formatChf(Math.round((result.refundAmount ?? 0) * 100))} in Bearbeitung: Der Zahlungsanbieter hat noch nicht geantwortet. Sie wird
+          automatisch erneut angefragt – bitte nicht manuell erstatten.
+        </p>
       ) : null}
       {result.hasCoupon && result.couponRestored ? (
         <p className="alert alert-info">

@@ -20,6 +20,10 @@ const NOTICES: Record<string, { kind: "success" | "warning" | "info"; text: stri
   ...CHANGE_NOTICES,
   storniert: { kind: "success", text: "Ihre Buchung wurde storniert. Sie erhalten eine Bestätigung per E-Mail." },
   erstattet: { kind: "success", text: "Ihre Buchung wurde storniert und die Zahlung zurückerstattet. Sie erhalten eine Bestätigung per E-Mail." },
+  "erstattung-laeuft": {
+    kind: "info",
+    text: "Ihre Buchung wurde storniert. Die Rückerstattung ist beim Zahlungsanbieter in Bearbeitung; Sie erhalten den Betrag ohne weiteres Zutun zurück. Sie erhalten eine Bestätigung per E-Mail.",
+  },
   manuell: {
     kind: "warning",
     text: "Ihre Buchung wurde storniert. Die Rückerstattung konnte nicht automatisch ausgelöst werden; unser Team erledigt sie manuell und meldet sich bei Ihnen.",

@@ -27,7 +27,7 @@ export async function action({ params }: ActionFunctionArgs) {
   const outcome = await cancelByFamily(db, { reservationId: r.id, allowed: (locked) => canSelfChange(locked, now, hours), closedMessage: selfServiceClosedMessage() }, now);
   const base = `/buchung/${params.token}`;
   if (outcome.kind === "cancelled") {
-    const ok = outcome.refund === "manual" ? "manuell" : outcome.refund === "refunded" ? "erstattet" : "storniert";
+    const ok = outcome.refund === "manual" ? "manuell" : outcome.refund === "refunded" ? "erstattet" : outcome.refund === "pending" ? "erstattung-laeuft" : "storniert";
     return redirect(`${base}?ok=${ok}`, { status: 303 });
   }
   // Already cancelled (a double submit, or staff were quicker): the booking page shows that state.

@@ -5,7 +5,8 @@ import { baseEnv, listening, spawnServer, stop, type Spawned } from "./spawn-ser
 /**
  * The staff's worklist of refunds the provider refused. A refusal cannot be provoked through the
  * simulated provider, so this runs on a second server paying through the fake Datatrans, which
- * can be switched off at the moment staff cancel a paid booking.
+ * refuses the credit at the moment staff cancel a paid booking (a provider that is merely down is
+ * "in Bearbeitung", not refused: tests/e2e/money-crash.api.test.ts).
  */
 const HMAC_KEY = "a1b2c3d4e5f60718293a4b5c6d7e8f90";
 const PASSWORD = "refund-worklist-password";
@@ -68,7 +69,7 @@ test("a refund the provider refused is on the staff's worklist until marked as d
   const status = await page.request.get(`${base}/api/payments/transaction/${trx}?reservationToken=${encodeURIComponent(reservationToken)}`);
   expect(((await status.json()) as { status: string }).status).toBe("settled");
 
-  // Staff cancel while the provider is unreachable: the refund has to be done by hand.
+  // Staff cancel and the provider refuses the refund: it has to be done by hand.
   await page.goto(`${base}/admin/login`);
   await page.getByLabel("E-Mail").fill("admin");
   await page.getByLabel("Passwort").fill(PASSWORD);
@@ -76,13 +77,13 @@ test("a refund the provider refused is on the staff's worklist until marked as d
   await expect(page.getByRole("heading", { name: "Tagesübersicht" })).toBeVisible();
   await page.goto(`${base}/admin/storno`);
   if (javaScriptEnabled) await waitForHydration(page);
-  fake.setDown(true);
+  fake.setCreditRefusal("DECLINED");
   try {
     await page.getByLabel("Buchungscode").fill(code);
     await page.getByRole("button", { name: "Reservierung stornieren" }).click();
     await expect(page.getByText(/Rückerstattung fehlgeschlagen: Bitte erstatten Sie CHF \d+\.\d\d manuell\./)).toBeVisible();
   } finally {
-    fake.setDown(false);
+    fake.setCreditRefusal(null);
   }
 
   // The worklist: one link from the desk, the payment filter set.

@@ -42,16 +42,17 @@ test("a manager edits the adult prices: a German message under the field, then t
   const active = page.getByLabel("Erwachsene mitspielend (CHF pro Person)");
   await expect(active).toHaveValue("28.00");
   await active.fill("28.505");
-  await page.getByLabel("Haltedauer für die Zahlung (Minuten)").fill("0");
+  await page.getByLabel("Haltedauer für die Zahlung (Minuten)").fill("2");
   await page.getByRole("button", { name: "Speichern" }).click();
   await expect(page.getByText("Höchstens zwei Nachkommastellen (Rappen).")).toBeVisible();
-  await expect(page.getByText("Bitte geben Sie 1 bis 120 Minuten an.")).toBeVisible();
+  // Shorter than the provider's payment page (TWINT: 15 minutes) plus a margin is refused.
+  await expect(page.getByText("Bitte geben Sie 20 bis 120 Minuten an (die Zahlungsseite, z. B. TWINT, ist bis 15 Minuten offen, dazu 5 Minuten Reserve).")).toBeVisible();
   await expect(active).toHaveAttribute("aria-invalid", "true");
   await expect(active).toHaveValue("28.505");
   await expectAccessible(page);
 
   await active.fill("30.50");
-  await page.getByLabel("Haltedauer für die Zahlung (Minuten)").fill("15");
+  await page.getByLabel("Haltedauer für die Zahlung (Minuten)").fill("20");
   await page.getByRole("button", { name: "Speichern" }).click();
   await expect(page.getByRole("status")).toHaveText("Preise und Haltedauer gespeichert. Sie gelten für neue Buchungen.");
   await page.goto("/offers");

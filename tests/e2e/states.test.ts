@@ -396,6 +396,8 @@ const onSecondServer = test.extend<object, { secondServer: string }>({
           DATABASE_URL: "",
           SMTP_URL: "",
           HOLD_MINUTES: "1",
+          // The hold must run out while the payment page is open: no provider-session floor here.
+          PAYMENT_SESSION_HOLD_MINUTES: "0",
           ADMIN_API_TOKEN: E2E_ADMIN_TOKEN,
           ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
         }),

@@ -35,7 +35,7 @@ test("opening hours staff set reach the landing page, the AGB and the payment er
     await page.goto("/agb");
     await expect(page.getByText(`Öffnungszeiten ${line}`)).toBeVisible();
     // The hold time and the self-service limit as set (the defaults here).
-    await expect(page.getByText(/während 15 Minuten freigehalten/)).toBeVisible();
+    await expect(page.getByText(/während 20 Minuten freigehalten/)).toBeVisible();
     await expect(page.getByText(/bis 48 Stunden vor dem Termin kostenlos möglich/)).toBeVisible();
   } finally {
     await setMondayClose(page, "22:00", javaScriptEnabled);

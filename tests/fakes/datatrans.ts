@@ -50,6 +50,16 @@ export type FakeDatatrans = {
   sendWebhook(transactionId: string): Promise<Response>;
   /** "503": every API call answers 503 SERVER_ERROR; "reset": the connection is dropped without an answer. */
   setDown(down: boolean, mode?: "503" | "reset"): void;
+  /**
+   * Realistic latency of a refund: the credit is carried out at once (the money goes back), but its
+   * answer is sent `ms` later — the window in which a shop can crash or a client can time out. A
+   * repeat with the same Idempotency-Key meanwhile answers 409, as Datatrans does; after, the first answer.
+   */
+  setCreditDelay(ms: number): void;
+  /** Credits answer 400 with this code (e.g. "DECLINED") instead of being carried out; null: normal. */
+  setCreditRefusal(code: string | null): void;
+  /** The credit (refund) transactions made, in order. */
+  credits(): FakeTransaction[];
   close(): Promise<void>;
 };
 
@@ -123,7 +133,9 @@ export async function startFakeDatatrans(options: {
   const transactions = new Map<string, FakeTransaction>();
   const requests: RecordedRequest[] = [];
   const webhooks: WebhookDelivery[] = [];
-  const idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
+  const idempotent = new Map<string, { fingerprint: string; answer: Answer; inFlight: boolean }>();
+  let creditDelayMs = 0;
+  let creditRefusal: string | null = null;
   const expectedAuth = `Basic ${Buffer.from(`${options.merchantId}:${options.password}`).toString("base64")}`;
   let down: false | "503" | "reset" = false;
   let sequence = 0;
@@ -207,6 +219,7 @@ export async function startFakeDatatrans(options: {
       const parsed = parseBody(CreditBody, body, "credit");
       if ("answer" in parsed) return parsed.answer;
       const input = parsed.data;
+      if (creditRefusal) return error(400, creditRefusal, "credit declined");
       if (t.type !== "payment" || !SETTLED_STATUSES.has(t.status)) {
         return error(400, "INVALID_TRANSACTION_STATUS", `Cannot credit a ${t.status} transaction`);
       }
@@ -235,20 +248,32 @@ export async function startFakeDatatrans(options: {
     return error(404, "NOT_FOUND", `No such endpoint: ${method} ${path}`);
   }
 
-  /** Auth, then idempotent replay, then the endpoint; Datatrans keeps the first answer per key. */
-  function handleApi(req: IncomingMessage, path: string, rawBody: string, body: unknown): Answer {
+  /**
+   * Auth, then idempotent replay, then the endpoint; Datatrans keeps the first answer per key (a
+   * repeat while the first is still being answered gets 409). A credit's answer may be delayed.
+   */
+  async function handleApi(req: IncomingMessage, path: string, rawBody: string, body: unknown): Promise<Answer> {
     if (req.headers.authorization !== expectedAuth) return error(401, "UNAUTHORIZED", "Invalid merchantId or password");
     const key = req.method === "POST" ? req.headers["idempotency-key"] : undefined;
-    if (typeof key !== "string") return api(req.method ?? "", path, body);
+    const delay = req.method === "POST" && path.endsWith("/credit") ? creditDelayMs : 0;
+    if (typeof key !== "string") {
+      const answer = api(req.method ?? "", path, body);
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      return answer;
+    }
     const fingerprint = `${req.method} ${path} ${rawBody}`;
     const earlier = idempotent.get(key);
     if (earlier) {
-      return earlier.fingerprint === fingerprint
-        ? earlier.answer
-        : error(422, "IDEMPOTENCY_KEY_REUSED", "Idempotency-Key was used with a different request");
+      if (earlier.fingerprint !== fingerprint) return error(422, "IDEMPOTENCY_KEY_REUSED", "Idempotency-Key was used with a different request");
+      return earlier.inFlight ? error(409, "CONFLICT", "A request with this Idempotency-Key is being processed") : earlier.answer;
     }
     const answer = api(req.method ?? "", path, body);
-    idempotent.set(key, { fingerprint, answer });
+    const entry = { fingerprint, answer, inFlight: delay > 0 };
+    idempotent.set(key, entry);
+    if (delay > 0) {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      entry.inFlight = false;
+    }
     return answer;
   }
 
@@ -346,7 +371,8 @@ ${button("settled", "Pay")}${button("failed", "Decline")}${button("canceled", "C
       }
       if (down === "reset") req.socket.destroy();
       else if (down === "503") send(res, error(503, "SERVER_ERROR", "Service unavailable"));
-      else send(res, handleApi(req, path, rawBody, body));
+      // The client may have gone meanwhile (a delayed answer to a killed shop): nothing to send to.
+      else void handleApi(req, path, rawBody, body).then((answer) => (res.destroyed ? undefined : send(res, answer)));
     });
   });
 
@@ -363,6 +389,15 @@ ${button("settled", "Pay")}${button("failed", "Decline")}${button("canceled", "C
     sendWebhook,
     setDown(isDown, mode = "503") {
       down = isDown ? mode : false;
+    },
+    setCreditDelay(ms) {
+      creditDelayMs = ms;
+    },
+    setCreditRefusal(code) {
+      creditRefusal = code;
+    },
+    credits() {
+      return [...transactions.values()].filter((t) => t.type === "credit");
     },
     async close() {
       server.closeAllConnections();

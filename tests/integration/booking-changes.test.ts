@@ -40,6 +40,8 @@ const datatrans = useFakeDatatrans({
     PUBLIC_URL,
     SELF_SERVICE_HOURS: "48",
     HOLD_MINUTES: "15",
+    // The clock moves through a hold's end by `now`; the provider-session floor counts from the real start.
+    PAYMENT_SESSION_HOLD_MINUTES: "0",
   },
 });
 

@@ -4,7 +4,9 @@ import { availableBirthdaySlots } from "~/server/booking/availability.server";
 import { findReservationByCode, reserveBirthday } from "~/server/booking/bookings.server";
 import { cancelReservation, restoreVoucher, type Actor } from "~/server/staff/cancellation.server";
 import { cancelBooking } from "~/server/payments/cancellation.server";
-import { auditLog, mailOutbox, payments, vouchers } from "~/server/platform/schema";
+import { auditLog, mailOutbox, payments, refunds, vouchers } from "~/server/platform/schema";
+import { bookingDetail, markRefundDone } from "~/server/staff/booking-desk.server";
+import { reconcilePayments } from "~/server/payments/reconcile.server";
 import { confirmPayment, startPayment } from "~/server/payments/payments.server";
 import { createVoucher, voucherLedgerOf } from "~/server/vouchers/vouchers.server";
 import { useFakeDatatrans } from "./fake-datatrans-env";
@@ -20,6 +22,8 @@ const datatrans = useFakeDatatrans({ label: "cancel", hmacKey: HMAC_KEY, env: { 
 
 afterEach(() => {
   datatrans.fake.setDown(false);
+  datatrans.fake.setCreditRefusal(null);
+  datatrans.fake.setCreditDelay(0);
   vi.restoreAllMocks();
 });
 
@@ -103,14 +107,47 @@ describe.each(drivers)("cancelling bookings on $name", ({ open }) => {
 
   it("marks the refund for manual handling when the provider refuses", async () => {
     const { code } = await paidBooking();
-    datatrans.fake.setDown(true);
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    datatrans.fake.setCreditRefusal("DECLINED");
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const result = await cancelReservation(database.db, { code, reason: null, actor: API });
     expect(result.body).toMatchObject({ success: true, refund: "manual" });
+    expect(errors).toHaveBeenCalledTimes(1);
     const reservation = await findReservationByCode(database.db, code);
     expect(reservation!.paymentStatus).toBe("refund_pending");
     const [payment] = await database.db.select().from(payments).where(eq(payments.reservationId, reservation!.id));
     expect(payment!.status).toBe("refund_pending");
+    expect((await database.db.select().from(refunds).where(eq(refunds.paymentId, payment!.id))).map((r) => r.status)).toEqual(["refused"]);
+    const detail = await bookingDetail(database.db, code);
+    expect(detail).toMatchObject({ refundOpen: true, refundState: "refused" });
+  });
+
+  it("a refund the provider did not answer (down, timeout) is in progress, never 'refused', and the reconciliation completes it once", async () => {
+    const { code, trx } = await paidBooking();
+    datatrans.fake.setDown(true);
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const result = await cancelReservation(database.db, { code, reason: null, actor: API });
+    expect(result.body).toMatchObject({ success: true, refund: "pending" });
+    expect(result.body.message).toContain("in Bearbeitung");
+    expect(warnings).toHaveBeenCalled();
+    const reservation = await findReservationByCode(database.db, code);
+    expect(reservation!.paymentStatus).toBe("refund_pending");
+    expect(await bookingDetail(database.db, code)).toMatchObject({ refundOpen: true, refundState: "in-progress" });
+    // Staff cannot mark it done by hand while it is in flight: that would pay twice.
+    expect(await markRefundDone(database.db, { code }, { id: 0, email: "desk@funworld.ch" })).toMatchObject({ ok: false, status: 409 });
+
+    datatrans.fake.setDown(false);
+    const report = await reconcilePayments(database.db, { mode: "all" });
+    expect(report.refunds).toMatchObject({ asked: 1, refunded: 1 });
+    // Asked again: nothing left in flight, no second credit.
+    await reconcilePayments(database.db, { mode: "all" });
+    expect(datatrans.fake.credits().filter((c) => c.refno === code)).toHaveLength(1);
+    expect(await findReservationByCode(database.db, code)).toMatchObject({ paymentStatus: "refunded" });
+    const [payment] = await database.db.select().from(payments).where(eq(payments.reservationId, reservation!.id));
+    expect(payment).toMatchObject({ status: "refunded", refundedRappen: payment!.amountRappen });
+    expect(await bookingDetail(database.db, code)).toMatchObject({ refundOpen: false, refundState: null });
+    // Every attempt carried the refund's one stored key.
+    const keys = new Set(datatrans.fake.requests.filter((r) => r.path.endsWith(`/${trx}/credit`)).map((r) => r.headers["idempotency-key"]));
+    expect(keys.size).toBe(1);
   });
 
   it("credits the voucher part back when staff cancel (AGB §5), once; a second restore is refused", async () => {

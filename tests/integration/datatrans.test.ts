@@ -228,6 +228,31 @@ describe("Datatrans adapter against the fake API", () => {
     ).resolves.toBeDefined();
   });
 
+  it("sends a refund's own stored key with its credit: a repeat answers the first credit, a repeat while it is being answered gets 409", async () => {
+    const request = input({ amountRappen: 10_000 });
+    const { transactionId } = await provider.initTransaction(request);
+    await fake.pay(transactionId, "settled");
+    const key = "5b0c8f5e-3a8e-4c1e-9a57-0d3c2b1a0f9e";
+    const body = { amountRappen: 10_000, currency: "CHF", refno: request.refno };
+
+    fake.setCreditDelay(200);
+    try {
+      const first = provider.credit(transactionId, body, { idempotencyKey: key });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Carried out at once: the money is back before the answer arrives.
+      expect(fake.credits().filter((c) => c.refno === request.refno)).toHaveLength(1);
+      expect(await providerError(provider.credit(transactionId, body, { idempotencyKey: key }))).toMatchObject({ status: 409 });
+      const credit = await first;
+      const again = await provider.credit(transactionId, body, { idempotencyKey: key });
+      expect(again).toEqual(credit);
+      expect(fake.credits().filter((c) => c.refno === request.refno)).toHaveLength(1);
+      expect(fake.requests.filter((r) => r.path.endsWith("/credit")).map((r) => r.headers["idempotency-key"])).toEqual([key, key, key]);
+      expect(await provider.getTransaction(credit.transactionId)).toMatchObject({ status: "settled", amountRappen: 10_000 });
+    } finally {
+      fake.setCreditDelay(0);
+    }
+  });
+
   it("refuses to credit a payment that is not settled", async () => {
     const request = input();
     const { transactionId } = await provider.initTransaction(request);

@@ -29,6 +29,8 @@ const PASSWORD = "fake-Pa55word";
 const HMAC_KEY = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
 const SATURDAY = 6;
 const HOLD_MINUTES = 15;
+/** A hold whose payment started lasts at least this long from the start (PAYMENT_SESSION_HOLD_MINUTES' default). */
+const SESSION_HOLD_MINUTES = 20;
 const MINUTE = 60_000;
 
 /** Slot starts whose two-hour parties never overlap: each table can take all six on one day. */
@@ -383,7 +385,7 @@ describe.each(drivers)("payments against the fake Datatrans on $name", ({ open }
     const now = new Date();
     const voucher = await createVoucher(database.db, { amountRappen: 1500 });
     const { reservation: held, transactionId } = await holdAndStart(date, 600, { persons: ONE_TABLE_PARTY, couponCode: voucher.code, now });
-    const later = new Date(now.getTime() + (HOLD_MINUTES + 1) * MINUTE);
+    const later = new Date(now.getTime() + (SESSION_HOLD_MINUTES + 1) * MINUTE);
     await sweepExpiredHolds(database.db, later);
     expect((await reservation(held.id)).status).toBe("expired");
 
@@ -407,7 +409,7 @@ describe.each(drivers)("payments against the fake Datatrans on $name", ({ open }
     const date = freshSaturday();
     const now = new Date();
     const { reservation: held, transactionId } = await holdAndStart(date, 720, { persons: ONE_TABLE_PARTY, now });
-    const later = new Date(now.getTime() + (HOLD_MINUTES + 1) * MINUTE);
+    const later = new Date(now.getTime() + (SESSION_HOLD_MINUTES + 1) * MINUTE);
     await sweepExpiredHolds(database.db, later);
     const other = await hold(date, 720, { persons: ONE_TABLE_PARTY, now: later });
     expect(other.tableId).toBe(held.tableId);
@@ -430,6 +432,21 @@ describe.each(drivers)("payments against the fake Datatrans on $name", ({ open }
     expect(refundMails).toHaveLength(1);
     expect(refundMails[0]).toMatchObject({ to: held.email, ics: null });
     expect(refundMails[0]!.text).toContain(`bezahlten Betrag von CHF`);
+  });
+
+  it("a hold whose payment started outlives the provider's 15-minute payment page (TWINT) by 5 minutes", async () => {
+    const date = freshSaturday();
+    // Made 10 minutes ago with a 15-minute hold: without the floor it would end 5 minutes from now.
+    const createdAt = new Date(Date.now() - 10 * MINUTE);
+    const { reservation: held } = await holdAndStart(date, 960, { persons: ONE_TABLE_PARTY, now: createdAt });
+    const startedAt = Date.now();
+    const after = await reservation(held.id);
+    expect(after.holdExpiresAt!.getTime()).toBeGreaterThanOrEqual(startedAt - 1_000 + SESSION_HOLD_MINUTES * MINUTE);
+    // The sweep 19 minutes after the start, while the family may still be on the TWINT page, keeps it.
+    await sweepExpiredHolds(database.db, new Date(startedAt + 19 * MINUTE));
+    expect((await reservation(held.id)).status).toBe("held");
+    await sweepExpiredHolds(database.db, new Date(startedAt + (SESSION_HOLD_MINUTES + 1) * MINUTE));
+    expect((await reservation(held.id)).status).toBe("expired");
   });
 
   it("releases the hold and reports the error when the provider is down at the start", async () => {

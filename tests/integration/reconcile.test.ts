@@ -36,7 +36,7 @@ const SATURDAY = 6;
 let fake: FakeDatatrans;
 let datatrans: PaymentProvider;
 let dataDir: string;
-const ENV_KEYS = ["PUBLIC_URL", "DATA_DIR", "DATABASE_URL", "PAYMENT_PROVIDER", "DATATRANS_MERCHANT_ID", "DATATRANS_PASSWORD", "DATATRANS_HMAC_KEY", "DATATRANS_API_URL", "DATATRANS_PAY_URL"] as const;
+const ENV_KEYS = ["PAYMENT_SESSION_HOLD_MINUTES", "PUBLIC_URL", "DATA_DIR", "DATABASE_URL", "PAYMENT_PROVIDER", "DATATRANS_MERCHANT_ID", "DATATRANS_PASSWORD", "DATATRANS_HMAC_KEY", "DATATRANS_API_URL", "DATATRANS_PAY_URL"] as const;
 const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
 
 beforeAll(async () => {
@@ -45,6 +45,9 @@ beforeAll(async () => {
   // The webhook URL points at a closed port: every webhook is lost, as when the server was down.
   Object.assign(process.env, {
     PUBLIC_URL: "http://127.0.0.1:9",
+    // These tests move the clock through a hold's end by `now`; the floor from the real payment
+    // start (tested in payments.test.ts) would keep every hold past it.
+    PAYMENT_SESSION_HOLD_MINUTES: "0",
     DATA_DIR: dataDir,
     PAYMENT_PROVIDER: "datatrans",
     DATATRANS_MERCHANT_ID: MERCHANT_ID,

@@ -16,6 +16,7 @@ const datatrans = useFakeDatatrans({ label: "refunds", hmacKey: HMAC_KEY, env: {
 
 afterEach(() => {
   datatrans.fake.setDown(false);
+  datatrans.fake.setCreditRefusal(null);
   vi.restoreAllMocks();
 });
 
@@ -57,10 +58,10 @@ describe.each(drivers)("refund worklist on $name", ({ open }) => {
   it("lists refunds the provider refused, and staff mark them done once, audited with before and after", async () => {
     const refused = await paid();
     const fine = await paid();
-    datatrans.fake.setDown(true);
+    datatrans.fake.setCreditRefusal("DECLINED");
     vi.spyOn(console, "error").mockImplementation(() => {});
     expect((await cancelReservation(database.db, { code: refused.code, reason: null, actor: { staffId: null, name: "api-token" } })).body.refund).toBe("manual");
-    datatrans.fake.setDown(false);
+    datatrans.fake.setCreditRefusal(null);
 
     const worklist = await searchBookings(database.db, filters({ payment: "refund_pending" }));
     expect(worklist.rows.map((r) => r.code)).toEqual([refused.code]);

@@ -44,6 +44,7 @@ const datatrans = useFakeDatatrans({
 
 afterEach(() => {
   datatrans.fake.setDown(false);
+  datatrans.fake.setCreditRefusal(null);
   vi.restoreAllMocks();
 });
 
@@ -269,9 +270,9 @@ describe.each(drivers)("self-service on $name", ({ open }) => {
     expect(cancellation.text).toMatch(LINK);
   });
 
-  it("marks a refund the provider refuses for staff and tells the family it is handled manually", async () => {
+  it("marks a refund the provider refuses for staff and tells the family it is being handled", async () => {
     const { id } = await paidBooking();
-    datatrans.fake.setDown(true);
+    datatrans.fake.setCreditRefusal("DECLINED");
     vi.spyOn(console, "error").mockImplementation(() => {});
     const now = new Date();
     const outcome = await cancelByFamily(database.db, { reservationId: id, allowed: () => true, closedMessage: "" }, now);
@@ -282,7 +283,8 @@ describe.each(drivers)("self-service on $name", ({ open }) => {
     expect(payment!.status).toBe("refund_pending");
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.reservationId, id));
     expect(audit.map((a) => a.action).sort()).toEqual(["cancel", "refund-manual"]);
-    expect(manageView(r).paymentNote).toContain("manuell");
+    expect(manageView(r).paymentNote).toBe("Die Rückerstattung ist in Bearbeitung; Sie erhalten den Betrag ohne weiteres Zutun zurück.");
+    datatrans.fake.setCreditRefusal(null);
   });
 
   it("moves a booking to a free slot with a change e-mail (same UID, next SEQUENCE) and an audit row", async () => {

@@ -59,7 +59,7 @@ export function manageView(r: Reservation, now: Date = new Date()): ManageView {
     r.paymentStatus === "refunded"
       ? "Die Zahlung wurde zurückerstattet."
       : r.paymentStatus === "refund_pending"
-        ? "Die Rückerstattung wird von unserem Team manuell ausgelöst; wir melden uns bei Ihnen."
+        ? "Die Rückerstattung ist in Bearbeitung; Sie erhalten den Betrag ohne weiteres Zutun zurück."
         : null;
   return {
     booking: reservationView(r),

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { CHANGE_MSG, type ChangeQuote } from "~/domain/booking-change";
 
 export type { ChangeQuote };
@@ -27,10 +27,11 @@ import { kickMailer } from "../mail/mail.server";
 import type { Db, Tx } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
 import { auditLog, payments, reservations } from "../platform/schema";
+import { transactionWithRetry } from "../platform/retry.server";
+import { lockPayments, openRefund, performRefunds, refundableRappen, type Refund } from "./refunds.server";
 import {
   abandonPayment,
   confirmPayment,
-  creditDue,
   findPayment,
   getPaymentProvider,
   pendingPaymentOf,
@@ -70,9 +71,12 @@ export type ChangeInput = {
   paymentReturn?: ReturnUrls;
 };
 
+/** What happened to a lower price's money: see RefundOutcome in cancellation.server (pending = "in Bearbeitung"). */
+export type ChangeRefund = "none" | "refunded" | "manual" | "pending";
+
 export type ChangeOutcome =
   | { kind: "quote"; quote: ChangeQuote; message: string | null }
-  | { kind: "changed"; reservation: Reservation; quote: ChangeQuote; refund: "none" | "refunded" | "manual" }
+  | { kind: "changed"; reservation: Reservation; quote: ChangeQuote; refund: ChangeRefund }
   | { kind: "payment"; paymentUrl: string; quote: ChangeQuote }
   | ChangeRefusal;
 
@@ -94,20 +98,25 @@ function isExclusionViolation(error: unknown): boolean {
   return false;
 }
 
-/** Spreads an owed refund over the booking's settled payments, newest first (a paid difference before the original payment). */
-async function oweRefund(tx: Tx, reservationId: number, amountRappen: number): Promise<{ owed: { payment: Payment; amountRappen: number }[]; unallocated: number }> {
-  const rows = await tx
-    .select()
+/**
+ * Spreads an owed refund over the booking's settled payments, newest first (a paid difference before
+ * the original payment), as refund rows written in the change's transaction (the booking row is
+ * locked; the payments are locked here, in id order): what is left of a payment counts every refund
+ * of it made or in flight, so a cancellation a moment later cannot refund the same money again.
+ */
+async function oweRefund(tx: Tx, reservationId: number, amountRappen: number, now: Date): Promise<{ owed: Refund[]; unallocated: number }> {
+  const ids = await tx
+    .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.reservationId, reservationId), eq(payments.status, "settled")))
-    .orderBy(desc(payments.id));
-  const owed: { payment: Payment; amountRappen: number }[] = [];
+    .where(and(eq(payments.reservationId, reservationId), eq(payments.status, "settled")));
+  const rows = (await lockPayments(tx, ids.map((p) => p.id))).filter((p) => p.status === "settled").sort((a, b) => b.id - a.id);
+  const owed: Refund[] = [];
   let left = amountRappen;
   for (const p of rows) {
-    const take = Math.min(left, p.amountRappen - p.refundedRappen - p.refundDueRappen);
+    const take = Math.min(left, await refundableRappen(tx, p));
     if (take <= 0) continue;
-    const [updated] = await tx.update(payments).set({ refundDueRappen: p.refundDueRappen + take }).where(eq(payments.id, p.id)).returning();
-    owed.push({ payment: updated!, amountRappen: take });
+    const row = await openRefund(tx, p, { amountRappen: take, reason: "change" }, now);
+    if (row) owed.push(row);
     left -= take;
     if (left === 0) break;
   }
@@ -117,7 +126,7 @@ async function oweRefund(tx: Tx, reservationId: number, amountRappen: number): P
 type TxResult =
   | ChangeRefusal
   | { kind: "quote"; quote: ChangeQuote }
-  | { kind: "changed"; reservation: Reservation; quote: ChangeQuote; owed: { payment: Payment; amountRappen: number }[]; unallocated: number; released: Payment[] }
+  | { kind: "changed"; reservation: Reservation; quote: ChangeQuote; owed: Refund[]; unallocated: number; released: Payment[] }
   | { kind: "pending"; held: Reservation; quote: ChangeQuote; released: Payment[] };
 
 /**
@@ -150,7 +159,9 @@ export async function changeBooking(db: Db, input: ChangeInput, now: Date = new 
 
   let result: TxResult;
   try {
-    result = await db.transaction(async (tx): Promise<TxResult> => {
+    // Lock order (docs/architecture.md "Money: lock order"): the day, the booking, its payments,
+    // the voucher; retried on a deadlock all the same.
+    result = await transactionWithRetry(db, async (tx): Promise<TxResult> => {
       await lockDay(tx, quoted.plan.kind, input.target.date);
       await expireHolds(tx, now);
       const [r] = await tx.select().from(reservations).where(eq(reservations.id, input.reservationId)).for("update");
@@ -183,6 +194,8 @@ export async function changeBooking(db: Db, input: ChangeInput, now: Date = new 
       const claim = await claimFor(tx, r, plan, "replace", now);
       if ("ok" in claim) return claim;
       const { settlement } = plan;
+      // Payments (and their refund rows) before the voucher that applyChange credits: the lock order.
+      const { owed, unallocated } = settlement.refundRappen > 0 ? await oweRefund(tx, r.id, settlement.refundRappen, now) : { owed: [], unallocated: 0 };
       const changed = await applyChange(
         tx,
         r,
@@ -195,7 +208,6 @@ export async function changeBooking(db: Db, input: ChangeInput, now: Date = new 
         input.actor,
         now,
       );
-      const { owed, unallocated } = settlement.refundRappen > 0 ? await oweRefund(tx, r.id, settlement.refundRappen) : { owed: [], unallocated: 0 };
       return { kind: "changed", reservation: changed, quote: quoteOf(r, plan), owed, unallocated, released };
     });
   } catch (error) {
@@ -218,18 +230,10 @@ export async function changeBooking(db: Db, input: ChangeInput, now: Date = new 
     return { kind: "payment", paymentUrl: started.paymentUrl, quote: result.quote };
   }
 
-  let refund: "none" | "refunded" | "manual" = result.owed.length > 0 ? "refunded" : "none";
-  for (const { payment, amountRappen } of result.owed) {
-    const done = await creditDue(db, provider, payment, amountRappen, now);
-    if (!done) refund = "manual";
-    await db.insert(auditLog).values({
-      staffId: null,
-      actor: "system",
-      action: done ? "refund" : "refund-manual",
-      reservationId: result.reservation.id,
-      details: { transactionId: payment.transactionId, amountRappen },
-    });
-  }
+  // Each refund was written (with its idempotency key) in the change's transaction; a refusal is
+  // recorded for staff (refund-manual) by performRefund, no answer stays "in Bearbeitung".
+  const performed = await performRefunds(db, provider, result.owed, now);
+  let refund: ChangeRefund = performed.result === "refused" ? "manual" : performed.result;
   if (result.unallocated > 0) {
     refund = "manual";
     await db.insert(auditLog).values({ staffId: null, actor: "system", action: "refund-manual", reservationId: result.reservation.id, details: { amountRappen: result.unallocated } });

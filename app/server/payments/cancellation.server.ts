@@ -1,17 +1,24 @@
 import { eq, inArray } from "drizzle-orm";
+import { transactionWithRetry } from "../platform/retry.server";
+import { lockPayments, openRefund, performRefunds, refundableRappen, type Refund } from "./refunds.server";
 import type { Reservation } from "../booking/bookings.server";
 import type { AuditActor } from "../booking/reschedule.server";
 import { reservationsChanged } from "../booking/availability.server";
 import type { Db } from "../platform/db.server";
 import { auditLog, payments, reservations } from "../platform/schema";
 import { enqueueCancellationMail, kickMailer } from "../mail/mail.server";
-import { getPaymentProvider, refund, type Payment } from "./payments.server";
+import { getPaymentProvider, type Payment } from "./payments.server";
 import { creditVoucher } from "../vouchers/vouchers.server";
 
 import { CUSTOMER_ACTOR, supersedePendingChanges } from "../booking/reschedule.server";
 export { CUSTOMER_ACTOR, type AuditActor };
 
-export type RefundOutcome = "none" | "refunded" | "released" | "manual";
+/**
+ * refunded: the provider paid it back; pending: written and sent, the provider's answer still
+ * missing ("in Bearbeitung", repeated by the reconciliation with the same key); manual: the
+ * provider refused (staff refund by hand).
+ */
+export type RefundOutcome = "none" | "refunded" | "released" | "manual" | "pending";
 
 export type CancelOutcome =
   | { kind: "missing" }
@@ -40,7 +47,9 @@ export type CancelInput = {
  * released.
  */
 export async function cancelBooking(db: Db, input: CancelInput, now: Date = new Date()): Promise<CancelOutcome> {
-  const outcome = await db.transaction(async (tx) => {
+  // Lock order (docs/architecture.md "Money: lock order"): the booking row, its change rows, then
+  // its payments in id order, then the voucher; retried on a deadlock all the same.
+  const outcome = await transactionWithRetry(db, async (tx) => {
     const match = "code" in input.where ? eq(reservations.code, input.where.code) : eq(reservations.id, input.where.id);
     const [r] = await tx.select().from(reservations).where(match).for("update");
     if (!r) return { kind: "missing" as const };
@@ -55,10 +64,18 @@ export async function cancelBooking(db: Db, input: CancelInput, now: Date = new 
       .returning();
     // A change still waiting for its payment gives its slot back too; its payment is released below.
     const waiting = await supersedePendingChanges(tx, r.id, now);
-    const open = await tx.select().from(payments).where(inArray(payments.reservationId, [r.id, ...waiting]));
+    const ids = await tx.select({ id: payments.id }).from(payments).where(inArray(payments.reservationId, [r.id, ...waiting]));
+    const open = await lockPayments(tx, ids.map((p) => p.id));
     // Usually one payment; a booking whose higher price was paid after a change has two.
     const settled = open.filter((p) => p.status === "settled" && p.reservationId === r.id);
     const pending = open.filter((p) => p.status === "pending");
+    // What goes back: what is left of each payment after every refund made or still in flight (a
+    // lower price a moment ago may be crediting part of it right now), written before any call.
+    const refundRows: Refund[] = [];
+    for (const p of settled) {
+      const row = await openRefund(tx, p, { amountRappen: await refundableRappen(tx, p), reason: "cancel" }, now);
+      if (row) refundRows.push(row);
+    }
     if (settled.length > 0) {
       await tx.update(payments).set({ status: "refund_pending", updatedAt: now }).where(inArray(payments.id, settled.map((p) => p.id)));
       await tx.update(reservations).set({ paymentStatus: "refund_pending" }).where(eq(reservations.id, r.id));
@@ -66,7 +83,7 @@ export async function cancelBooking(db: Db, input: CancelInput, now: Date = new 
     for (const p of pending) {
       await tx.update(payments).set({ status: "cancelled", updatedAt: now }).where(eq(payments.id, p.id));
     }
-    const refundRappen = settled.reduce((sum, p) => sum + p.amountRappen - p.refundedRappen, 0);
+    const refundRappen = refundRows.reduce((sum, row) => sum + row.amountRappen, 0);
     let voucherCreditedRappen = 0;
     if (input.creditVoucher && r.voucherId !== null && r.discountRappen > 0) {
       // The unique index voucher_ledger_cancel_credit_once keeps this to one credit per booking.
@@ -86,43 +103,32 @@ export async function cancelBooking(db: Db, input: CancelInput, now: Date = new 
       },
     });
     if (r.status === "confirmed") await enqueueCancellationMail(tx, cancelled!, input.reason, refundRappen);
-    return { kind: "cancelled" as const, r: cancelled!, settled, pending, refundRappen, voucherCreditedRappen };
+    return { kind: "cancelled" as const, r: cancelled!, settled, pending, refundRows, refundRappen, voucherCreditedRappen };
   });
 
   if (outcome.kind !== "cancelled") return outcome;
   reservationsChanged(db);
   kickMailer();
-  const refundOutcome = await settleMoney(db, outcome.settled, outcome.pending, now);
-  if (refundOutcome.failed.length > 0) {
-    for (const p of refundOutcome.failed) {
-      await db.insert(auditLog).values({
-        staffId: null,
-        actor: "system",
-        action: "refund-manual",
-        reservationId: outcome.r.id,
-        details: { transactionId: p.transactionId, amountRappen: p.amountRappen - p.refundedRappen },
-      });
-    }
-  }
+  const refundOutcome = await settleMoney(db, outcome.settled, outcome.pending, outcome.refundRows, now);
   return {
     kind: "cancelled",
     r: outcome.r,
-    refund: refundOutcome.outcome,
+    refund: refundOutcome,
     refundRappen: outcome.refundRappen,
     voucherCreditedRappen: outcome.voucherCreditedRappen,
   };
 }
 
-async function settleMoney(db: Db, settled: Payment[], pending: Payment[], now: Date): Promise<{ outcome: RefundOutcome; failed: Payment[] }> {
+async function settleMoney(db: Db, settled: Payment[], pending: Payment[], refundRows: Refund[], now: Date): Promise<RefundOutcome> {
   const provider = getPaymentProvider();
   for (const p of pending) {
     // An open payment page or an authorization: release it so nothing is charged later.
     await provider.cancel(p.transactionId, p.refno).catch(() => undefined);
   }
-  if (settled.length === 0) return { outcome: pending.length > 0 ? "released" : "none", failed: [] };
-  const failed: Payment[] = [];
-  for (const p of settled) if (!(await refund(db, provider, p, now))) failed.push(p);
-  return { outcome: failed.length > 0 ? "manual" : "refunded", failed };
+  if (settled.length === 0) return pending.length > 0 ? "released" : "none";
+  // Refused refunds are recorded (refund-manual audit row, the desk's worklist) by performRefund.
+  const { result } = await performRefunds(db, provider, refundRows, now);
+  return result === "refused" ? "manual" : result === "pending" ? "pending" : "refunded";
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import { overlaps, pickTable } from "~/domain/availability";
 import { paymentOutcome, toSpecStatus } from "~/domain/payment-status";
 import { personCount } from "~/domain/pricing";
@@ -7,6 +7,8 @@ import { lockDay, releaseHold, type Reservation } from "../booking/bookings.serv
 import { locationOccupations } from "../booking/games.server";
 import { completePendingChange } from "../booking/reschedule.server";
 import { getDb, type Db, type Tx } from "../platform/db.server";
+import { transactionWithRetry } from "../platform/retry.server";
+import { openRefund, performRefund, refundableRappen, type Refund } from "./refunds.server";
 import { auditLog, payments, reservations } from "../platform/schema";
 import { getEnv } from "../platform/env.server";
 import { enqueueChangeRefundMail, enqueueConfirmationMail, enqueueLateRefundMail, kickMailer, venueContactFor } from "../mail/mail.server";
@@ -19,7 +21,6 @@ import { debitVoucher, recordLedger } from "../vouchers/vouchers.server";
 import { getVenue, holdMinutes } from "../booking/venue.server";
 
 export type Payment = typeof payments.$inferSelect;
-const paymentColumns = getTableColumns(payments);
 
 const providerSlot = singleton("paymentProvider", () => ({ current: undefined as PaymentProvider | undefined }));
 
@@ -96,12 +97,17 @@ export async function startPayment(
       // made through the site or the API first only lasts PAYMENT_START_MINUTES; internal holds
       // without a client keep the hold time they were made with).
       const fullHold = sql`greatest(${reservations.holdExpiresAt}, ${reservations.createdAt} + make_interval(mins => ${sql.placeholder("fullHoldMinutes")}::int))`;
+      // Every held booking whose payment starts now outlives the provider's payment page (TWINT:
+      // 15 minutes) by a margin, counted from this start (PAYMENT_SESSION_HOLD_MINUTES): money paid
+      // in the page's last second still finds its table.
+      const sessionFloor = sql`${sql.placeholder("now")}::timestamptz + make_interval(mins => ${sql.placeholder("sessionHoldMinutes")}::int)`;
       return d
         .with(inserted)
         .update(reservations)
         .set({
           paymentStatus: "pending",
-          holdExpiresAt: sql`case when ${reservations.status} = 'held' and ${reservations.clientKey} is not null then ${fullHold} else ${reservations.holdExpiresAt} end`,
+          holdExpiresAt: sql`case when ${reservations.status} = 'held' and ${reservations.clientKey} is not null then greatest(${fullHold}, ${sessionFloor})
+            when ${reservations.status} = 'held' then greatest(${reservations.holdExpiresAt}, ${sessionFloor}) else ${reservations.holdExpiresAt} end`,
           updatedAt: sql`${sql.placeholder("now")}`,
         })
         .where(eq(reservations.id, sql.placeholder("reservationId")))
@@ -115,6 +121,7 @@ export async function startPayment(
       amountRappen: reservation.amountRappen,
       paymentUrl,
       fullHoldMinutes,
+      sessionHoldMinutes: env.PAYMENT_SESSION_HOLD_MINUTES,
       now: new Date().toISOString(),
     });
     return { ok: true, paymentUrl };
@@ -198,110 +205,162 @@ export async function confirmPayment(
 
   // The confirmation e-mail's opening hours come from the venue cache (renewed on every change).
   const contact = venueContactFor((await getVenue(db)).rules);
-  const result = await db.transaction(async (tx) => {
-    // The booking's row is only looked at here (not locked), to learn whether it is a change: the
-    // update's FROM saves a statement on every confirmation.
-    // Built once (see `prepared`), as is the booking's update below: every paid booking runs both.
+  let current = payment;
+  let result: SettleResult;
+  for (let round = 1; ; round++) {
+    // Deadlocks should not happen (one lock order, see settleInTransaction); a retry is the net.
+    result = await settleWithRetry(db, current, info.status, contact, now);
+    if (result.kind !== "lost" || round >= 3) break;
+    // Lost the claim: another caller settled it (done), or a cancellation or the family's return
+    // gave the payment up a moment ago. Money the provider settled must still become a booking or
+    // a refund, never "abgebrochen": claim it again from the state it is in now.
+    const fresh = await findPayment(db, transactionId);
+    if (!fresh || (fresh.status !== "cancelled" && fresh.status !== "failed")) break;
+    current = fresh;
+  }
+
+  if (result.kind === "confirmed" || result.kind === "refund") reservationsChanged(db, { noticeSent: "noticeSent" in result && result.noticeSent === true });
+  if (result.kind === "confirmed" || result.kind === "refund") kickMailer();
+  if (result.kind === "refund" || result.kind === "duplicate") {
+    if (result.refund) await performRefund(db, provider, result.refund.id, { now });
+  }
+  // The winner's row is what the update returned; every other outcome re-reads what was written.
+  if (result.kind === "confirmed") return { payment: result.payment, providerStatus: info.status, confirmedNow: true };
+  return { payment: await findPayment(db, transactionId), providerStatus: info.status, confirmedNow: false };
+}
+
+type SettleResult =
+  | { kind: "lost" }
+  | { kind: "confirmed"; payment: Payment; noticeSent?: boolean }
+  | { kind: "refund"; refund: Refund | null }
+  | { kind: "duplicate"; refund: Refund | null };
+
+/** Thrown inside the transaction to roll back a booking confirmed for a payment another caller claimed. */
+class ClaimLost extends Error {}
+
+async function settleWithRetry(db: Db, payment: Payment, providerStatus: string, contact: ReturnType<typeof venueContactFor>, now: Date): Promise<SettleResult> {
+  try {
+    return await transactionWithRetry(db, (tx) => settleInTransaction(db, tx, payment, providerStatus, contact, now));
+  } catch (error) {
+    if (error instanceof ClaimLost) return { kind: "lost" };
+    throw error;
+  }
+}
+
+/**
+ * The paid payment's transaction, in the one lock order of money (docs/architecture.md): the day's
+ * advisory lock when a slot may have to be taken again, the booking row(s) (a change: the booking,
+ * then its held change row), then the payment (the conditional claim), then a voucher.
+ */
+async function settleInTransaction(db: Db, tx: Tx, payment: Payment, providerStatus: string, contact: ReturnType<typeof venueContactFor>, now: Date): Promise<SettleResult> {
+  const claimPayment = async () => {
+    // Built once (see `prepared`): every paid booking runs it.
     const claim = prepared(tx, "settle_payment", (d) =>
       d
         .update(payments)
         .set({ status: "settled", providerStatus: sql`${sql.placeholder("providerStatus")}`, updatedAt: sql`${sql.placeholder("now")}` })
-        .from(reservations)
-        .where(and(eq(payments.id, sql.placeholder("id")), eq(payments.status, sql.placeholder("status")), eq(reservations.id, payments.reservationId)))
-        .returning({ payment: paymentColumns, peek: { id: reservations.id, status: reservations.status, date: reservations.date, locationId: reservations.locationId, movesReservationId: reservations.movesReservationId } })
+        .where(and(eq(payments.id, sql.placeholder("id")), eq(payments.status, sql.placeholder("status"))))
+        .returning()
         .prepare("settle_payment"),
     );
-    const [claimed] = await claim.execute({ providerStatus: info.status, now: now.toISOString(), id: payment.id, status: payment.status });
-    if (!claimed) return { kind: "lost" as const };
-    const { payment: won, peek } = claimed;
-    const settled = { kind: "confirmed" as const, payment: won };
-    // A held change row (a booking's difference): lock in the order every change takes — the day
-    // (when its hold ran out and its slot may be taken again), the booking, then the row.
-    if (peek.movesReservationId !== null) {
-      const change = await settleChangePayment(tx, payment, peek, now);
-      return change.kind === "confirmed" ? { ...settled, payment: { ...won, reservationId: change.reservationId } } : change;
-    }
-    const confirmation = { status: "confirmed", paymentStatus: "settled", holdExpiresAt: null, confirmedAt: now, updatedAt: now } as const;
-    if (peek.status === "held") {
-      // The usual case, in one statement: the update locks the row and re-checks that it is still
-      // held, and carries the other processes' NOTIFY (sent at COMMIT, see reservationsNotice).
-      const notice = reservationsNotice(db);
-      const confirm = prepared(tx, "confirm_held_booking", (d) =>
-        d
-          .update(reservations)
-          .set({ ...confirmation, confirmedAt: sql`${sql.placeholder("now")}`, updatedAt: sql`${sql.placeholder("now")}` })
-          .where(and(eq(reservations.id, sql.placeholder("id")), eq(reservations.status, "held")))
-          .returning({ ...getTableColumns(reservations), changeNotice: notice.column })
-          .prepare("confirm_held_booking"),
-      );
-      const [updated] = await confirm.execute({ now: now.toISOString(), id: payment.reservationId });
-      if (updated) {
-        const { changeNotice: _notified, ...confirmed } = updated;
-        await enqueueConfirmationMail(tx, confirmed, contact);
-        return { ...settled, noticeSent: notice.sent };
-      }
-    }
-    const [reservation] = await tx.select().from(reservations).where(eq(reservations.id, payment.reservationId)).for("update");
-    if (!reservation) throw new Error(`payment ${transactionId} without reservation`);
-    if (reservation.status === "confirmed" && reservation.paymentStatus === "settled") {
-      // Paid a second time (a payment link used in two tabs, both paid): the booking stands on the
-      // first payment; only this one goes back, and the booking's own payment state stays `settled`.
-      await tx.update(payments).set({ status: "refund_pending", updatedAt: now }).where(eq(payments.id, payment.id));
-      await tx.insert(auditLog).values({
-        actor: "system",
-        action: "duplicate-payment",
-        reservationId: reservation.id,
-        details: { transactionId, amountRappen: payment.amountRappen },
-      });
-      return { kind: "duplicate" as const };
-    }
-    if (reservation.status === "held" || (reservation.status === "expired" && (await retake(tx, reservation, now)))) {
-      const [confirmed] = await tx.update(reservations).set(confirmation).where(eq(reservations.id, reservation.id)).returning();
-      await enqueueConfirmationMail(tx, confirmed!);
-      return settled;
-    }
-    // Paid, but the table went to someone else after the hold ran out (or staff cancelled): refund.
-    await tx.update(payments).set({ status: "refund_pending", updatedAt: now }).where(eq(payments.id, payment.id));
-    const [lost] = await tx
-      .update(reservations)
-      .set({ paymentStatus: "refund_pending", updatedAt: now })
-      .where(eq(reservations.id, reservation.id))
-      .returning();
-    await enqueueLateRefundMail(tx, lost!);
-    return { kind: "refund" as const };
-  });
+    const [won] = await claim.execute({ providerStatus, now: now.toISOString(), id: payment.id, status: payment.status });
+    return won ?? null;
+  };
+  const confirmation = { status: "confirmed", paymentStatus: "settled", holdExpiresAt: null, confirmedAt: now, updatedAt: now } as const;
 
-  if (result.kind === "confirmed" || result.kind === "refund") reservationsChanged(db, { noticeSent: "noticeSent" in result && result.noticeSent });
-  if (result.kind === "confirmed" || result.kind === "refund") kickMailer();
-  if (result.kind === "refund") await refund(db, provider, payment, now);
-  if (result.kind === "duplicate") await refund(db, provider, payment, now, { bookingPaid: true });
-  // The winner's row is what the update returned; every other outcome re-reads what was written.
-  if (result.kind === "confirmed") return { payment: result.payment, providerStatus: info.status, confirmedNow: true };
-  return { payment: await findPayment(db, transactionId), providerStatus: info.status, confirmedNow: false };
+  // The usual case, in two statements: the booking's update locks its row and re-checks that it is
+  // still held (and no change row), and carries the other processes' NOTIFY (sent at COMMIT, see
+  // reservationsNotice); then the payment is claimed.
+  const notice = reservationsNotice(db);
+  const confirm = prepared(tx, "confirm_held_booking", (d) =>
+    d
+      .update(reservations)
+      .set({ ...confirmation, confirmedAt: sql`${sql.placeholder("now")}`, updatedAt: sql`${sql.placeholder("now")}` })
+      .where(and(eq(reservations.id, sql.placeholder("id")), eq(reservations.status, "held"), isNull(reservations.movesReservationId)))
+      .returning({ ...getTableColumns(reservations), changeNotice: notice.column })
+      .prepare("confirm_held_booking"),
+  );
+  const [updated] = await confirm.execute({ now: now.toISOString(), id: payment.reservationId });
+  if (updated) {
+    const won = await claimPayment();
+    // Another caller settled or gave up this payment first: undo the confirmation (rollback).
+    if (!won) throw new ClaimLost();
+    const { changeNotice: _notified, ...confirmed } = updated;
+    await enqueueConfirmationMail(tx, confirmed, contact);
+    return { kind: "confirmed", payment: won, noticeSent: notice.sent };
+  }
+
+  const [peek] = await tx
+    .select({ id: reservations.id, status: reservations.status, date: reservations.date, locationId: reservations.locationId, movesReservationId: reservations.movesReservationId })
+    .from(reservations)
+    .where(eq(reservations.id, payment.reservationId));
+  if (!peek) throw new Error(`payment ${payment.transactionId} without reservation`);
+
+  if (peek.movesReservationId !== null) {
+    // A held change row (a booking's difference): the target day, the booking, the row, the payment.
+    await lockDay(tx, peek.locationId !== null ? "location" : "table", peek.date);
+    const [original] = await tx.select().from(reservations).where(eq(reservations.id, peek.movesReservationId)).for("update");
+    const [held] = await tx.select().from(reservations).where(eq(reservations.id, peek.id)).for("update");
+    const won = await claimPayment();
+    if (!won) return { kind: "lost" };
+    const change = await settleChangePayment(tx, won, original ?? null, held!, now);
+    return change.kind === "confirmed" ? { kind: "confirmed", payment: { ...won, reservationId: change.reservationId } } : change;
+  }
+
+  // An expired hold may take its table again: the day's lock comes before the booking's row.
+  const dayLocked = peek.status === "expired";
+  if (dayLocked) await lockDay(tx, peek.locationId !== null ? "location" : "table", peek.date);
+  const [reservation] = await tx.select().from(reservations).where(eq(reservations.id, payment.reservationId)).for("update");
+  if (!reservation) throw new Error(`payment ${payment.transactionId} without reservation`);
+  const won = await claimPayment();
+  if (!won) return { kind: "lost" };
+  if (reservation.status === "confirmed" && reservation.paymentStatus === "settled") {
+    // Paid a second time (a payment link used in two tabs, both paid): the booking stands on the
+    // first payment; only this one goes back, and the booking's own payment state stays `settled`.
+    const [pendingRefund] = await tx.update(payments).set({ status: "refund_pending", updatedAt: now }).where(eq(payments.id, won.id)).returning();
+    await tx.insert(auditLog).values({
+      actor: "system",
+      action: "duplicate-payment",
+      reservationId: reservation.id,
+      details: { transactionId: payment.transactionId, amountRappen: payment.amountRappen },
+    });
+    return { kind: "duplicate", refund: await openRefund(tx, pendingRefund!, { amountRappen: await refundableRappen(tx, pendingRefund!), reason: "duplicate" }, now) };
+  }
+  if (reservation.status === "held" || (reservation.status === "expired" && dayLocked && (await retake(tx, reservation, now)))) {
+    const [confirmed] = await tx.update(reservations).set(confirmation).where(eq(reservations.id, reservation.id)).returning();
+    await enqueueConfirmationMail(tx, confirmed!);
+    return { kind: "confirmed", payment: won };
+  }
+  // Paid, but the table went to someone else after the hold ran out (or staff cancelled): refund.
+  const [pendingRefund] = await tx.update(payments).set({ status: "refund_pending", updatedAt: now }).where(eq(payments.id, won.id)).returning();
+  const [lost] = await tx
+    .update(reservations)
+    .set({ paymentStatus: "refund_pending", updatedAt: now })
+    .where(eq(reservations.id, reservation.id))
+    .returning();
+  await enqueueLateRefundMail(tx, lost!);
+  return { kind: "refund", refund: await openRefund(tx, pendingRefund!, { amountRappen: await refundableRappen(tx, pendingRefund!), reason: "late" }, now) };
 }
 
 /**
  * The paid difference of a change (see booking/reschedule.server.ts): the booking takes the held
  * row's slot and persons, and the payment moves over to the booking (so cancelling it later refunds
  * this payment too). When the change can no longer be applied the booking stays as it was and the
- * difference is refunded, with an e-mail saying so.
+ * difference is refunded, with an e-mail saying so. The caller holds the day, both rows and the payment.
  */
-async function settleChangePayment(tx: Tx, payment: Payment, peek: Pick<Reservation, "id" | "status" | "date" | "locationId" | "movesReservationId">, now: Date) {
-  if (peek.status === "expired") await lockDay(tx, peek.locationId !== null ? "location" : "table", peek.date);
-  const [original] = await tx.select().from(reservations).where(eq(reservations.id, peek.movesReservationId!)).for("update");
-  const [held] = await tx.select().from(reservations).where(eq(reservations.id, peek.id)).for("update");
-  const changed = await completePendingChange(tx, held!, original ?? null, now);
+async function settleChangePayment(tx: Tx, payment: Payment, original: Reservation | null, held: Reservation, now: Date): Promise<{ kind: "confirmed"; reservationId: number } | { kind: "refund"; refund: Refund | null }> {
+  const changed = await completePendingChange(tx, held, original, now);
   if (changed) {
     await tx.update(payments).set({ reservationId: changed.id, updatedAt: now }).where(eq(payments.id, payment.id));
     return { kind: "confirmed" as const, reservationId: changed.id };
   }
-  await tx.update(payments).set({ status: "refund_pending", updatedAt: now }).where(eq(payments.id, payment.id));
+  const [pendingRefund] = await tx.update(payments).set({ status: "refund_pending", updatedAt: now }).where(eq(payments.id, payment.id)).returning();
   await tx
     .update(reservations)
-    .set({ status: held!.status === "held" ? "cancelled" : held!.status, holdExpiresAt: null, paymentStatus: "refund_pending", updatedAt: now })
-    .where(eq(reservations.id, held!.id));
+    .set({ status: held.status === "held" ? "cancelled" : held.status, holdExpiresAt: null, paymentStatus: "refund_pending", updatedAt: now })
+    .where(eq(reservations.id, held.id));
   if (original) await enqueueChangeRefundMail(tx, original, payment.amountRappen);
-  return { kind: "refund" as const };
+  return { kind: "refund" as const, refund: await openRefund(tx, pendingRefund!, { amountRappen: await refundableRappen(tx, pendingRefund!), reason: "late" }, now) };
 }
 
 /**
@@ -375,83 +434,25 @@ async function isCurrentPayment(db: Db, payment: Payment): Promise<boolean> {
   return newest?.id === payment.id;
 }
 
-/** Money that does not belong to its booking (wrong amount, currency or refno) goes back. */
+/**
+ * Money that does not belong to its booking (wrong amount, currency or refno) goes back: all of
+ * what the provider took, in its currency (the booking's own amount would refund too little, or be
+ * refused by the provider, exactly when the two differ). Booking row, then payment, then the refund row.
+ */
 async function refundUnmatched(db: Db, provider: PaymentProvider, payment: Payment, info: TransactionInfo, now: Date) {
-  const [claimed] = await db
-    .update(payments)
-    .set({ status: "refund_pending", providerStatus: info.status, updatedAt: now })
-    .where(and(eq(payments.id, payment.id), eq(payments.status, payment.status)))
-    .returning();
-  if (!claimed) return;
-  await releaseHold(db, payment.reservationId, now);
-  // All of what the provider took goes back, in its currency: the booking's own amount would refund
-  // too little (or be refused by the provider) exactly when the two differ.
-  const paid = { amountRappen: info.amountRappen ?? payment.amountRappen, currency: info.currency ?? payment.currency };
-  await refund(db, provider, { ...payment, ...paid }, now);
-}
-
-/**
- * Gives the money back (what was not refunded in part before); when the provider refuses, the
- * payment stays `refund_pending` for staff. A refund that went through is in the audit log (who:
- * the system; the provider's refund id).
- * `bookingPaid`: a duplicate payment of a booking that stays paid — the booking's state is kept.
- */
-export async function refund(db: Db, provider: PaymentProvider, payment: Payment, now: Date = new Date(), options: { bookingPaid?: boolean } = {}): Promise<boolean> {
-  const [current] = await db.select().from(payments).where(eq(payments.id, payment.id));
-  const left = payment.amountRappen - (current?.refundedRappen ?? payment.refundedRappen);
-  try {
-    const credit = left > 0 ? await provider.credit(payment.transactionId, { amountRappen: left, currency: payment.currency, refno: payment.refno }) : null;
-    await db.transaction(async (tx) => {
-      const [paymentBefore] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id));
-      const [before] = await tx.select({ paymentStatus: reservations.paymentStatus }).from(reservations).where(eq(reservations.id, payment.reservationId));
-      const refundTransactionId = credit?.transactionId ?? current?.refundTransactionId ?? null;
-      await tx
-        .update(payments)
-        // Its own amount in full (an unmatched payment credits what the provider took, which may differ).
-        .set({ status: "refunded", refundTransactionId, refundDueRappen: 0, refundedRappen: sql`${payments.amountRappen}`, updatedAt: now })
-        .where(eq(payments.id, payment.id));
-      if (!options.bookingPaid) await tx.update(reservations).set({ paymentStatus: "refunded", updatedAt: now }).where(eq(reservations.id, payment.reservationId));
-      await tx.insert(auditLog).values({
-        actor: "system",
-        action: "refund",
-        reservationId: payment.reservationId,
-        details: {
-          transactionId: payment.transactionId,
-          refundTransactionId,
-          amountRappen: left,
-          before: { payment: paymentBefore?.status ?? null, booking: before?.paymentStatus ?? null },
-          after: { payment: "refunded", booking: options.bookingPaid ? (before?.paymentStatus ?? null) : "refunded" },
-        },
-      });
-    });
-    return true;
-  } catch (error) {
-    console.error(`Refund of ${payment.transactionId} (${payment.refno}) failed, manual refund needed: ${(error as Error).message}`);
-    return false;
-  }
-}
-
-/**
- * Credits what a change made owed (`refund_due_rappen`, written in the change's transaction) at the
- * provider. A refusal leaves it owed, for staff (the caller writes the `refund-manual` audit row).
- */
-export async function creditDue(db: Db, provider: PaymentProvider, payment: Payment, amountRappen: number, now: Date = new Date()): Promise<boolean> {
-  try {
-    const credit = await provider.credit(payment.transactionId, { amountRappen, currency: payment.currency, refno: payment.refno });
-    await db
+  const row = await transactionWithRetry(db, async (tx) => {
+    await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.id, payment.reservationId)).for("update");
+    const [claimed] = await tx
       .update(payments)
-      .set({
-        refundDueRappen: sql`${payments.refundDueRappen} - ${amountRappen}`,
-        refundedRappen: sql`${payments.refundedRappen} + ${amountRappen}`,
-        refundTransactionId: credit.transactionId,
-        updatedAt: now,
-      })
-      .where(eq(payments.id, payment.id));
-    return true;
-  } catch (error) {
-    console.error(`Partial refund of ${amountRappen} on ${payment.transactionId} (${payment.refno}) failed, manual refund needed: ${(error as Error).message}`);
-    return false;
-  }
+      .set({ status: "refund_pending", providerStatus: info.status, updatedAt: now })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, payment.status)))
+      .returning();
+    if (!claimed) return null;
+    return openRefund(tx, claimed, { amountRappen: info.amountRappen ?? payment.amountRappen, currency: info.currency ?? payment.currency, reason: "unmatched" }, now);
+  });
+  if (!row) return;
+  await releaseHold(db, payment.reservationId, now);
+  await performRefund(db, provider, row.id, { now });
 }
 
 /**

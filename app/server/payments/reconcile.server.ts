@@ -3,7 +3,8 @@ import { paymentOutcome } from "~/domain/payment-status";
 import { sweepExpiredHolds } from "../booking/bookings.server";
 import type { Db } from "../platform/db.server";
 import { payments, reservations } from "../platform/schema";
-import { confirmPayment } from "./payments.server";
+import { confirmPayment, getPaymentProvider } from "./payments.server";
+import { reconcileRefunds, type RefundReconcileReport } from "./refunds.server";
 import { ProviderError, type PaymentProvider } from "./providers/provider.server";
 
 /**
@@ -94,7 +95,7 @@ async function claim(db: Db, mode: Mode, now: Date): Promise<string[]> {
   });
 }
 
-export type ReconcileReport = { asked: number; confirmed: number; failedToAsk: number };
+export type ReconcileReport = { asked: number; confirmed: number; failedToAsk: number; refunds?: RefundReconcileReport };
 
 /** Asks the provider about every payment due (see `Mode`) and settles each through `confirmPayment`. */
 export async function reconcilePayments(
@@ -124,8 +125,15 @@ export async function reconcilePayments(
       }
     }
     // A failed question is unstamped and would be claimed again at once: the next round retries it.
-    if (claimed.length < RECONCILE_POLICY.batch || report.failedToAsk > failedBefore) return report;
+    if (claimed.length < RECONCILE_POLICY.batch || report.failedToAsk > failedBefore) break;
   }
+  // Then the refunds in flight (written, sent, no answer recorded: a crash, a timeout), the same way.
+  try {
+    report.refunds = await reconcileRefunds(db, options.provider ?? getPaymentProvider(), { mode, now: options.now });
+  } catch (error) {
+    console.warn(`Reconciling refunds failed: ${(error as Error).message}`);
+  }
+  return report;
 }
 
 /**

@@ -52,7 +52,12 @@ const EnvSchema = z
     ),
     /** How far ahead a booking may be made (docs/decisions.md "Booking horizon"). */
     BOOKING_HORIZON_DAYS: integer(1, 3650, 365),
-    HOLD_MINUTES: integer(1, 120, 15),
+    HOLD_MINUTES: integer(1, 120, 20),
+    /**
+     * A hold whose payment was started lasts at least this long from the start: the provider's
+     * payment page (TWINT: 15 minutes) plus a 5-minute margin. Tests of expiry may lower it.
+     */
+    PAYMENT_SESSION_HOLD_MINUTES: integer(0, 120, 20),
     /** How long a staff phone booking waits for the family to pay through the e-mailed link (default 24 h). */
     PHONE_HOLD_MINUTES: integer(15, 10_080, 1440),
     /** No hoarding: unpaid holds one client address / one e-mail address may have open at a time. */

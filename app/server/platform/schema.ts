@@ -336,6 +336,44 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * One refund at the provider (issue #27 §4): written and committed before the provider is called,
+ * with the Idempotency-Key every attempt sends, so a retry (or the reconciliation after a crash)
+ * can never refund twice. `pending`: written, the provider's answer not recorded yet (in flight, or
+ * the call failed without an answer: retried with the same key); `succeeded`: the provider's
+ * credit id recorded; `refused`: the provider said no (for staff); `unknown`: no answer while the
+ * key lasted (60 minutes at Datatrans) — staff check the provider's back office.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: serial("id").primaryKey(),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    amountRappen: integer("amount_rappen").notNull(),
+    currency: text("currency").notNull(),
+    /** Why: cancel | change | late | duplicate | unmatched. */
+    reason: text("reason").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    status: text("status").notNull().default("pending"),
+    /** The provider's id of the credit, once it answered. */
+    creditTransactionId: text("credit_transaction_id"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When a process last called the provider for it (the reconciliation leaves it alone meanwhile). */
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("refunds_idempotency_key").on(t.idempotencyKey),
+    index("refunds_payment_idx").on(t.paymentId),
+    index("refunds_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check("refunds_amount_check", sql`${t.amountRappen} > 0`),
+  ],
+);
+
 /** The simulated provider's own transactions (stand-in for Datatrans' side). */
 export const simulatedTransactions = pgTable("simulated_transactions", {
   transactionId: text("transaction_id").primaryKey(),

@@ -9,6 +9,7 @@ import {
   gameLocations,
   mailOutbox,
   payments,
+  refunds,
   reservationNotes,
   reservations,
   voucherLedger,
@@ -166,6 +167,14 @@ export type BookingDetail = {
   today: string;
   /** A refund is waiting for staff (see `markRefundDone`). */
   refundOpen: boolean;
+  /**
+   * What the open refund waits for: `in-progress` — sent to the provider, its answer still missing
+   * (repeated automatically: staff must not refund by hand); `refused` — the provider said no;
+   * `unknown` — no answer while the idempotency key lasted: check the provider's back office.
+   */
+  refundState: "in-progress" | "refused" | "unknown" | null;
+  /** Every refund written for the booking's payments (amount, why, state, the provider's credit id). */
+  refunds: { transactionId: string; amountRappen: number; reason: string; status: string; creditTransactionId: string | null; attempts: number; createdAt: string }[];
 };
 
 export async function bookingDetail(db: Executor, code: string, now: Date = new Date()): Promise<BookingDetail | null> {
@@ -185,6 +194,16 @@ export async function bookingDetail(db: Executor, code: string, now: Date = new 
     db.select().from(auditLog).where(eq(auditLog.reservationId, r.id)).orderBy(asc(auditLog.id)),
     db.select().from(reservationNotes).where(eq(reservationNotes.reservationId, r.id)).orderBy(asc(reservationNotes.id)),
   ]);
+  const refundRows = paymentRows.length === 0 ? [] : await db.select().from(refunds).where(inArray(refunds.paymentId, paymentRows.map((p) => p.id))).orderBy(asc(refunds.id));
+  const refundOpen = r.paymentStatus === "refund_pending" || paymentRows.some((p) => p.status === "refund_pending" || p.refundDueRappen > 0);
+  const inFlight = (paymentId: number) => refundRows.some((f) => f.paymentId === paymentId && f.status === "pending");
+  const refundState: BookingDetail["refundState"] = !refundOpen
+    ? null
+    : refundRows.some((f) => f.status === "unknown")
+      ? "unknown"
+      : paymentRows.some((p) => p.refundDueRappen > 0 || (p.status === "refund_pending" && !inFlight(p.id))) || !refundRows.some((f) => f.status === "pending")
+        ? "refused"
+        : "in-progress";
   return {
     reservation: r,
     resourceName: resource[0]?.name ?? null,
@@ -214,7 +233,17 @@ export async function bookingDetail(db: Executor, code: string, now: Date = new 
     audit: auditRows.map((a) => ({ at: a.at.toISOString(), actor: a.actor, action: a.action, details: a.details })),
     notes: noteRows.map((n) => ({ author: n.author, text: n.text, createdAt: n.createdAt.toISOString() })),
     today: venueNow(now).date,
-    refundOpen: r.paymentStatus === "refund_pending" || paymentRows.some((p) => p.status === "refund_pending" || p.refundDueRappen > 0),
+    refundOpen,
+    refundState,
+    refunds: refundRows.map((f) => ({
+      transactionId: paymentRows.find((p) => p.id === f.paymentId)?.transactionId ?? "",
+      amountRappen: f.amountRappen,
+      reason: f.reason,
+      status: f.status,
+      creditTransactionId: f.creditTransactionId,
+      attempts: f.attempts,
+      createdAt: f.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -330,6 +359,15 @@ export async function markRefundDone(
       .where(and(eq(payments.reservationId, r.id), openRefund))
       .for("update");
     if (open.length === 0 && r.paymentStatus !== "refund_pending") return { ok: false, status: 409, message: REFUND_MSG.none };
+    // Sent to the provider and not answered yet: the reconciliation repeats it with its key, so a
+    // refund by hand now would pay the family twice.
+    if (open.length > 0) {
+      const [inFlight] = await tx
+        .select({ id: refunds.id })
+        .from(refunds)
+        .where(and(inArray(refunds.paymentId, open.map((p) => p.id)), eq(refunds.status, "pending")));
+      if (inFlight) return { ok: false, status: 409, message: REFUND_MSG.inProgress };
+    }
     const whole = open.filter((p) => p.status === "refund_pending");
     const parts = open.filter((p) => p.status !== "refund_pending");
     if (whole.length > 0) {

@@ -81,7 +81,9 @@ export async function cancelReservation(
       ? ` Die Zahlung von ${formatChf(outcome.refundRappen)} wurde zurückerstattet.`
       : refundOutcome === "manual"
         ? ` Die Rückerstattung von ${formatChf(outcome.refundRappen)} ist fehlgeschlagen und muss manuell erfolgen.`
-        : "";
+        : refundOutcome === "pending"
+          ? ` Die Rückerstattung von ${formatChf(outcome.refundRappen)} ist in Bearbeitung und wird automatisch erneut angefragt.`
+          : "";
   return {
     status: 200,
     body: {

@@ -44,7 +44,7 @@ export function staffMoveOptions(db: Db, booking: Reservation, date: string, res
 
 export type StaffMoveOutcome =
   | { ok: true; kind: "quote"; quote: ChangeQuote; message: string | null }
-  | { ok: true; kind: "moved"; refund: "none" | "refunded" | "manual" }
+  | { ok: true; kind: "moved"; refund: "none" | "refunded" | "manual" | "pending" }
   | { ok: false; status: 400 | 404 | 409; message: string };
 
 /**

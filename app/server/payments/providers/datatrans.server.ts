@@ -48,13 +48,15 @@ export function createDatatransProvider(config: DatatransConfig): PaymentProvide
   const authorization = `Basic ${Buffer.from(`${config.merchantId}:${config.password}`, "utf8").toString("base64")}`;
 
   /** One API call: the answer's body text when the status is 2xx, else a ProviderError. */
-  async function call(method: "GET" | "POST", path: string, body?: Record<string, unknown>): Promise<string> {
+  async function call(method: "GET" | "POST", path: string, body?: Record<string, unknown>, idempotencyKey?: string): Promise<string> {
     const what = `Datatrans ${method} ${path}`;
     const headers: Record<string, string> = { Authorization: authorization, Accept: "application/json" };
     if (body !== undefined) headers["Content-Type"] = "application/json; charset=utf-8";
     // One key per call, so a resend of this very request can never start or refund twice; a later
-    // call by the app (e.g. a new init after the first one expired) must be free to act again.
-    if (method === "POST") headers["Idempotency-Key"] = randomUUID();
+    // call by the app (e.g. a new init after the first one expired) must be free to act again. A
+    // refund brings its own stored key: its retries (and the reconciliation after a crash) are
+    // repeats of the one request, answered by Datatrans with the first result.
+    if (method === "POST") headers["Idempotency-Key"] = idempotencyKey ?? randomUUID();
 
     let status = 0;
     let text = "";
@@ -140,9 +142,9 @@ export function createDatatransProvider(config: DatatransConfig): PaymentProvide
       await call("POST", `${transactionPath(transactionId)}/cancel`, { refno });
     },
 
-    async credit(transactionId, input) {
+    async credit(transactionId, input, options) {
       const body = { amount: input.amountRappen, currency: input.currency, refno: input.refno };
-      const answer = await call("POST", `${transactionPath(transactionId)}/credit`, body);
+      const answer = await call("POST", `${transactionPath(transactionId)}/credit`, body, options?.idempotencyKey);
       const { transactionId: creditId } = parseAnswer(IdAnswer, answer, "credit");
       return { transactionId: creditId };
     },

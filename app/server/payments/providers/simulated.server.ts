@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { eq, getTableColumns, lte, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db.server";
 import { simulatedTransactions } from "../../platform/schema";
@@ -53,10 +53,20 @@ export function createSimulatedProvider(options: { db: () => Promise<Db>; public
       const db = await options.db();
       await db.update(simulatedTransactions).set({ status: "canceled" }).where(eq(simulatedTransactions.transactionId, transactionId));
     },
-    async credit(transactionId) {
+    async credit(transactionId, input, extra) {
       const row = await find(transactionId);
       if (row.status !== "settled") throw new ProviderError("only settled transactions can be credited", 400, "INVALID_TRANSACTION_STATUS");
-      return { transactionId: `SIMCR${Date.now()}${randomBytes(4).toString("hex")}` };
+      // Like Datatrans: the credit is a transaction of its own (its status can be asked), and a
+      // repeat with the same idempotency key answers the first credit again.
+      const creditId = extra?.idempotencyKey
+        ? `SIMCR${createHash("sha256").update(extra.idempotencyKey).digest("hex").slice(0, 24)}`
+        : `SIMCR${Date.now()}${randomBytes(4).toString("hex")}`;
+      const db = await options.db();
+      await db
+        .insert(simulatedTransactions)
+        .values({ transactionId: creditId, refno: input.refno, amountRappen: input.amountRappen, currency: input.currency, status: "settled", successUrl: "", cancelUrl: "", errorUrl: "", webhookUrl: null })
+        .onConflictDoNothing();
+      return { transactionId: creditId };
     },
   };
 }
