@@ -6,7 +6,8 @@ import { reservationsChanged, reservationsNotice, tableOccupations } from "../bo
 import { lockDay, releaseHold, type Reservation } from "../booking/bookings.server";
 import { locationOccupations } from "../booking/games.server";
 import { completePendingChange } from "../booking/reschedule.server";
-import { getDb, type Db, type Tx } from "../platform/db.server";
+import { getDb, isConnectionLoss, type Db, type Tx } from "../platform/db.server";
+import { log, oneLineError } from "../platform/log.server";
 import { transactionWithRetry } from "../platform/retry.server";
 import { openRefund, performRefund, refundableRappen, type Refund } from "./refunds.server";
 import { auditLog, payments, reservations } from "../platform/schema";
@@ -126,7 +127,10 @@ export async function startPayment(
     });
     return { ok: true, paymentUrl };
   } catch (error) {
-    console.error(`Failed to initiate payment for ${reservation.code}: ${(error as Error).message}`);
+    // The database went away: nothing more can be written now (the hold expires by itself, and a
+    // payment row that did commit is settled by reconciliation); the request answers the maintenance 503.
+    if (isConnectionLoss(error)) throw error;
+    log.warn({ booking: reservation.code, cause: oneLineError(error) }, "payment could not be started");
     if (!options.keepHold) await releaseHold(db, reservation.id);
     return { ok: false };
   }

@@ -6,6 +6,7 @@ import { payments, reservations } from "../platform/schema";
 import { confirmPayment, getPaymentProvider } from "./payments.server";
 import { reconcileRefunds, type RefundReconcileReport } from "./refunds.server";
 import { ProviderError, type PaymentProvider } from "./providers/provider.server";
+import { log, oneLineError } from "../platform/log.server";
 
 /**
  * Reconciliation: webhooks get lost (a crash between the provider's settlement and our webhook
@@ -121,7 +122,7 @@ export async function reconcilePayments(
         if (!(error instanceof ProviderError && error.status === 404)) {
           await db.update(payments).set({ reconciledAt: null }).where(eq(payments.transactionId, transactionId));
         }
-        console.warn(`Reconciling payment ${transactionId} failed: ${(error as Error).message}`);
+        log.warn({ transactionId, cause: oneLineError(error) }, "reconciling a payment failed");
       }
     }
     // A failed question is unstamped and would be claimed again at once: the next round retries it.
@@ -131,7 +132,7 @@ export async function reconcilePayments(
   try {
     report.refunds = await reconcileRefunds(db, options.provider ?? getPaymentProvider(), { mode, now: options.now });
   } catch (error) {
-    console.warn(`Reconciling refunds failed: ${(error as Error).message}`);
+    log.warn({ cause: oneLineError(error) }, "reconciling refunds failed");
   }
   return report;
 }

@@ -4,6 +4,7 @@ import type { Db } from "../../platform/db.server";
 import { simulatedTransactions } from "../../platform/schema";
 import { ProviderError, type PaymentProvider, type TransactionInfo } from "./provider.server";
 import { signWebhook } from "./signature.server";
+import { log, oneLineError } from "../../platform/log.server";
 
 export type SimulatedOutcome = "settled" | "canceled" | "failed";
 
@@ -88,7 +89,7 @@ export async function completeSimulatedPayment(
     .where(eq(simulatedTransactions.transactionId, transactionId))
     .returning();
   if (!row) return null;
-  void deliverSimulatedWebhooks(db, hmacKeyHex).catch((error: Error) => console.warn(`Simulated webhook delivery failed: ${error.message}`));
+  void deliverSimulatedWebhooks(db, hmacKeyHex).catch((error: Error) => log.warn({ cause: oneLineError(error) }, "simulated webhook delivery failed"));
   const base = outcome === "settled" ? row.successUrl : outcome === "canceled" ? row.cancelUrl : row.errorUrl;
   const url = new URL(base);
   url.searchParams.set("datatransTrxId", transactionId);
@@ -151,7 +152,7 @@ export async function deliverSimulatedWebhooks(db: Db, hmacKeyHex: string, now: 
       await db.update(simulatedTransactions).set({ webhookDueAt: null }).where(eq(simulatedTransactions.transactionId, row.transactionId));
       delivered++;
     } catch (error) {
-      console.warn(`Simulated webhook for ${row.transactionId} (attempt ${row.webhookAttempts}) failed: ${(error as Error).message}`);
+      log.warn({ transactionId: row.transactionId, attempt: row.webhookAttempts, cause: oneLineError(error) }, "simulated webhook failed");
     }
   }
   return delivered;
