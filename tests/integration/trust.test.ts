@@ -9,7 +9,7 @@ import { reservations } from "~/server/platform/schema";
 import type { Db } from "~/server/platform/db.server";
 import { getDraft, updateDraft, type CompleteDraft } from "~/server/booking/draft.server";
 import { resetEnvForTests } from "~/server/platform/env.server";
-import { handleAbandonedReturn } from "~/server/payments/payment-return.server";
+import { giveUpReturnedPayment, handleAbandonedReturn } from "~/server/payments/payment-return.server";
 import { paymentPageState } from "~/server/payments/payment-view.server";
 import { confirmPayment, findPayment, pendingPaymentOf, setPaymentProvider, startPayment } from "~/server/payments/payments.server";
 import type { PaymentProvider, TransactionInfo } from "~/server/payments/providers/provider.server";
@@ -174,20 +174,49 @@ describe.each(drivers)("trust on $name", ({ open }) => {
       expect(await statusOf(db, reservation.id)).toBe("expired");
     });
 
-    it("a return through the cancel URL releases the hold only for the browser whose draft made it", async () => {
+    it("a return through the cancel URL releases the hold only when the provider cancelled it, and only for the browser whose draft made it", async () => {
       const { reservation } = await heldOne(db, freshSaturday(), 720, newClient());
       const started = await startPayment(db, reservation);
       if (!started.ok) throw new Error("payment not started");
       const trx = started.paymentUrl.split("/").at(-1)!;
       const url = `http://shop.test/payment/cancel?datatransTrxId=${trx}`;
       const strangerCookie = await updateDraft(new Request(url), { bookingCode: "FW-OTHER1" });
-      await handleAbandonedReturn(db, withCookie(url, strangerCookie), "cancelled");
-      await handleAbandonedReturn(db, new Request(url), "cancelled");
+      const ownerCookie = await updateDraft(new Request(url), { bookingCode: reservation.code });
+      // A GET while the provider still has the payment open gives nothing up, not even for the owner.
+      expect(await handleAbandonedReturn(db, withCookie(url, strangerCookie))).toEqual({ kind: "released" });
+      expect(await handleAbandonedReturn(db, new Request(url))).toEqual({ kind: "released" });
+      expect(await handleAbandonedReturn(db, withCookie(url, ownerCookie))).toMatchObject({ kind: "open", transactionId: trx, paymentUrl: started.paymentUrl });
       expect(await statusOf(db, reservation.id)).toBe("held");
       expect((await findPayment(db, trx))!.status).toBe("pending");
-      const ownerCookie = await updateDraft(new Request(url), { bookingCode: reservation.code });
-      await handleAbandonedReturn(db, withCookie(url, ownerCookie), "cancelled");
+      // The POST of «Zahlung abbrechen»: a stranger's changes nothing, the owner's releases.
+      await giveUpReturnedPayment(db, withCookie(url, strangerCookie), trx, "cancelled");
+      expect(await statusOf(db, reservation.id)).toBe("held");
+      await giveUpReturnedPayment(db, withCookie(url, ownerCookie), trx, "cancelled");
       expect(await statusOf(db, reservation.id)).toBe("expired");
+    });
+
+    it("the cancel return releases the hold when the provider reports it cancelled, and confirms a payment the provider settled", async () => {
+      // The Sunday after three days from now: no other test of this file books Sundays.
+      const day = nextWeekday(0, new Date(Date.now() + 3 * 24 * 60 * MINUTE));
+      const first = await heldOne(db, day, 600, newClient());
+      const a = await startPayment(db, first.reservation);
+      if (!a.ok) throw new Error("payment not started");
+      const trxA = a.paymentUrl.split("/").at(-1)!;
+      const urlA = `http://shop.test/payment/cancel?datatransTrxId=${trxA}`;
+      memory.setStatus(trxA, "canceled");
+      const ownerA = await updateDraft(new Request(urlA), { bookingCode: first.reservation.code });
+      expect(await handleAbandonedReturn(db, withCookie(urlA, ownerA))).toEqual({ kind: "released" });
+      expect(await statusOf(db, first.reservation.id)).toBe("expired");
+
+      const second = await heldOne(db, day, 840, newClient());
+      const b = await startPayment(db, second.reservation);
+      if (!b.ok) throw new Error("payment not started");
+      const trxB = b.paymentUrl.split("/").at(-1)!;
+      const urlB = `http://shop.test/payment/error?datatransTrxId=${trxB}`;
+      memory.setStatus(trxB, "settled", second.reservation.amountRappen);
+      const ownerB = await updateDraft(new Request(urlB), { bookingCode: second.reservation.code });
+      expect(await handleAbandonedReturn(db, withCookie(urlB, ownerB))).toEqual({ kind: "settled", transactionId: trxB });
+      expect(await statusOf(db, second.reservation.id)).toBe("confirmed");
     });
 
     it("limits payment starts and unknown look-ups per client with a German 429, other clients unaffected", async () => {
