@@ -15,7 +15,9 @@ import { confirmPayment, findPayment, pendingPaymentOf, setPaymentProvider, star
 import type { PaymentProvider, TransactionInfo } from "~/server/payments/providers/provider.server";
 import { placeBooking } from "~/server/checkout/place-booking.server";
 import { holdOwner, initiatePaymentFor, ownsReservation } from "~/server/payments/reservation-owner.server";
-import { createVoucher, voucherLedgerOf } from "~/server/vouchers/vouchers.server";
+import { createVoucher, validateVoucher, voucherLedgerOf } from "~/server/vouchers/vouchers.server";
+import { checkoutSummary } from "~/server/checkout/checkout.server";
+import { changeHeldBooking, heldByFamilyRappen, openHoldOf, resumePayment } from "~/server/checkout/held-booking.server";
 import { drivers, type TestDatabase } from "./databases";
 import { CONTACT, nextWeekday } from "./fixtures";
 
@@ -388,6 +390,42 @@ describe.each(drivers)("trust on $name", ({ open }) => {
       expect((await findReservationByCode(db, code))?.status).not.toBe("held");
       expect((await findPayment(db, payment.transactionId))?.status).toBe("cancelled");
       expect((await findReservationByCode(db, next))?.status).toBe("held");
+    });
+
+    it("back on /enter-data with an open hold: its voucher still counts for the family, «Zahlung fortsetzen» reuses the payment, «Ändern» gives hold and voucher back", async () => {
+      const client = newClient();
+      const voucher = await createVoucher(db, { amountRappen: 1000 });
+      // A Sunday ten days ahead: no other test of this file books it.
+      const date = nextWeekday(0, new Date(Date.now() + 10 * 24 * 60 * MINUTE));
+      const draft: CompleteDraft = { kind: "birthday", offerId: 1, date, startMin: 600, endMin: 720, numChildren: 4, numActiveAdults: 0, numAccompanyingAdults: 0, couponCode: voucher.code };
+      const placed = await placeBooking(db, new Request("http://shop.test/enter-data"), draft, { ...CONTACT, email: `back-${client}@example.ch` }, client);
+      if (placed.kind !== "redirect") throw new Error("no booking");
+      const request = withCookie("http://shop.test/enter-data", placed.cookie);
+      const code = (await getDraft(request)).bookingCode!;
+      const held = (await findReservationByCode(db, code))!;
+      const first = (await pendingPaymentOf(db, held.id))!;
+      expect(held).toMatchObject({ status: "held", voucherCode: voucher.code, discountRappen: 1000 });
+      expect((await openHoldOf(db, code))?.id).toBe(held.id);
+
+      // The voucher is used up for everyone else, but not for the family whose hold took it.
+      expect((await validateVoucher(db, voucher.code)).valid).toBe(false);
+      expect(await heldByFamilyRappen(db, code, voucher.code)).toBe(1000);
+      expect(await heldByFamilyRappen(db, undefined, voucher.code)).toBe(0);
+      const summary = await checkoutSummary(db, { ...draft, bookingCode: code });
+      expect(summary).toMatchObject({ couponCode: voucher.code, discountRappen: 1000, amountRappen: summary!.priceRappen - 1000 });
+
+      // «Zahlung fortsetzen»: the same payment, still open at the provider.
+      expect(await resumePayment(db, request, { ...draft, bookingCode: code })).toEqual({ to: "/payment" });
+      expect((await pendingPaymentOf(db, held.id))?.transactionId).toBe(first.transactionId);
+
+      // «Ändern»: payment cancelled, hold released, voucher credited back and still chosen.
+      const changed = await changeHeldBooking(db, request, { ...draft, bookingCode: code });
+      expect(changed).toMatchObject({ to: "/enter-data" });
+      expect((await findReservationByCode(db, code))?.status).toBe("expired");
+      expect((await findPayment(db, first.transactionId))?.status).toBe("cancelled");
+      expect((await validateVoucher(db, voucher.code)).remainingRappen).toBe(1000);
+      expect((await getDraft(withCookie("http://shop.test/enter-data", (changed as { cookie: string }).cookie))).couponCode).toBe(voucher.code);
+      expect(await openHoldOf(db, code)).toBeNull();
     });
   });
 
