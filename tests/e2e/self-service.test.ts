@@ -201,6 +201,51 @@ test.describe("inside the self-service limit", () => {
     await expect(page).toHaveURL(new RegExp(`${link}$`));
     await expectAccessible(page);
   });
+
+  test("a move into the limit says first that online cancelling then ends, with the deadline", async ({ page, javaScriptEnabled }) => {
+    const base = server!.baseUrl!;
+    const created = await page.request.post(`${base}/api/vouchers`, { headers: { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` }, data: { amount: 1000 } });
+    const { code: voucher } = (await created.json()) as { code: string };
+    // 90 days ahead: outside the 60-day limit, so the family may still move it.
+    const reserved = await page.request.post(`${base}/api/birthday/reserve`, {
+      data: {
+        reservationDate: futureWeekday(javaScriptEnabled ? 6 : 0, 90),
+        selectedSlots: [{ startTime: "10:00", endTime: "" }],
+        numChildren: 1,
+        numActiveAdults: 0,
+        numAccompanyingAdults: 1,
+        selectedOffer: { offerId: 1 },
+        couponCode: voucher,
+        firstName: "Mia",
+        lastName: "Verschieber",
+        street: "Dorfstrasse 3",
+        zip: "8610",
+        city: "Uster",
+        phone: "079 111 22 33",
+        email: "mia@example.ch",
+      },
+    });
+    expect(reserved.status()).toBe(200);
+    const { bookingCode: code } = (await reserved.json()) as { bookingCode: string };
+    const outbox = path.join(server!.env.DATA_DIR!, "outbox");
+    await expect.poll(() => (existsSync(outbox) ? readdirSync(outbox).some((f) => f.endsWith(".eml") && f.includes(code)) : false), { timeout: 15_000 }).toBe(true);
+    const file = readdirSync(outbox).find((f) => f.endsWith(".eml") && f.includes(code))!;
+    const mail = await simpleParser(readFileSync(path.join(outbox, file)));
+    const link = `${base}${/https?:\/\/[^/\s]+(\/buchung\/[A-Za-z0-9_-]{43})/.exec(mail.text ?? "")![1]}`;
+
+    // To a day 20 days ahead: inside the limit. The same price, but a confirmation step that says so.
+    await page.goto(`${link}/verschieben?date=${futureWeekday(javaScriptEnabled ? 3 : 4, 20)}`);
+    await page.getByRole("radio", { name: /^14:00 - 16:00/ }).check();
+    await page.getByRole("button", { name: "Auf diesen Termin verschieben" }).click();
+    await expect(page.getByRole("heading", { name: "Änderung prüfen" })).toBeVisible();
+    await expect(
+      page.getByText(/^Der neue Termin beginnt in weniger als 1440 Stunden: Nach dieser Verschiebung ist eine Stornierung online nicht mehr möglich \(nur bis 1440 Stunden vor Beginn, für den neuen Termin also bis \w+, \d+\. \w+ \d{4}, \d\d:\d\d Uhr\)\.$/),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Änderung bestätigen" }).click();
+    await expect(page.getByText("Ihre Buchung wurde verschoben.", { exact: false })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Buchung stornieren" })).toHaveCount(0);
+  });
 });
 
 test("the link request form answers the same for a match and a mismatch; unknown links are 404", async ({ page }) => {
