@@ -117,7 +117,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The booking in progress (see the loader): continue paying, or give hold and voucher back and edit.
   if (intent === "resume" || intent === "change") {
     const outcome = intent === "resume" ? await resumePayment(db, request, draft) : await changeHeldBooking(db, request, draft);
-    if ("error" in outcome) return data<ActionData>({ alert: MSG.bookingFailed, values }, { status: 502 });
+    // The typed data come back with the message, whether the hold is still there or was given up.
+    if ("error" in outcome) return data<ActionData>({ alert: MSG.bookingFailed, values: (draft.bookingCode ? await previousContact(db, draft.bookingCode) : null) ?? values }, { status: 502 });
     return outcome.cookie ? redirectWithDraft(outcome.to, outcome.cookie) : redirect(outcome.to);
   }
 

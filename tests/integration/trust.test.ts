@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { MSG } from "~/domain/messages";
 import { findReservationByCode, findReservationById, reserveBirthday, sweepExpiredHolds, type HoldOwner, type Reservation } from "~/server/booking/bookings.server";
 import { reservations } from "~/server/platform/schema";
@@ -426,6 +426,24 @@ describe.each(drivers)("trust on $name", ({ open }) => {
       expect((await validateVoucher(db, voucher.code)).remainingRappen).toBe(1000);
       expect((await getDraft(withCookie("http://shop.test/enter-data", (changed as { cookie: string }).cookie))).couponCode).toBe(voucher.code);
       expect(await openHoldOf(db, code)).toBeNull();
+    });
+
+    it("«Ändern» while the provider cannot be asked keeps the hold and answers with an error, not a failure", async () => {
+      const client = newClient();
+      const date = nextWeekday(0, new Date(Date.now() + 10 * 24 * 60 * MINUTE));
+      const draft: CompleteDraft = { kind: "birthday", offerId: 1, date, startMin: 840, endMin: 960, numChildren: 4, numActiveAdults: 0, numAccompanyingAdults: 0 };
+      const placed = await placeBooking(db, new Request("http://shop.test/enter-data"), draft, { ...CONTACT, email: `down-${client}@example.ch` }, client);
+      if (placed.kind !== "redirect") throw new Error("no booking");
+      const request = withCookie("http://shop.test/enter-data", placed.cookie);
+      const code = (await getDraft(request)).bookingCode!;
+      setPaymentProvider({ ...memory.provider, getTransaction: async () => Promise.reject(new Error("provider down")) });
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      try {
+        expect(await changeHeldBooking(db, request, { ...draft, bookingCode: code })).toEqual({ error: "failed" });
+      } finally {
+        warn.mockRestore();
+      }
+      expect((await findReservationByCode(db, code))?.status).toBe("held");
     });
   });
 

@@ -72,7 +72,12 @@ export async function resumePayment(db: Db, request: Request, draft: CompleteDra
 export async function changeHeldBooking(db: Db, request: Request, draft: CompleteDraft): Promise<HeldBookingOutcome> {
   const r = draft.bookingCode ? await findReservationByCode(db, draft.bookingCode) : null;
   if (!r) return { to: "/enter-data" };
-  const paid = await giveUpEarlierHold(db, r.code);
+  const paid = await giveUpEarlierHold(db, r.code).catch((error: Error) => {
+    // The provider could not be asked: the hold stays (it runs out by itself); the family may try again.
+    console.warn(`Could not give up the hold of ${r.code}: ${error.message}`);
+    return "failed" as const;
+  });
+  if (paid === "failed") return { error: "failed" };
   if (paid) return { to: confirmationOf(paid), cookie: await clearDraft(request, { bookingCode: paid.code }) };
   // The voucher the hold used stays chosen (now credited back, so it counts again in full).
   return { to: "/enter-data", cookie: await updateDraft(request, { couponCode: r.voucherCode ?? draft.couponCode }) };
