@@ -34,6 +34,13 @@ async function toPayment(page: Page, date: string, start: string, voucher?: stri
   return page.url().split("/").at(-1)!;
 }
 
+/** The page fits a 320 px phone without sideways scrolling. */
+async function expectFitsPhone(page: Page) {
+  await page.setViewportSize({ width: 320, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 async function slotFree(page: Page, date: string, start: string): Promise<boolean> {
   const slots = await page.request.get(`/api/tables/available?date=${date}&count=25&offerId=1`);
   const list = (await slots.json()) as { startTime: string; available: boolean; availableTables?: number }[];
@@ -58,6 +65,7 @@ test("Back from the provider's page shows the booking in progress: continue payi
   await expect(page.getByText(amount).first()).toBeVisible();
   await expect(page.getByText("Gutschein wurde bereits vollständig eingelöst.")).toHaveCount(0);
   await expectAccessible(page);
+  await expectFitsPhone(page);
 
   // «Zahlung fortsetzen»: the same payment at the provider.
   await page.getByRole("button", { name: "Zahlung fortsetzen" }).click();
@@ -96,6 +104,7 @@ test("a cancel return opened while the provider still has the payment open chang
   await expect(page.getByRole("heading", { name: "Zahlung noch offen" })).toBeVisible();
   expect(await slotFree(page, date, "14:00")).toBe(false);
   await expectAccessible(page);
+  await expectFitsPhone(page);
   await page.getByRole("button", { name: "Zahlung abbrechen" }).click();
   await expect(page.getByRole("heading", { name: "Zahlung abgebrochen" })).toBeVisible();
   expect(await slotFree(page, date, "14:00")).toBe(true);
@@ -127,6 +136,7 @@ test("the pending payment page reloads from the head, backing off, and stops wit
   await page.goto(last);
   await expect(page.getByRole("button", { name: "Status prüfen" })).toBeVisible();
   await expectAccessible(page);
+  await expectFitsPhone(page);
   await page.getByRole("button", { name: "Status prüfen" }).click();
   await expect(page).toHaveURL(new RegExp(`datatransTrxId=${trx}&versuch=${LAST_ATTEMPT}$`));
   await expect(page.getByRole("heading", { name: "Zahlung wird verarbeitet" })).toBeVisible();
