@@ -12,8 +12,9 @@ import { getDb } from "~/server/platform/db.server";
 export const headers: HeadersFunction = () => MANAGE_HEADERS;
 
 /**
- * While the provider has not decided the page asks again by itself (no JavaScript needed), backing
- * off and stopping after a few minutes (domain/status-refresh); the refresh sits in the head.
+ * While the provider has not confirmed a payment the page asks again by itself (no JavaScript
+ * needed), backing off and stopping after a few minutes (domain/status-refresh); the refresh sits in
+ * the head.
  */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...pageMeta("Zahlung wird verarbeitet", [{ name: "robots", content: "noindex" }]),
@@ -44,9 +45,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const base = `/buchung/${params.token}`;
   const to = after(base, await changePaymentReturn(db, r, transactionId));
   if (to) throw redirect(to, { status: 303 });
-  const { content, check } = statusRefresh(url.pathname + url.search);
+  if (how === "ok") {
+    const { content, check } = statusRefresh(url.pathname + url.search);
+    return { manage: base, how, transactionId, paymentUrl: null, refresh: content, check: content ? null : check };
+  }
+  // Back through the cancel or error URL with the payment still open: the family decides (no reload under its hands).
   const payment = transactionId ? await findPayment(db, transactionId) : null;
-  return { manage: base, how, transactionId, paymentUrl: how === "ok" ? null : (payment?.paymentUrl ?? null), refresh: content, check: content ? null : check };
+  return { manage: base, how, transactionId, paymentUrl: payment?.paymentUrl ?? null, refresh: null, check: null };
 }
 
 /** «Zahlung abbrechen»: the family gives the change up (cancelled at the provider, the held slot free). */

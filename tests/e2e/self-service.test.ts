@@ -248,6 +248,39 @@ test.describe("inside the self-service limit", () => {
   });
 });
 
+test("the return from paying a difference: the waiting page reloads from the head; a GET of the cancel URL gives nothing up, the family's POST does", async ({ page, javaScriptEnabled }) => {
+  const date = futureWeekday(javaScriptEnabled ? 4 : 5, 238);
+  const { code } = await confirmedBooking(page, date, "12:00");
+  const link = await manageLinkOf(code);
+  await page.goto(`${link}/personen`);
+  await page.getByLabel("Kinder").fill("4");
+  await page.getByRole("button", { name: "Weiter" }).click();
+  await page.getByRole("button", { name: "Weiter zur Zahlung" }).click();
+  await expect(page.getByRole("button", { name: "Bezahlen" })).toBeVisible();
+  const trx = page.url().split("/").at(-1)!;
+
+  // While the provider has not confirmed, the success return waits and reloads itself from the head.
+  const html = await (await page.request.get(`${link}/zahlung?r=ok&datatransTrxId=${trx}`)).text();
+  expect(html.slice(0, html.indexOf("</head>"))).toContain(`<meta http-equiv="refresh" content="1;url=${link}/zahlung?r=ok&amp;datatransTrxId=${trx}&amp;versuch=1"/>`);
+  expect(html.slice(html.indexOf("<body"))).not.toMatch(/<meta[^>]+refresh/);
+
+  // The cancel URL opened while the provider still has the payment open (a prefetch, a pasted link):
+  // nothing is given up, and the page waits for the family's choice without reloading.
+  const cancelUrl = `${link}/zahlung?r=abbruch&datatransTrxId=${trx}`;
+  expect(await (await page.request.get(cancelUrl)).text()).not.toContain('http-equiv="refresh"');
+  await page.goto(cancelUrl);
+  await expect(page.getByText("Beim Zahlungsanbieter ist diese Zahlung noch offen.", { exact: false })).toBeVisible();
+  await page.goto(link);
+  await expect(page.getByText("Differenz bezahlen", { exact: false }).first()).toBeVisible();
+
+  // The family's POST gives the change up; the booking stays as it was.
+  await page.goto(cancelUrl);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Änderung abbrechen" }).click();
+  await expect(page).toHaveURL(new RegExp(`${link}\\?ok=zahlung-abgebrochen$`));
+  await expect(page.getByText(/^5 \(Kinder: 3/)).toBeVisible();
+});
+
 test("the link request form answers the same for a match and a mismatch; unknown links are 404", async ({ page }) => {
   const date = futureWeekday(6, 35);
   const { code } = await confirmedBooking(page, date, "12:00");
