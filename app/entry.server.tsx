@@ -9,6 +9,7 @@ import { NonceProvider } from "./components/Nonce";
 import { log, logError, markConnectionLost, markRenderAborted, oneLineError, requestIdOf } from "~/server/platform/log.server";
 import { isConnectionLoss } from "~/server/platform/db.server";
 import { withLowPriorityModulePreloads } from "~/server/platform/module-preloads.server";
+import { withoutUnfilledTails } from "~/server/platform/react-chunks.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -48,7 +49,8 @@ export default function handleRequest(
         },
       });
       sink.on("finish", () => {
-        const html = Buffer.concat(chunks);
+        // React 18's renderer can hand on a 2 KB buffer with its unfilled zero tail (see react-chunks.server).
+        const html = Buffer.concat(withoutUnfilledTails(chunks));
         responseHeaders.set("Content-Type", "text/html");
         // Not under `npm run dev`: there the client runs React's development build, which warns about
         // the attribute the server added ("Extra attributes from the server: fetchpriority").

@@ -37,15 +37,26 @@ export async function loader() {
   return { simulatedPayments: simulatedInProduction(), venue: await venueFactsOrNull() };
 }
 
-/** Routes that need client-side code say so with `handle: { hydrate: true }`; the rest ship no JavaScript. */
-export type RouteHandle = { hydrate?: boolean };
+/**
+ * Routes that need client-side code say so with `handle: { hydrate: true }`; the rest ship no JavaScript.
+ * `noscriptRefresh`: the route's loader data carries `refresh` (a meta refresh's content, or null),
+ * put into the head inside `<noscript>` — a page that polls with JavaScript must not also reload.
+ */
+export type RouteHandle = { hydrate?: boolean; noscriptRefresh?: boolean };
 
 function useHydrate(): boolean {
   return useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hydrate === true);
 }
 
+function useNoscriptRefresh(): string | null {
+  const match = useMatches().findLast((m) => (m.handle as RouteHandle | undefined)?.noscriptRefresh === true);
+  const refresh = (match?.data as { refresh?: unknown } | undefined)?.refresh;
+  return typeof refresh === "string" ? refresh : null;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const hydrate = useHydrate();
+  const refresh = useNoscriptRefresh();
   const nonce = useNonce();
   return (
     <html lang="de-CH">
@@ -53,6 +64,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {refresh ? (
+          <noscript>
+            <meta httpEquiv="refresh" content={refresh} />
+          </noscript>
+        ) : null}
         <Links />
       </head>
       <body>

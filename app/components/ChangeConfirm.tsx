@@ -7,7 +7,20 @@ import { PriceChange } from "./PriceChange";
  * The confirmation step of a family's change: before and after, old and new price, what happens to
  * the money; the final button posts the same choice again with the confirmed price.
  */
-export function ChangeConfirm({ quote, message, backHref, hidden }: { quote: ChangeQuote; message?: string | null; backHref: string; hidden: Record<string, string> }) {
+export function ChangeConfirm({
+  quote,
+  message,
+  notice,
+  backHref,
+  hidden,
+}: {
+  quote: ChangeQuote;
+  message?: string | null;
+  /** What the change costs the family beyond money (a move into the self-service window). */
+  notice?: string | null;
+  backHref: string;
+  hidden: Record<string, string>;
+}) {
   const { before, after, settlement } = quote;
   const pays = settlement.payOnlineRappen > 0;
   return (
@@ -30,6 +43,7 @@ export function ChangeConfirm({ quote, message, backHref, hidden }: { quote: Cha
           </dd>
         </dl>
         <PriceChange settlement={settlement} voucherCode={quote.voucherCode} />
+        {notice ? <p className="alert alert-warning">{notice}</p> : null}
         <Form method="post" className="actions">
           {Object.entries(hidden).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />

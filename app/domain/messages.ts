@@ -32,6 +32,9 @@ export const MSG = {
   voucherAvailable: "Verfügbarer Betrag:",
   // confirmation
   bookingConfirmed: "Ihre Buchung ist bestätigt.",
+  // pages waiting for the payment provider (issue #27)
+  statusCheck: "Status prüfen",
+  statusCheckHint: "Die Seite lädt sich nicht mehr selbst neu. Fragen Sie den Stand jederzeit wieder ab:",
   // limits against hoarding and guessing
   tooManyHolds: "Sie haben bereits offene Reservierungen. Bitte schliessen Sie zuerst die Zahlung ab oder warten Sie einige Minuten.",
   tooManyRequests: "Zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es erneut.",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canSelfChange, formatLongDate, formatVenueInstant, manageLinkReadable, selfServiceDeadline } from "./self-service";
+import { canSelfChange, formatLongDate, formatVenueInstant, manageLinkReadable, selfServiceDeadline, selfServiceEndsNotice } from "./self-service";
 
 describe("self-service deadline", () => {
   it("is 48 real hours before the start, shown in venue time", () => {
@@ -36,4 +36,17 @@ describe("self-service deadline", () => {
   it("writes long German dates", () => {
     expect(formatLongDate("2026-12-02")).toBe("Mittwoch, 2. Dezember 2026");
   });
+
+  it("says before a move into the window that online cancelling ends, with the deadline", () => {
+    const now = new Date("2026-12-02T09:00:00Z"); // Wednesday 10:00 in Zurich
+    // Friday 14:00: 52 hours away, the family keeps its online cancellation.
+    expect(selfServiceEndsNotice({ date: "2026-12-04", startMin: 14 * 60 }, now, 48)).toBeNull();
+    // Thursday 14:00: 28 hours away.
+    expect(selfServiceEndsNotice({ date: "2026-12-03", startMin: 14 * 60 }, now, 48)).toBe(
+      "Der neue Termin beginnt in weniger als 48 Stunden: Nach dieser Verschiebung ist eine Stornierung online nicht mehr möglich (nur bis 48 Stunden vor Beginn, für den neuen Termin also bis Dienstag, 1. Dezember 2026, 14:00 Uhr).",
+    );
+    // Exactly at the deadline the move still leaves it open (the deadline is inclusive).
+    expect(selfServiceEndsNotice({ date: "2026-12-04", startMin: 10 * 60 }, now, 48)).toBeNull();
+  });
 });
+

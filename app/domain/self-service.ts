@@ -43,3 +43,14 @@ export function formatVenueInstant(instant: Date): string {
 export function formatLongDate(iso: string): string {
   return longFormatter.format(venueToUtc(iso, 12 * 60));
 }
+
+/**
+ * Moving a booking to a start less than `hours` away ends the family's online self-service for it
+ * (issue #27 §6): the confirmation step says so before the move, with the deadline that would apply.
+ * Null when the new start leaves the family its online cancellation.
+ */
+export function selfServiceEndsNotice(target: { date: string; startMin: number }, now: Date, hours: number): string | null {
+  const deadline = selfServiceDeadline(target, hours);
+  if (now.getTime() <= deadline.getTime()) return null;
+  return `Der neue Termin beginnt in weniger als ${hours} Stunden: Nach dieser Verschiebung ist eine Stornierung online nicht mehr möglich (nur bis ${hours} Stunden vor Beginn, für den neuen Termin also bis ${formatVenueInstant(deadline)}).`;
+}

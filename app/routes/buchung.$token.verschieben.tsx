@@ -13,6 +13,7 @@ import { moveCalendar, moveOptions } from "~/server/booking/reschedule.server";
 import { changeByFamily } from "~/server/payments/booking-change.server";
 import { getDb } from "~/server/platform/db.server";
 import { changeNotice, parseExpectedPrice } from "~/domain/change-form";
+import { selfServiceEndsNotice } from "~/domain/self-service";
 
 export const headers: HeadersFunction = () => MANAGE_HEADERS;
 export const meta: MetaFunction = () => pageMeta("Termin verschieben", [{ name: "robots", content: "noindex" }]);
@@ -45,16 +46,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const date = dateFrom(form.get("date"));
   const startMin = parseTime(form.get("start"));
-  if (!date || startMin === null) return data({ error: MSG.chooseDateAndSlot, quote: null }, { status: 400 });
+  if (!date || startMin === null) return data({ error: MSG.chooseDateAndSlot, quote: null, notice: null }, { status: 400 });
+  const { hours } = selfServicePolicy();
+  // A move into the self-service window is said before it happens, so it always has a confirmation step.
+  const notice = selfServiceEndsNotice({ date, startMin }, new Date(), hours);
   const result = await changeByFamily(db, r, { date, startMin }, {
     token: params.token!,
     confirmed: form.get("confirm") === "1",
+    alwaysQuote: notice !== null,
     expectedPriceRappen: parseExpectedPrice(form.get("expect")),
-    hours: selfServicePolicy().hours,
+    hours,
     closedMessage: selfServiceClosedMessage(),
   });
-  if ("ok" in result) return data({ error: result.message, quote: null }, { status: result.reason === "slot_taken" || result.reason === "refused" ? 409 : result.reason === "payment_failed" ? 502 : 400 });
-  if (result.kind === "quote") return data({ error: result.message, quote: result.quote });
+  if ("ok" in result) return data({ error: result.message, quote: null, notice: null }, { status: result.reason === "slot_taken" || result.reason === "refused" ? 409 : result.reason === "payment_failed" ? 502 : 400 });
+  if (result.kind === "quote") return data({ error: result.message, quote: result.quote, notice });
   if (result.kind === "payment") return redirect(result.paymentUrl, { status: 303 });
   return redirect(`/buchung/${params.token}?ok=${changeNotice("verschoben", result.refund)}`, { status: 303 });
 }
@@ -73,7 +78,7 @@ export default function MoveBooking() {
   if (result?.quote) {
     return (
       <Page title="Termin verschieben">
-        <ChangeConfirm quote={result.quote} message={result.error} backHref={base} hidden={{ date: result.quote.after.date, start: formatTime(result.quote.after.startMin) }} />
+        <ChangeConfirm quote={result.quote} message={result.error} notice={result.notice} backHref={base} hidden={{ date: result.quote.after.date, start: formatTime(result.quote.after.startMin) }} />
       </Page>
     );
   }

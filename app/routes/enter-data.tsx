@@ -18,6 +18,7 @@ import { getDb } from "~/server/platform/db.server";
 import { holdMinutes } from "~/server/booking/venue.server";
 import { clearDraft, redirectWithDraft, requireCompleteDraft, takeFormFlash, updateDraft } from "~/server/booking/draft.server";
 import { applyCouponToDraft, removeCouponFromDraft } from "~/server/checkout/draft-coupon.server";
+import { changeHeldBooking, heldBookingView, openHoldOf, resumePayment, type HeldBookingView } from "~/server/checkout/held-booking.server";
 import { pageMeta } from "~/domain/page-meta";
 
 export const handle = { hydrate: true };
@@ -37,8 +38,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const summary = await checkoutSummary(db, draft);
   if (!summary) throw redirect("/offers");
   const { flash, cookie } = await takeFormFlash(request);
+  // Back from the provider's page (or another tab) while the booking still holds the table: that
+  // booking is shown, with «Zahlung fortsetzen» and «Ändern», instead of an empty second start.
+  const held = await openHoldOf(db, draft.bookingCode);
   return data(
     {
+      held: held ? heldBookingView(held) : null,
       summary,
       flash: flash as ActionData | null,
       // Back after a cancelled or failed payment: the contact data typed before is filled in again.
@@ -109,6 +114,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // with everything typed carried over once, so the summary is priced with the new voucher.
   if (intent === "coupon-clear") return redirectWithDraft("/enter-data", await removeCouponFromDraft(request, values));
   const draft = await requireCompleteDraft(request);
+  // The booking in progress (see the loader): continue paying, or give hold and voucher back and edit.
+  if (intent === "resume" || intent === "change") {
+    const outcome = intent === "resume" ? await resumePayment(db, request, draft) : await changeHeldBooking(db, request, draft);
+    // The typed data come back with the message, whether the hold is still there or was given up.
+    if ("error" in outcome) return data<ActionData>({ alert: MSG.bookingFailed, values: (draft.bookingCode ? await previousContact(db, draft.bookingCode) : null) ?? values }, { status: 502 });
+    return outcome.cookie ? redirectWithDraft(outcome.to, outcome.cookie) : redirect(outcome.to);
+  }
 
   const typedCode = normalizeCode(values.couponCode);
   // Shown back as it is checked and stored: upper-cased and trimmed, also without JavaScript.
@@ -238,9 +250,82 @@ function TextField({
   );
 }
 
+const HELD_TEXT = {
+  title: "Ihre Buchung ist noch nicht bezahlt",
+  holdUntil: (time: string) => `Wir halten den Termin bis ${time} Uhr für Sie frei. Setzen Sie die Zahlung fort oder ändern Sie Ihre Angaben.`,
+  contact: "Ihre Kontaktdaten",
+  message: "Nachricht:",
+  change: "Ändern",
+  resume: "Zahlung fortsetzen",
+  changeHint: "«Ändern» gibt den Termin und den Gutschein sofort frei; Ihre Angaben bleiben im Formular.",
+} as const;
+
+/** The booking this browser started and has not paid yet, while its hold lasts (see the loader). */
+function HeldBooking({ held, alert }: { held: HeldBookingView; alert?: string }) {
+  const b = held.booking;
+  return (
+    <Page title="Kontaktdaten">
+      <div className="alert alert-warning" role="status">
+        <p>
+          <strong>{HELD_TEXT.title}</strong>
+        </p>
+        <p>{HELD_TEXT.holdUntil(held.holdUntil)}</p>
+      </div>
+      {alert ? (
+        <div className="alert alert-error" role="alert">
+          <p>{alert}</p>
+        </div>
+      ) : null}
+      <BookingSummary summary={b} title="Ihre Buchung" />
+      <section className="card summary" aria-labelledby="held-contact-title">
+        <h2 id="held-contact-title">{HELD_TEXT.contact}</h2>
+        <p>
+          {b.firstName} {b.lastName}
+          <br />
+          {b.street}
+          <br />
+          {b.zip} {b.city}
+          <br />
+          {b.phone}
+          <br />
+          {b.email}
+        </p>
+        {held.message ? (
+          <p>
+            {HELD_TEXT.message} {held.message}
+          </p>
+        ) : null}
+      </section>
+      <Form method="post" className="card">
+        <p className="muted">{HELD_TEXT.changeHint}</p>
+        <div className="actions">
+          <button type="submit" name="intent" value="change" className="button button-secondary">
+            {HELD_TEXT.change}
+          </button>
+          <button type="submit" name="intent" value="resume" className="button">
+            {HELD_TEXT.resume}
+          </button>
+        </div>
+      </Form>
+    </Page>
+  );
+}
+
 export default function EnterData() {
-  const { summary, flash, previous, holdMinutes } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ActionData>() ?? flash ?? undefined;
+  const { held, ...loaded } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  if (held) return <HeldBooking held={held} alert={actionData?.alert} />;
+  return <ContactForm {...loaded} actionData={actionData} />;
+}
+
+function ContactForm({
+  summary,
+  flash,
+  previous,
+  holdMinutes,
+  actionData: posted,
+}: Omit<ReturnType<typeof useLoaderData<typeof loader>>, "held"> & { actionData: ActionData | undefined }) {
+  const actionData = posted ?? flash ?? undefined;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();

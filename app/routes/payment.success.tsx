@@ -12,11 +12,14 @@ import { isDevMode } from "~/server/platform/dev-mode.server";
 import { paymentPageState } from "~/server/payments/payment-view.server";
 import { pageMeta } from "~/domain/page-meta";
 import { isAbortedStatus, paymentStatusLabel } from "~/domain/payment-status";
+import { statusRefresh } from "~/domain/status-refresh";
+import { StatusCheck } from "~/components/StatusCheck";
+import type { RouteHandle } from "~/root";
 
-export const handle = { hydrate: true };
+export const handle: RouteHandle = { hydrate: true, noscriptRefresh: true };
 export const meta: MetaFunction = () => pageMeta("Buchungsbestätigung");
 
-/** Spec §9: the status is polled every second until it changes. */
+/** Spec §9: the status is polled every second until it changes (with JavaScript; without, see status-refresh). */
 const POLL_MS = 1000;
 
 /** Personal data: never kept by a browser or proxy cache (the document and its data requests). */
@@ -54,7 +57,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   // Whoever holds only the transaction id (a shared link, another browser) gets the status and the
   // booking code only (paymentPageState builds that view on the server).
-  return data({ state, devMode }, { headers });
+  // Without JavaScript the page reloads itself while the payment is open, backing off, for a few minutes.
+  const pending = state.kind === "booking" && (state.status === "initiated" || state.status === "authorized");
+  const { content, check } = statusRefresh(url.pathname + url.search);
+  return data({ state, devMode, refresh: pending ? content : null, check: pending && !content ? check : null }, { headers });
 }
 
 function headline(status: string | null, couponOnly: boolean, refund: boolean): string {
@@ -68,7 +74,7 @@ function headline(status: string | null, couponOnly: boolean, refund: boolean): 
 }
 
 export default function PaymentSuccess() {
-  const { state, devMode } = useLoaderData<typeof loader>();
+  const { state, devMode, check } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const pending = state.kind === "booking" && (state.status === "initiated" || state.status === "authorized");
   // Cancelled, failed, unknown, or paid for a table that is gone (refund): no booking exists, so no
@@ -96,11 +102,6 @@ export default function PaymentSuccess() {
         </div>
       ) : (
         <>
-          {pending ? (
-            <noscript>
-              <meta httpEquiv="refresh" content="1" />
-            </noscript>
-          ) : null}
           <div className="card center" role="status" aria-live="polite">
             <h2>{headline(state.status, state.couponOnly, state.refund)}</h2>
             {state.refund ? (
@@ -114,6 +115,7 @@ export default function PaymentSuccess() {
               <>
                 <div className="spinner" aria-hidden="true" />
                 <p>Ihre Zahlung wird bestätigt. Die Bestätigung per E-Mail folgt, sobald die Zahlung abgeschlossen ist.</p>
+                {check ? <StatusCheck {...check} /> : null}
               </>
             ) : state.status === "settled" ? (
               <>

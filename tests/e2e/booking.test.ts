@@ -174,8 +174,9 @@ test("coming back from the payment page and submitting again does not block the 
   await page.getByLabel(/Ich akzeptiere die/).check();
   await page.getByRole("button", { name: "Weiter zur Zahlung" }).click();
   await expect(page.getByRole("button", { name: "Bezahlen" })).toBeVisible();
-  // The family goes back to correct something; what it typed is still there.
+  // The family goes back to correct something: the booking in progress, then «Ändern»; what it typed is still there.
   await page.goto("/enter-data");
+  await page.getByRole("button", { name: "Ändern" }).click();
   await expect(page.getByLabel("Vorname")).toHaveValue("Anna");
   await page.getByLabel(/Ich akzeptiere die/).check();
   await page.getByRole("button", { name: "Weiter zur Zahlung" }).click();

@@ -201,6 +201,84 @@ test.describe("inside the self-service limit", () => {
     await expect(page).toHaveURL(new RegExp(`${link}$`));
     await expectAccessible(page);
   });
+
+  test("a move into the limit says first that online cancelling then ends, with the deadline", async ({ page, javaScriptEnabled }) => {
+    const base = server!.baseUrl!;
+    const created = await page.request.post(`${base}/api/vouchers`, { headers: { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` }, data: { amount: 1000 } });
+    const { code: voucher } = (await created.json()) as { code: string };
+    // 90 days ahead: outside the 60-day limit, so the family may still move it.
+    const reserved = await page.request.post(`${base}/api/birthday/reserve`, {
+      data: {
+        reservationDate: futureWeekday(javaScriptEnabled ? 6 : 0, 90),
+        selectedSlots: [{ startTime: "10:00", endTime: "" }],
+        numChildren: 1,
+        numActiveAdults: 0,
+        numAccompanyingAdults: 1,
+        selectedOffer: { offerId: 1 },
+        couponCode: voucher,
+        firstName: "Mia",
+        lastName: "Verschieber",
+        street: "Dorfstrasse 3",
+        zip: "8610",
+        city: "Uster",
+        phone: "079 111 22 33",
+        email: "mia@example.ch",
+      },
+    });
+    expect(reserved.status()).toBe(200);
+    const { bookingCode: code } = (await reserved.json()) as { bookingCode: string };
+    const outbox = path.join(server!.env.DATA_DIR!, "outbox");
+    await expect.poll(() => (existsSync(outbox) ? readdirSync(outbox).some((f) => f.endsWith(".eml") && f.includes(code)) : false), { timeout: 15_000 }).toBe(true);
+    const file = readdirSync(outbox).find((f) => f.endsWith(".eml") && f.includes(code))!;
+    const mail = await simpleParser(readFileSync(path.join(outbox, file)));
+    const link = `${base}${/https?:\/\/[^/\s]+(\/buchung\/[A-Za-z0-9_-]{43})/.exec(mail.text ?? "")![1]}`;
+
+    // To a day 20 days ahead: inside the limit. The same price, but a confirmation step that says so.
+    await page.goto(`${link}/verschieben?date=${futureWeekday(javaScriptEnabled ? 3 : 4, 20)}`);
+    await page.getByRole("radio", { name: /^14:00 - 16:00/ }).check();
+    await page.getByRole("button", { name: "Auf diesen Termin verschieben" }).click();
+    await expect(page.getByRole("heading", { name: "Änderung prüfen" })).toBeVisible();
+    await expect(
+      page.getByText(/^Der neue Termin beginnt in weniger als 1440 Stunden: Nach dieser Verschiebung ist eine Stornierung online nicht mehr möglich \(nur bis 1440 Stunden vor Beginn, für den neuen Termin also bis \w+, \d+\. \w+ \d{4}, \d\d:\d\d Uhr\)\.$/),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Änderung bestätigen" }).click();
+    await expect(page.getByText("Ihre Buchung wurde verschoben.", { exact: false })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Buchung stornieren" })).toHaveCount(0);
+  });
+});
+
+test("the return from paying a difference: the waiting page reloads from the head; a GET of the cancel URL gives nothing up, the family's POST does", async ({ page, javaScriptEnabled }) => {
+  const date = futureWeekday(javaScriptEnabled ? 4 : 5, 238);
+  const { code } = await confirmedBooking(page, date, "12:00");
+  const link = await manageLinkOf(code);
+  await page.goto(`${link}/personen`);
+  await page.getByLabel("Kinder").fill("4");
+  await page.getByRole("button", { name: "Weiter" }).click();
+  await page.getByRole("button", { name: "Weiter zur Zahlung" }).click();
+  await expect(page.getByRole("button", { name: "Bezahlen" })).toBeVisible();
+  const trx = page.url().split("/").at(-1)!;
+
+  // While the provider has not confirmed, the success return waits and reloads itself from the head.
+  const html = await (await page.request.get(`${link}/zahlung?r=ok&datatransTrxId=${trx}`)).text();
+  expect(html.slice(0, html.indexOf("</head>"))).toContain(`<meta http-equiv="refresh" content="1;url=${link}/zahlung?r=ok&amp;datatransTrxId=${trx}&amp;versuch=1"/>`);
+  expect(html.slice(html.indexOf("<body"))).not.toMatch(/<meta[^>]+refresh/);
+
+  // The cancel URL opened while the provider still has the payment open (a prefetch, a pasted link):
+  // nothing is given up, and the page waits for the family's choice without reloading.
+  const cancelUrl = `${link}/zahlung?r=abbruch&datatransTrxId=${trx}`;
+  expect(await (await page.request.get(cancelUrl)).text()).not.toContain('http-equiv="refresh"');
+  await page.goto(cancelUrl);
+  await expect(page.getByText("Beim Zahlungsanbieter ist diese Zahlung noch offen.", { exact: false })).toBeVisible();
+  await page.goto(link);
+  await expect(page.getByText("Differenz bezahlen", { exact: false }).first()).toBeVisible();
+
+  // The family's POST gives the change up; the booking stays as it was.
+  await page.goto(cancelUrl);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Änderung abbrechen" }).click();
+  await expect(page).toHaveURL(new RegExp(`${link}\\?ok=zahlung-abgebrochen$`));
+  await expect(page.getByText(/^5 \(Kinder: 3/)).toBeVisible();
 });
 
 test("the link request form answers the same for a match and a mismatch; unknown links are 404", async ({ page }) => {

@@ -11,7 +11,7 @@ import { reserveBirthday, sweepExpiredHolds, type Reservation } from "~/server/b
 import { reserveGame } from "~/server/booking/games.server";
 import { moveCalendar, moveOptions, type ChangeTarget } from "~/server/booking/reschedule.server";
 import { createTransport, deliverDueMail } from "~/server/mail/mail.server";
-import { changeByFamily, changePaymentReturn, pendingChangeOf, type ChangeOutcome } from "~/server/payments/booking-change.server";
+import { abandonChangePayment, changeByFamily, changePaymentReturn, pendingChangeOf, type ChangeOutcome } from "~/server/payments/booking-change.server";
 import { cancelByFamily } from "~/server/payments/cancellation.server";
 import { confirmPayment, startPayment } from "~/server/payments/payments.server";
 import { auditLog, mailOutbox, payments, reservations, vouchers } from "~/server/platform/schema";
@@ -277,9 +277,9 @@ describe.each(drivers)("booking changes with a price difference on $name", ({ op
     expect(rival.ok && rival.reservation.tableId).toBe(4);
 
     await datatrans.fake.pay(trx, "settled");
-    expect(await changePaymentReturn(database.db, r, trx, "ok")).toBe("changed");
+    expect(await changePaymentReturn(database.db, r, trx)).toBe("changed");
     // A second return (or the webhook) changes nothing more.
-    expect(await changePaymentReturn(database.db, r, trx, "ok")).toBe("changed");
+    expect(await changePaymentReturn(database.db, r, trx)).toBe("changed");
     expect(await reload(r.id)).toMatchObject({ numChildren: 9, numActiveAdults: 2, tableId: 3, priceRappen: 32_200, amountRappen: 32_200, sequence: 1, status: "confirmed" });
     expect((await reload(held!.id)).status).toBe("cancelled");
     expect(await listed(held!.code)).toEqual([]);
@@ -325,7 +325,7 @@ describe.each(drivers)("booking changes with a price difference on $name", ({ op
     }
 
     await datatrans.fake.pay(trx, "settled");
-    expect(await changePaymentReturn(database.db, r, trx, "ok")).toBe("refunded");
+    expect(await changePaymentReturn(database.db, r, trx)).toBe("refunded");
     expect(await reload(r.id)).toMatchObject({ numChildren: 5, priceRappen: 17_800, status: "confirmed", sequence: 0 });
     const [payment] = await database.db.select().from(payments).where(eq(payments.transactionId, trx));
     expect(payment).toMatchObject({ status: "refunded", reservationId: held!.id });
@@ -340,13 +340,32 @@ describe.each(drivers)("booking changes with a price difference on $name", ({ op
     const r = await book({ date });
     const outcome = await familyChange(r, { date, startMin: 600, counts: { numChildren: 9, numActiveAdults: 2, numAccompanyingAdults: 1 } });
     if (!("kind" in outcome) || outcome.kind !== "payment") throw new Error("no payment");
-    expect(await changePaymentReturn(database.db, r, trxOf(outcome.paymentUrl), "cancelled")).toBe("cancelled");
+    const trx = trxOf(outcome.paymentUrl);
+    // A GET of the cancel return (a link, a prefetch) while the provider still has the payment open gives nothing up.
+    expect(await changePaymentReturn(database.db, r, trx)).toBe("pending");
+    const [open] = await database.db.select().from(reservations).where(eq(reservations.movesReservationId, r.id));
+    expect(open!.status).toBe("held");
+    // Someone else's booking cannot end it.
+    const stranger = await book({ date, startMin: 840 });
+    expect(await abandonChangePayment(database.db, stranger, trx)).toBe("unknown");
+    expect(await changePaymentReturn(database.db, stranger, trx)).toBe("unknown");
+    // The family's POST does.
+    expect(await abandonChangePayment(database.db, r, trx)).toBe("cancelled");
     const [held] = await database.db.select().from(reservations).where(eq(reservations.movesReservationId, r.id));
     expect(held!.status).toBe("expired");
     expect(await reload(r.id)).toMatchObject({ numChildren: 5, sequence: 0 });
-    // Someone else's booking cannot end it.
-    const stranger = await book({ date, startMin: 840 });
-    expect(await changePaymentReturn(database.db, stranger, trxOf(outcome.paymentUrl), "cancelled")).toBe("unknown");
+  });
+
+  it("gives the held table back on the cancel return when the provider reports the payment cancelled", async () => {
+    const date = nextSaturday();
+    const r = await book({ date });
+    const outcome = await familyChange(r, { date, startMin: 600, counts: { numChildren: 9, numActiveAdults: 2, numAccompanyingAdults: 1 } });
+    if (!("kind" in outcome) || outcome.kind !== "payment") throw new Error("no payment");
+    const trx = trxOf(outcome.paymentUrl);
+    await datatrans.fake.pay(trx, "canceled");
+    expect(await changePaymentReturn(database.db, r, trx)).toBe("cancelled");
+    const [held] = await database.db.select().from(reservations).where(eq(reservations.movesReservationId, r.id));
+    expect(held!.status).toBe("expired");
   });
 
   it("changes persons while a table fits: the same table, another one, or a clear refusal when none is free", async () => {

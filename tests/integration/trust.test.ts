@@ -2,20 +2,22 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { MSG } from "~/domain/messages";
 import { findReservationByCode, findReservationById, reserveBirthday, sweepExpiredHolds, type HoldOwner, type Reservation } from "~/server/booking/bookings.server";
 import { reservations } from "~/server/platform/schema";
 import type { Db } from "~/server/platform/db.server";
 import { getDraft, updateDraft, type CompleteDraft } from "~/server/booking/draft.server";
 import { resetEnvForTests } from "~/server/platform/env.server";
-import { handleAbandonedReturn } from "~/server/payments/payment-return.server";
+import { giveUpReturnedPayment, handleAbandonedReturn } from "~/server/payments/payment-return.server";
 import { paymentPageState } from "~/server/payments/payment-view.server";
 import { confirmPayment, findPayment, pendingPaymentOf, setPaymentProvider, startPayment } from "~/server/payments/payments.server";
 import type { PaymentProvider, TransactionInfo } from "~/server/payments/providers/provider.server";
 import { placeBooking } from "~/server/checkout/place-booking.server";
 import { holdOwner, initiatePaymentFor, ownsReservation } from "~/server/payments/reservation-owner.server";
-import { createVoucher, voucherLedgerOf } from "~/server/vouchers/vouchers.server";
+import { createVoucher, validateVoucher, voucherLedgerOf } from "~/server/vouchers/vouchers.server";
+import { checkoutSummary } from "~/server/checkout/checkout.server";
+import { changeHeldBooking, heldByFamilyRappen, openHoldOf, resumePayment } from "~/server/checkout/held-booking.server";
 import { drivers, type TestDatabase } from "./databases";
 import { CONTACT, nextWeekday } from "./fixtures";
 
@@ -174,20 +176,49 @@ describe.each(drivers)("trust on $name", ({ open }) => {
       expect(await statusOf(db, reservation.id)).toBe("expired");
     });
 
-    it("a return through the cancel URL releases the hold only for the browser whose draft made it", async () => {
+    it("a return through the cancel URL releases the hold only when the provider cancelled it, and only for the browser whose draft made it", async () => {
       const { reservation } = await heldOne(db, freshSaturday(), 720, newClient());
       const started = await startPayment(db, reservation);
       if (!started.ok) throw new Error("payment not started");
       const trx = started.paymentUrl.split("/").at(-1)!;
       const url = `http://shop.test/payment/cancel?datatransTrxId=${trx}`;
       const strangerCookie = await updateDraft(new Request(url), { bookingCode: "FW-OTHER1" });
-      await handleAbandonedReturn(db, withCookie(url, strangerCookie), "cancelled");
-      await handleAbandonedReturn(db, new Request(url), "cancelled");
+      const ownerCookie = await updateDraft(new Request(url), { bookingCode: reservation.code });
+      // A GET while the provider still has the payment open gives nothing up, not even for the owner.
+      expect(await handleAbandonedReturn(db, withCookie(url, strangerCookie))).toEqual({ kind: "released" });
+      expect(await handleAbandonedReturn(db, new Request(url))).toEqual({ kind: "released" });
+      expect(await handleAbandonedReturn(db, withCookie(url, ownerCookie))).toMatchObject({ kind: "open", transactionId: trx, paymentUrl: started.paymentUrl });
       expect(await statusOf(db, reservation.id)).toBe("held");
       expect((await findPayment(db, trx))!.status).toBe("pending");
-      const ownerCookie = await updateDraft(new Request(url), { bookingCode: reservation.code });
-      await handleAbandonedReturn(db, withCookie(url, ownerCookie), "cancelled");
+      // The POST of «Zahlung abbrechen»: a stranger's changes nothing, the owner's releases.
+      await giveUpReturnedPayment(db, withCookie(url, strangerCookie), trx, "cancelled");
+      expect(await statusOf(db, reservation.id)).toBe("held");
+      await giveUpReturnedPayment(db, withCookie(url, ownerCookie), trx, "cancelled");
       expect(await statusOf(db, reservation.id)).toBe("expired");
+    });
+
+    it("the cancel return releases the hold when the provider reports it cancelled, and confirms a payment the provider settled", async () => {
+      // The Sunday after three days from now: no other test of this file books Sundays.
+      const day = nextWeekday(0, new Date(Date.now() + 3 * 24 * 60 * MINUTE));
+      const first = await heldOne(db, day, 600, newClient());
+      const a = await startPayment(db, first.reservation);
+      if (!a.ok) throw new Error("payment not started");
+      const trxA = a.paymentUrl.split("/").at(-1)!;
+      const urlA = `http://shop.test/payment/cancel?datatransTrxId=${trxA}`;
+      memory.setStatus(trxA, "canceled");
+      const ownerA = await updateDraft(new Request(urlA), { bookingCode: first.reservation.code });
+      expect(await handleAbandonedReturn(db, withCookie(urlA, ownerA))).toEqual({ kind: "released" });
+      expect(await statusOf(db, first.reservation.id)).toBe("expired");
+
+      const second = await heldOne(db, day, 840, newClient());
+      const b = await startPayment(db, second.reservation);
+      if (!b.ok) throw new Error("payment not started");
+      const trxB = b.paymentUrl.split("/").at(-1)!;
+      const urlB = `http://shop.test/payment/error?datatransTrxId=${trxB}`;
+      memory.setStatus(trxB, "settled", second.reservation.amountRappen);
+      const ownerB = await updateDraft(new Request(urlB), { bookingCode: second.reservation.code });
+      expect(await handleAbandonedReturn(db, withCookie(urlB, ownerB))).toEqual({ kind: "settled", transactionId: trxB });
+      expect(await statusOf(db, second.reservation.id)).toBe("confirmed");
     });
 
     it("limits payment starts and unknown look-ups per client with a German 429, other clients unaffected", async () => {
@@ -361,6 +392,60 @@ describe.each(drivers)("trust on $name", ({ open }) => {
       expect((await findReservationByCode(db, code))?.status).not.toBe("held");
       expect((await findPayment(db, payment.transactionId))?.status).toBe("cancelled");
       expect((await findReservationByCode(db, next))?.status).toBe("held");
+    });
+
+    it("back on /enter-data with an open hold: its voucher still counts for the family, «Zahlung fortsetzen» reuses the payment, «Ändern» gives hold and voucher back", async () => {
+      const client = newClient();
+      const voucher = await createVoucher(db, { amountRappen: 1000 });
+      // A Sunday ten days ahead: no other test of this file books it.
+      const date = nextWeekday(0, new Date(Date.now() + 10 * 24 * 60 * MINUTE));
+      const draft: CompleteDraft = { kind: "birthday", offerId: 1, date, startMin: 600, endMin: 720, numChildren: 4, numActiveAdults: 0, numAccompanyingAdults: 0, couponCode: voucher.code };
+      const placed = await placeBooking(db, new Request("http://shop.test/enter-data"), draft, { ...CONTACT, email: `back-${client}@example.ch` }, client);
+      if (placed.kind !== "redirect") throw new Error("no booking");
+      const request = withCookie("http://shop.test/enter-data", placed.cookie);
+      const code = (await getDraft(request)).bookingCode!;
+      const held = (await findReservationByCode(db, code))!;
+      const first = (await pendingPaymentOf(db, held.id))!;
+      expect(held).toMatchObject({ status: "held", voucherCode: voucher.code, discountRappen: 1000 });
+      expect((await openHoldOf(db, code))?.id).toBe(held.id);
+
+      // The voucher is used up for everyone else, but not for the family whose hold took it.
+      expect((await validateVoucher(db, voucher.code)).valid).toBe(false);
+      expect(await heldByFamilyRappen(db, code, voucher.code)).toBe(1000);
+      expect(await heldByFamilyRappen(db, undefined, voucher.code)).toBe(0);
+      const summary = await checkoutSummary(db, { ...draft, bookingCode: code });
+      expect(summary).toMatchObject({ couponCode: voucher.code, discountRappen: 1000, amountRappen: summary!.priceRappen - 1000 });
+
+      // «Zahlung fortsetzen»: the same payment, still open at the provider.
+      expect(await resumePayment(db, request, { ...draft, bookingCode: code })).toEqual({ to: "/payment" });
+      expect((await pendingPaymentOf(db, held.id))?.transactionId).toBe(first.transactionId);
+
+      // «Ändern»: payment cancelled, hold released, voucher credited back and still chosen.
+      const changed = await changeHeldBooking(db, request, { ...draft, bookingCode: code });
+      expect(changed).toMatchObject({ to: "/enter-data" });
+      expect((await findReservationByCode(db, code))?.status).toBe("expired");
+      expect((await findPayment(db, first.transactionId))?.status).toBe("cancelled");
+      expect((await validateVoucher(db, voucher.code)).remainingRappen).toBe(1000);
+      expect((await getDraft(withCookie("http://shop.test/enter-data", (changed as { cookie: string }).cookie))).couponCode).toBe(voucher.code);
+      expect(await openHoldOf(db, code)).toBeNull();
+    });
+
+    it("«Ändern» while the provider cannot be asked keeps the hold and answers with an error, not a failure", async () => {
+      const client = newClient();
+      const date = nextWeekday(0, new Date(Date.now() + 10 * 24 * 60 * MINUTE));
+      const draft: CompleteDraft = { kind: "birthday", offerId: 1, date, startMin: 840, endMin: 960, numChildren: 4, numActiveAdults: 0, numAccompanyingAdults: 0 };
+      const placed = await placeBooking(db, new Request("http://shop.test/enter-data"), draft, { ...CONTACT, email: `down-${client}@example.ch` }, client);
+      if (placed.kind !== "redirect") throw new Error("no booking");
+      const request = withCookie("http://shop.test/enter-data", placed.cookie);
+      const code = (await getDraft(request)).bookingCode!;
+      setPaymentProvider({ ...memory.provider, getTransaction: async () => Promise.reject(new Error("provider down")) });
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      try {
+        expect(await changeHeldBooking(db, request, { ...draft, bookingCode: code })).toEqual({ error: "failed" });
+      } finally {
+        warn.mockRestore();
+      }
+      expect((await findReservationByCode(db, code))?.status).toBe("held");
     });
   });
 

@@ -5,6 +5,7 @@ import type { CompleteDraft } from "../booking/draft.server";
 import { gameBookingName } from "../booking/games.server";
 import { findGameLocation, findOffer, getVenue } from "../booking/venue.server";
 import { validateVoucher } from "../vouchers/vouchers.server";
+import { heldByFamilyRappen } from "./held-booking.server";
 
 export type CheckoutSummary = {
   kind: "birthday" | "game";
@@ -68,7 +69,8 @@ export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<Che
       adultPrices,
     };
   }
-  const voucher = draft.couponCode ? await validateVoucher(db, draft.couponCode) : null;
+  // A voucher the family's own open hold took counts for it as before (see held-booking.server).
+  const voucher = draft.couponCode ? await validateVoucher(db, draft.couponCode, new Date(), await heldByFamilyRappen(db, draft.bookingCode, draft.couponCode)) : null;
   const valid = voucher?.valid ? voucher : null;
   const price = applyVoucher(base.priceRappen, valid ? valid.remainingRappen : null);
   return {

@@ -28,7 +28,7 @@ export async function placeBooking(
     // The family came back from the payment page and submits again: its earlier hold (and open
     // payment) is given up first, so it never blocks the family's own table.
     if (draft.bookingCode) {
-      const paid = await releaseEarlierHold(db, draft.bookingCode);
+      const paid = await giveUpEarlierHold(db, draft.bookingCode);
       if (paid) {
         const to = paid.type === "BIRTHDAY_PARTY" ? "/payment/success" : "/success";
         return { kind: "redirect", to, cookie: await clearDraft(request, { bookingCode: paid.code }) };
@@ -92,7 +92,7 @@ export async function placeBooking(
  * up as before; the payment reconciliation still settles a payment given up locally (confirmed if
  * the table is free, otherwise refunded).
  */
-async function releaseEarlierHold(db: Db, code: string): Promise<{ code: string; type: string } | null> {
+export async function giveUpEarlierHold(db: Db, code: string): Promise<{ code: string; type: string } | null> {
   const earlier = await findReservationByCode(db, code);
   if (!earlier || earlier.status !== "held") return null;
   const payment = await pendingPaymentOf(db, earlier.id);

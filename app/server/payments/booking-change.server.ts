@@ -307,19 +307,37 @@ export async function pendingChangeOf(db: Db, r: Reservation, now: Date = new Da
 export type ChangeReturn = "changed" | "pending" | "cancelled" | "refunded" | "unknown";
 
 /**
- * The browser comes back from paying a difference (`/buchung/<token>/zahlung`). The payment must be
- * this booking's (its held change row's, or already moved over to the booking). The provider's
- * word decides, through the same exactly-once `confirmPayment`; a cancel or error return gives the
- * held slot back at once — the manage link proves the family's ownership.
+ * The browser comes back from paying a difference (`/buchung/<token>/zahlung`, a GET). The payment
+ * must be this booking's (its held change row's, or already moved over to the booking). The
+ * provider's word decides, through the same exactly-once `confirmPayment`: a transaction the
+ * provider reports cancelled or failed gives the held slot back at once; one still open there stays
+ * open — only the family's POST (`abandonChangePayment`) gives it up. A GET changes no state of the
+ * family's own choosing (issue #27 §6).
  */
-export async function changePaymentReturn(db: Db, r: Reservation, transactionId: string | null, how: "ok" | "cancelled" | "failed"): Promise<ChangeReturn> {
-  if (!transactionId) return "unknown";
-  const payment = await findPayment(db, transactionId);
+export async function changePaymentReturn(db: Db, r: Reservation, transactionId: string | null): Promise<ChangeReturn> {
+  const payment = await changePaymentOf(db, r, transactionId);
   if (!payment) return "unknown";
+  return changeReturnOf(r, (await confirmPayment(db, payment.transactionId)).payment);
+}
+
+/** The family's «Zahlung abbrechen» (a POST on the same page): cancelled at the provider, the held slot given back. */
+export async function abandonChangePayment(db: Db, r: Reservation, transactionId: string | null): Promise<ChangeReturn> {
+  const payment = await changePaymentOf(db, r, transactionId);
+  if (!payment) return "unknown";
+  return changeReturnOf(r, (await abandonPayment(db, payment.transactionId, "cancelled")).payment);
+}
+
+/** The payment behind a return link, when it is this booking's. */
+async function changePaymentOf(db: Db, r: Reservation, transactionId: string | null) {
+  if (!transactionId) return null;
+  const payment = await findPayment(db, transactionId);
+  if (!payment) return null;
   const owner = payment.reservationId === r.id ? r : await findReservationById(db, payment.reservationId);
-  if (!owner || (owner.id !== r.id && owner.movesReservationId !== r.id)) return "unknown";
-  const result = how === "ok" ? await confirmPayment(db, transactionId) : await abandonPayment(db, transactionId, how);
-  const now = result.payment;
+  if (!owner || (owner.id !== r.id && owner.movesReservationId !== r.id)) return null;
+  return payment;
+}
+
+function changeReturnOf(r: Reservation, now: { status: string; reservationId: number } | null): ChangeReturn {
   if (!now) return "unknown";
   if (now.status === "settled") return now.reservationId === r.id ? "changed" : "pending";
   if (now.status === "refund_pending" || now.status === "refunded") return "refunded";

@@ -18,13 +18,13 @@ export type CouponCheck = { status: 200 | 400 | 429; result: CouponResult | null
 export const voucherFailures = new Limit({ name: "voucher-failures", points: 5, windowSeconds: 60 });
 
 /** One voucher check, rate-limited per client on failures; `result` null means "not checked" (empty code). */
-export async function checkCoupon(db: Db, rawCode: unknown, clientKey: string): Promise<CouponCheck> {
+export async function checkCoupon(db: Db, rawCode: unknown, clientKey: string, heldByFamily?: (code: string) => Promise<number>): Promise<CouponCheck> {
   const couponCode = normalizeCode(rawCode);
   if (!couponCode) return { status: 400, result: null };
   if (!(await voucherFailures.check(db, clientKey)).allowed) {
     return { status: 429, result: { valid: false, message: MSG.voucherTooManyAttempts, couponCode, remainingValue: 0 } };
   }
-  const check = await validateVoucher(db, couponCode);
+  const check = await validateVoucher(db, couponCode, new Date(), heldByFamily ? await heldByFamily(couponCode) : 0);
   if (!check.valid) await voucherFailures.penalize(db, clientKey);
   return {
     status: 200,

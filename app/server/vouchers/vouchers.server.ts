@@ -15,10 +15,15 @@ export async function findVoucher(db: Executor, code: string): Promise<Voucher |
   return row ?? null;
 }
 
-export async function validateVoucher(db: Executor, code: string, now: Date = new Date()): Promise<VoucherCheck & { code: string }> {
+/**
+ * `heldByFamilyRappen`: what the asking family's own open hold took from this voucher. That hold is
+ * given up before the family books again (checkout/place-booking), so for this family the amount is
+ * available: its own held voucher never reads as used up.
+ */
+export async function validateVoucher(db: Executor, code: string, now: Date = new Date(), heldByFamilyRappen = 0): Promise<VoucherCheck & { code: string }> {
   const voucher = await findVoucher(db, code);
   const check = checkVoucher(
-    voucher && { remainingRappen: voucher.remainingRappen, validUntil: voucher.validUntil, blocked: voucher.blockedAt !== null },
+    voucher && { remainingRappen: voucher.remainingRappen + heldByFamilyRappen, validUntil: voucher.validUntil, blocked: voucher.blockedAt !== null },
     venueNow(now).date,
   );
   return { ...check, code: normalizeCode(code) };
