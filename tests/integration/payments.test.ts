@@ -17,6 +17,7 @@ import { createVoucher, voucherLedgerOf } from "~/server/vouchers/vouchers.serve
 import { startFakeDatatrans, type FakeDatatrans, type FakeTransaction } from "../fakes/datatrans";
 import { drivers, type TestDatabase } from "./databases";
 import { CONTACT, nextWeekday } from "./fixtures";
+import { log } from "~/server/platform/log.server";
 
 /**
  * The payment flows end to end against the fake Datatrans server: the app's own Datatrans adapter
@@ -453,13 +454,14 @@ describe.each(drivers)("payments against the fake Datatrans on $name", ({ open }
     const date = freshSaturday();
     const held = await hold(date, 1200, { persons: ONE_TABLE_PARTY });
     fake.setDown(true);
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const warnings = vi.spyOn(log, "warn").mockImplementation(() => {});
 
     const started = await startPayment(database.db, held);
+    const calls = [...warnings.mock.calls];
+    warnings.mockRestore();
 
     expect(started).toEqual({ ok: false });
-    expect(errors).toHaveBeenCalledTimes(1);
-    expect(errors).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`^Failed to initiate payment for ${held.code}: .*503`)));
+    expect(calls).toEqual([[{ booking: held.code, cause: expect.stringMatching(/503/) }, "payment could not be started"]]);
     expect(await reservation(held.id)).toMatchObject({ status: "expired", paymentStatus: "failed" });
     expect(await database.db.select().from(payments).where(eq(payments.reservationId, held.id))).toHaveLength(0);
     expect(await slotAvailable(date, 1200, ONE_TABLE_PARTY)).toBe(true);
