@@ -23,6 +23,7 @@ import { getDraft, redirectWithDraft, updateDraft } from "~/server/booking/draft
 import { bookingCodeForNewChoice, checkSlotChoice } from "~/server/booking/slot-choice.server";
 import { findOffer, getVenue } from "~/server/booking/venue.server";
 import { pageMeta } from "~/domain/page-meta";
+import { log, oneLineError } from "~/server/platform/log.server";
 
 export const handle = { hydrate: true };
 export const meta: MetaFunction = () => pageMeta("Termin buchen");
@@ -64,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     try {
       slots = await availableBirthdaySlots(db, { date, persons: personCount(counts), offerId: offer.id });
     } catch (error) {
-      console.warn(`Slots could not be loaded: ${(error as Error).message}`);
+      log.warn({ cause: oneLineError(error) }, "slots could not be loaded");
       slotsError = true;
     }
   }

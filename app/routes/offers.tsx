@@ -11,6 +11,7 @@ import { getDb } from "~/server/platform/db.server";
 import { getDraft, redirectWithDraft, updateDraft } from "~/server/booking/draft.server";
 import { findOffer, getVenue } from "~/server/booking/venue.server";
 import { pageMeta } from "~/domain/page-meta";
+import { log, oneLineError } from "~/server/platform/log.server";
 
 export const handle = { hydrate: true };
 export const meta: MetaFunction = () => pageMeta("Angebot wählen");
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [venue, draft] = await Promise.all([
     getVenue(await getDb()).catch((error: Error) => {
       // Spec §8: an offer fetch failure is only logged; the list stays empty.
-      console.warn(`Offers could not be loaded: ${error.message}`);
+      log.warn({ cause: oneLineError(error) }, "offers could not be loaded");
       return null;
     }),
     getDraft(request),

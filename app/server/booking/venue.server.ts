@@ -9,7 +9,7 @@ import { databaseGeneration, getDb } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
 import type { Executor } from "../platform/db-types";
 import { announceChange, onChange } from "../platform/changes.server";
-import { loggableError } from "../platform/log.server";
+import { log, oneLineError } from "../platform/log.server";
 import { birthdayTables, closures, gameLocations, offers, openingHours, venueSettings, type OfferItem } from "../platform/schema";
 
 export type Offer = { id: number; name: string; basePriceRappen: number; slotMinutes: number; items: OfferItem[] };
@@ -134,7 +134,7 @@ export async function venueFactsOrNull(): Promise<VenueFacts | null> {
   try {
     return await loadVenueFacts(await getDb());
   } catch (error) {
-    console.warn(`Venue settings not readable for the page: ${loggableError(error).message}`);
+    log.warn({ cause: oneLineError(error) }, "venue settings not readable for the page");
     return null;
   }
 }

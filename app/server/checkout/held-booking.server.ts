@@ -5,6 +5,7 @@ import { clearDraft, updateDraft, type CompleteDraft } from "../booking/draft.se
 import type { Db } from "../platform/db.server";
 import { confirmPayment, pendingPaymentOf, startPayment } from "../payments/payments.server";
 import { giveUpEarlierHold } from "./place-booking.server";
+import { log, oneLineError } from "../platform/log.server";
 
 /**
  * The family came back to `/enter-data` (the browser's Back from the provider's page, a bookmark, a
@@ -52,7 +53,7 @@ export async function resumePayment(db: Db, request: Request, draft: CompleteDra
     const now = await confirmPayment(db, payment.transactionId).then(
       (result) => result.payment,
       (error: Error) => {
-        console.warn(`Could not ask the provider about ${payment.transactionId}: ${error.message}`);
+        log.warn({ transactionId: payment.transactionId, cause: oneLineError(error) }, "provider not asked about a held booking");
         return payment;
       },
     );
@@ -74,7 +75,7 @@ export async function changeHeldBooking(db: Db, request: Request, draft: Complet
   if (!r) return { to: "/enter-data" };
   const paid = await giveUpEarlierHold(db, r.code).catch((error: Error) => {
     // The provider could not be asked: the hold stays (it runs out by itself); the family may try again.
-    console.warn(`Could not give up the hold of ${r.code}: ${error.message}`);
+    log.warn({ booking: r.code, cause: oneLineError(error) }, "hold could not be given up");
     return "failed" as const;
   });
   if (paid === "failed") return { error: "failed" };

@@ -8,6 +8,7 @@ import { isConnectionLoss, type Db } from "../platform/db.server";
 import { clearDraft, updateDraft, type CompleteDraft } from "../booking/draft.server";
 import { abandonPayment, confirmPayment, pendingPaymentOf, startPayment } from "../payments/payments.server";
 import { holdOwner, reserveFailureStatus } from "../payments/reservation-owner.server";
+import { log, loggableError, oneLineError } from "../platform/log.server";
 
 export type PlaceBookingOutcome =
   | { kind: "redirect"; to: string; cookie: string }
@@ -78,7 +79,7 @@ export async function placeBooking(
   } catch (error) {
     // A lost database connection is the edge's maintenance 503 (platform/http.server.ts), not a failed booking.
     if (isConnectionLoss(error)) throw error;
-    console.warn(`Booking failed: ${(error as Error).stack ?? error}`);
+    log.error({ err: loggableError(error) }, "booking failed");
     return { kind: "error", status: 500, message: MSG.bookingFailed };
   }
 }
@@ -98,7 +99,7 @@ export async function giveUpEarlierHold(db: Db, code: string): Promise<{ code: s
   const payment = await pendingPaymentOf(db, earlier.id);
   if (payment) {
     const settled = await confirmPayment(db, payment.transactionId).catch((error: Error) => {
-      console.warn(`Could not ask the provider about ${payment.transactionId} before a new booking: ${error.message}`);
+      log.warn({ transactionId: payment.transactionId, cause: oneLineError(error) }, "provider not asked before a new booking");
       return null;
     });
     if (settled?.confirmedNow) return { code: earlier.code, type: earlier.type };

@@ -1,6 +1,7 @@
 import type { Db } from "../platform/db.server";
 import { getDraft } from "../booking/draft.server";
 import { abandonPayment, confirmPayment, findPayment } from "./payments.server";
+import { log, oneLineError } from "../platform/log.server";
 
 /**
  * What the cancel or error return page shows:
@@ -33,7 +34,7 @@ export async function handleAbandonedReturn(db: Db, request: Request): Promise<A
     if (now.status === "pending") return { kind: "open", transactionId, paymentUrl: now.paymentUrl };
   } catch (error) {
     // The periodic sweep still frees the table when the hold runs out.
-    console.warn(`Could not read the payment ${transactionId} on its return: ${(error as Error).message}`);
+    log.warn({ transactionId, cause: oneLineError(error) }, "payment could not be read on its return");
   }
   return { kind: "released" };
 }

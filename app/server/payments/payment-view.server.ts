@@ -7,6 +7,7 @@ import { getEnv } from "../platform/env.server";
 import { confirmPayment, specStatusOf } from "./payments.server";
 import { checkLookup, countLookupMiss } from "./reservation-owner.server";
 import type { Reservation } from "../booking/bookings.server";
+import { log, oneLineError } from "../platform/log.server";
 
 /**
  * What a browser that did not make the booking (a forwarded or guessed return link) may see: the
@@ -88,7 +89,7 @@ export async function paymentPageState(
         restricted,
       };
     } catch (error) {
-      console.warn(`Payment status of ${params.transactionId} could not be read: ${(error as Error).message}`);
+      log.warn({ transactionId: params.transactionId, cause: oneLineError(error) }, "payment status could not be read");
       const fallback = draft.bookingCode ? await findReservationByCode(db, draft.bookingCode).catch(() => null) : null;
       if (fallback) return { kind: "booking", status: null, couponOnly: false, reservation: reservationView(fallback), refund: false, restricted: false };
       return { kind: "error", message: "Buchungsdetails konnten nicht geladen werden.", local };

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import { singleton } from "./singleton.server";
-import { log, loggableError, oneLineError } from "./log.server";
+import { log, oneLineError } from "./log.server";
 
 /**
  * "Something changed" between server processes. Each process keeps caches (a day's table
@@ -40,7 +40,7 @@ function runHandlers(topic: ChangeTopic) {
     try {
       handler();
     } catch (error) {
-      console.warn(`Change handler for ${topic} failed: ${loggableError(error).message}`);
+      log.warn({ topic, cause: oneLineError(error) }, "change handler failed");
     }
   }
 }
