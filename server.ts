@@ -12,7 +12,7 @@ import { startBackgroundJobs } from "./app/server/background.server";
 import { mailerIdle } from "./app/server/mail/mail.server";
 import { contentSecurityPolicy, newCspNonce } from "./app/server/platform/csp.server";
 import { errorHandler, guardRequest, labelRoutesWith, remixHandler, requestLog, sameOriginPosts, secretLinkMisses } from "./app/server/platform/http.server";
-import { checkLookup, countLookupMiss } from "./app/server/payments/reservation-owner.server";
+import { reserveLookup } from "./app/server/payments/reservation-owner.server";
 import { cacheRouteMatching } from "./app/server/platform/route-matching.server";
 import { passRequestsThrough } from "./app/server/platform/loader-requests.server";
 import { readiness } from "./app/server/platform/db-health.server";
@@ -108,12 +108,11 @@ async function serve(env: Env) {
   // NUL bytes, oversized bodies, non-form posts to pages: 4xx before any route or the database.
   app.use(guardRequest);
   // Guessed manage links count against the client's look-up budget (LOOKUP_LIMIT_PER_MINUTE misses,
-  // shared with payment links, transaction ids and booking codes), then 429. The payment link page
-  // checks the same budget itself.
+  // shared with payment links, transaction ids and booking codes), then 429; each look-up is counted
+  // before it is made. The payment link page counts against the same budget itself.
   app.use(
     secretLinkMisses(/^\/buchung\/[^/]+/, {
-      check: async (client) => checkLookup(await getDb(), client),
-      countMiss: async (client) => countLookupMiss(await getDb(), client),
+      reserve: async (client) => reserveLookup(await getDb(), client),
     }),
   );
 

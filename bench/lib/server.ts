@@ -80,6 +80,7 @@ export async function startServer(options: { port: number; dataDir: string; data
       HOLD_LIMIT_PER_CLIENT: "1000000",
       HOLD_LIMIT_PER_EMAIL: "1000000",
       LOOKUP_LIMIT_PER_MINUTE: "1000000",
+      HOLD_SHARE_PERCENT: "100",
       // The contention runs fill Saturdays up to ~1.5 years ahead (each run its own days).
       BOOKING_HORIZON_DAYS: "1000",
       ...options.env,

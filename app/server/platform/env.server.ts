@@ -37,6 +37,8 @@ const EnvSchema = z
     /** No hoarding: unpaid holds one client address / one e-mail address may have open at a time. */
     HOLD_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(3),
     HOLD_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(2),
+    /** Unpaid holds (site and API, all clients together) may take at most this share of a slot's tables; 100 = off. */
+    HOLD_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
     /** A hold whose payment has not been started at the provider within this many minutes drops. */
     PAYMENT_START_MINUTES: z.coerce.number().int().min(1).max(120).default(5),
     /** Payment starts and unknown-code/transaction look-ups allowed per client address and minute. */

@@ -69,32 +69,36 @@ export function redactPath(path: string): string {
 
 /** A budget of misses per client (e.g. unknown links), kept where all processes see it. */
 export type MissBudget = {
-  /** null while the client may look something up; otherwise when to try again. */
-  check(client: string): Promise<{ retryAfterSeconds: number } | null>;
-  countMiss(client: string): Promise<void>;
+  /**
+   * Counts one look-up before it is made: `refused` when the client is over its budget, otherwise
+   * `found()` gives the point back when the look-up was not a miss.
+   */
+  reserve(client: string): Promise<{ refused: { retryAfterSeconds: number } } | { refused: null; found: () => Promise<void> }>;
 };
 
 /**
  * Paths that carry a secret (a manage link's 32 random bytes): guessing one is hopeless, but every
- * guess is a database look-up. A client whose look-ups keep missing (answered 404) is refused with
- * a German 429 page before anything is looked up. If the budget cannot be read, the request goes
- * on: the page itself then answers (or shows the maintenance page).
+ * guess is a database look-up. Every request is counted before it goes on (so parallel guesses are
+ * counted like sequential ones), and gets its point back unless it was answered 404: a client whose
+ * look-ups keep missing is refused with a German 429 page before anything is looked up. If the
+ * budget cannot be read, the request goes on: the page itself then answers (or shows the
+ * maintenance page).
  */
 export function secretLinkMisses(paths: RegExp, budget: MissBudget) {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (!paths.test(req.path)) return next();
     const client = req.ip ?? req.socket.remoteAddress ?? "unknown";
     budget
-      .check(client)
-      .then((refused) => {
-        if (refused) {
-          res.setHeader("Retry-After", String(refused.retryAfterSeconds));
+      .reserve(client)
+      .then((attempt) => {
+        if (attempt.refused) {
+          res.setHeader("Retry-After", String(attempt.refused.retryAfterSeconds));
           res.setHeader("Cache-Control", "no-store");
           return void res.status(429).type("text/html; charset=utf-8").send(simplePage("Zu viele Anfragen", MESSAGES.tooMany));
         }
-        res.on("finish", () => {
-          if (res.statusCode !== 404) return;
-          budget.countMiss(client).catch((error: unknown) => log.warn({ err: loggableError(error) }, "link miss not counted"));
+        res.on("close", () => {
+          if (res.statusCode === 404 && res.writableFinished) return;
+          attempt.found().catch((error: unknown) => log.warn({ err: loggableError(error) }, "link look-up not given back"));
         });
         next();
       })
