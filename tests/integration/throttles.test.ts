@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "~/domain/messages";
 import { reserveBirthday, type HoldOwner } from "~/server/booking/bookings.server";
 import type { Db } from "~/server/platform/db.server";
+import { networkOf } from "~/server/platform/client.server";
 import { resetEnvForTests } from "~/server/platform/env.server";
 import { Limit } from "~/server/platform/limits.server";
 import { paymentLinkPage } from "~/server/payments/payment-link.server";
@@ -49,6 +50,7 @@ afterAll(async () => {
 let seq = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++seq}`;
 let dayOffset = 0;
+let networkSeq = 0;
 function freshSaturday(): string {
   return nextWeekday(6, new Date(Date.now() + (dayOffset++ * 7 + 14) * 24 * 60 * 60_000));
 }
@@ -150,22 +152,34 @@ describe.each(drivers)("throttles under parallel requests on $name", ({ open }) 
     expect(reasons.filter((r) => r === "voucher_attempts")).toHaveLength(35);
   });
 
-  it("hoarding with many addresses: unpaid holds take at most half of a slot's tables; the rest stays bookable, staff are not capped", async () => {
+  it("hoarding with many addresses of one network: unpaid holds take at most half of a slot's tables, families elsewhere still hold the rest", async () => {
     const date = freshSaturday();
+    const net = `10.${++networkSeq}.${networkSeq}`;
     const results = [];
-    // Twelve addresses, each within its own limit of 3, all after the same time.
-    for (let i = 0; i < 12; i++) results.push(await hold(database.db, date, 840, holdOwner(unique("hoarder")), null, `hoarder${i}@example.ch`));
-    const held = results.filter((r) => r.ok).length;
+    // Twelve addresses of one /24, each within its own limit of 3, all after the same time.
+    for (let i = 1; i <= 12; i++) results.push(await hold(database.db, date, 840, holdOwner(`${net}.${i}`), null, `hoarder${i}@example.ch`));
     // 6 tables, 50 %: 3 unpaid holds overlap 14:00 at most.
-    expect(held).toBe(3);
+    expect(results.filter((r) => r.ok)).toHaveLength(3);
     expect(results.filter((r) => !r.ok && r.reason === "hold_share")).toHaveLength(9);
     expect(results.find((r) => !r.ok)).toMatchObject({ message: MSG.holdShareTaken });
-    // A family paying in full with a voucher is confirmed at once: never capped.
-    const voucher = await createVoucher(database.db, { amountRappen: 100_000 });
-    expect(await hold(database.db, date, 840, holdOwner(unique("family")), voucher.code, "family@example.ch")).toMatchObject({ ok: true, requiresPayment: false });
     // A phone booking by staff is not capped.
     expect(await hold(database.db, date, 840, undefined)).toMatchObject({ ok: true });
+    // A family from another network (with no hold that day) still holds one of the other tables…
+    const family = `10.${++networkSeq}.1.7`;
+    expect(await hold(database.db, date, 840, holdOwner(family), null, "family1@example.ch")).toMatchObject({ ok: true });
+    // …but its network gets no second one past the share.
+    expect(await hold(database.db, date, 840, holdOwner(family), null, "family1b@example.ch")).toMatchObject({ ok: false, reason: "hold_share" });
+    // A family paying in full with a voucher is confirmed at once: never capped.
+    const voucher = await createVoucher(database.db, { amountRappen: 100_000 });
+    expect(await hold(database.db, date, 840, holdOwner(`${net}.99`), voucher.code, "paid@example.ch")).toMatchObject({ ok: true, requiresPayment: false });
     // Another time of the day has its own share.
-    expect(await hold(database.db, date, 600, holdOwner(unique("family")), null, "early@example.ch")).toMatchObject({ ok: true });
+    expect(await hold(database.db, date, 600, holdOwner(`${net}.13`), null, "early@example.ch")).toMatchObject({ ok: true });
+  });
+
+  it("addresses of one IPv6 /64 are one network", () => {
+    expect(networkOf("2001:db8:1:2:aaaa::1")).toBe(networkOf("2001:0db8:0001:0002:ffff:1:2:3"));
+    expect(networkOf("2001:db8:1:3::1")).not.toBe(networkOf("2001:db8:1:2::1"));
+    expect(networkOf("::ffff:192.0.2.7")).toBe(networkOf("192.0.2.200"));
+    expect(networkOf("unknown")).toBe("unknown");
   });
 });

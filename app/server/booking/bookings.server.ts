@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, getTableColumns, gt, isNotNull, lt, lte, not, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, isNotNull, lte, not, sql, type SQL } from "drizzle-orm";
 import { hasBegun, birthdaySlotGrid, pickTable } from "~/domain/availability";
 import { newBookingCode } from "~/domain/codes";
 import type { Contact } from "~/domain/contact";
@@ -19,6 +19,7 @@ import { getVenue } from "./venue.server";
 import { closureOn } from "~/domain/venue-settings";
 import { beyondHorizon, horizonMessage } from "~/domain/horizon";
 import { getEnv } from "../platform/env.server";
+import { networkOf } from "../platform/client.server";
 import { countBooking } from "../platform/metrics.server";
 
 export type Reservation = typeof reservations.$inferSelect;
@@ -48,7 +49,8 @@ export type ReserveResult =
 
 /**
  * Why a reservation was refused: `voucher_attempts` when the client has used up its voucher-miss
- * budget, `hold_share` when unpaid holds already take the share of the slot's tables they may take.
+ * budget, `hold_share` when unpaid holds already take their share of the slot's tables and the
+ * client's network holds something that day already.
  */
 export type ReserveFailure = "invalid" | "slot_taken" | "voucher" | "too_many_holds" | "voucher_attempts" | "hold_share";
 
@@ -92,6 +94,24 @@ class HoldShareTaken extends Error {}
 export function holdShareCap(capacity: number, sharePercent: number): number {
   if (sharePercent >= 100) return Number.POSITIVE_INFINITY;
   return Math.max(1, Math.floor((capacity * sharePercent) / 100));
+}
+
+/**
+ * The hoarding rule across addresses (docs/security.md "Hoarding with many addresses"): while the
+ * unpaid holds overlapping a slot are below the share, anyone may hold (within the per-address and
+ * per-e-mail limits). At or above it, only a network (IPv4 /24, IPv6 /64) with no open unpaid hold
+ * that day may: a family holds one table, so it is never refused, while a script rotating addresses
+ * of one network gets no further than the share, and one with many networks only one more per network.
+ */
+export function holdShareAllows(
+  holds: { clientKey: string; startMin: number; endMin: number }[],
+  wanted: { clientKey: string; startMin: number; endMin: number; sharePercent?: number },
+  capacity: number,
+): boolean {
+  const overlapping = holds.filter((h) => h.startMin < wanted.endMin && h.endMin > wanted.startMin).length;
+  if (overlapping < holdShareCap(capacity, wanted.sharePercent ?? 100)) return true;
+  const network = networkOf(wanted.clientKey);
+  return !holds.some((h) => networkOf(h.clientKey) === network);
 }
 
 /**
@@ -195,10 +215,10 @@ export type ReservationSpec = {
    */
   takenBeforehand?: () => Promise<boolean>;
   /**
-   * Against hoarding with many addresses: how many unpaid holds made through the site or the API
-   * overlap the claimed slot, and how many resources the slot has. Asked under the day's lock.
+   * Against hoarding with many addresses: the open unpaid holds made through the site or the API on
+   * this day (their client and time), and how many resources a slot has. Asked under the day's lock.
    */
-  unpaidHolds?: (tx: Tx, now: Date) => Promise<{ held: number; capacity: number }>;
+  unpaidHolds?: (tx: Tx, now: Date) => Promise<{ holds: { clientKey: string; startMin: number; endMin: number }[]; capacity: number }>;
 };
 
 /** Bookings of one day queue in this process before they take a connection (see KeyedMutex). */
@@ -268,8 +288,8 @@ async function placeReservationNow(db: Db, spec: ReservationSpec, options: Reser
         const confirmed = paidInFull || options.payAtVenue === true;
         if (!confirmed && owner) {
           if (spec.unpaidHolds && (owner.sharePercent ?? 100) < 100) {
-            const { held, capacity } = await spec.unpaidHolds(tx, now);
-            if (held >= holdShareCap(capacity, owner.sharePercent ?? 100)) throw new HoldShareTaken();
+            const { holds, capacity } = await spec.unpaidHolds(tx, now);
+            if (!holdShareAllows(holds, { ...owner, startMin: spec.columns.startMin, endMin: spec.columns.endMin }, capacity)) throw new HoldShareTaken();
           }
           await assertHoldAllowed(tx, owner, spec.columns.email, now);
         }
@@ -380,8 +400,8 @@ export async function reserveBirthday(
       },
       takenBeforehand: async () => !pickTable(slot, persons, venue.tables, await cachedTableOccupations(db, request.date, now)),
       unpaidHolds: async (tx, at) => {
-        const [row] = await tx
-          .select({ held: sql<number>`count(*)`.mapWith(Number) })
+        const holds = await tx
+          .select({ clientKey: sql<string>`${reservations.clientKey}`, startMin: reservations.startMin, endMin: reservations.endMin })
           .from(reservations)
           .where(
             and(
@@ -390,11 +410,9 @@ export async function reserveBirthday(
               gt(reservations.holdExpiresAt, at),
               isNotNull(reservations.clientKey),
               isNotNull(reservations.tableId),
-              lt(reservations.startMin, slot.endMin),
-              gt(reservations.endMin, slot.startMin),
             ),
           );
-        return { held: row?.held ?? 0, capacity: venue.tables.length };
+        return { holds, capacity: venue.tables.length };
       },
       columns: {
         type: RESERVATION_TYPES.BIRTHDAY_PARTY,
