@@ -11,7 +11,7 @@ import { ensureBootstrapAdmin } from "./app/server/staff/staff-accounts.server";
 import { startBackgroundJobs } from "./app/server/background.server";
 import { mailerIdle } from "./app/server/mail/mail.server";
 import { contentSecurityPolicy, newCspNonce } from "./app/server/platform/csp.server";
-import { errorHandler, guardRequest, labelRoutesWith, remixHandler, requestLog, sameOriginPosts, secretLinkMisses } from "./app/server/platform/http.server";
+import { benchPages, errorHandler, guardRequest, labelRoutesWith, remixHandler, requestLog, sameOriginPosts, secretLinkMisses } from "./app/server/platform/http.server";
 import { reserveLookup } from "./app/server/payments/reservation-owner.server";
 import { cacheRouteMatching } from "./app/server/platform/route-matching.server";
 import { passRequestsThrough } from "./app/server/platform/loader-requests.server";
@@ -103,6 +103,8 @@ async function serve(env: Env) {
     next();
   });
 
+  // The benchmark's floor pages: not part of the site in production (BENCH_PAGES=true for the bench).
+  app.use(benchPages(!production || env.BENCH_PAGES));
   // Cross-site form posts are refused here with a clear 403 (Remix would answer them with a 500).
   app.use(sameOriginPosts(new Set([new URL(env.PUBLIC_URL).origin])));
   // NUL bytes, oversized bodies, non-form posts to pages: 4xx before any route or the database.

@@ -77,6 +77,8 @@ const EnvSchema = z
     WEB_CONCURRENCY: z.coerce.number().int().min(1, "must be at least 1").max(64, "must be at most 64").default(1),
     /** The simulated provider lets anyone "pay": in production only when this says so explicitly. */
     ALLOW_SIMULATED_PAYMENTS: optionalString.pipe(z.enum(["true", "false"]).optional()).transform((v) => v === "true"),
+    /** The benchmark's floor pages (`/bench/*`) in production (the bench server sets it); elsewhere they are always served. */
+    BENCH_PAGES: optionalString.pipe(z.enum(["true", "false"]).optional()).transform((v) => v === "true"),
   })
   .superRefine((env, ctx) => {
     if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
