@@ -287,11 +287,13 @@ async function placeReservationNow(db: Db, spec: ReservationSpec, options: Reser
         const paidInFull = price.amountRappen <= 0;
         const confirmed = paidInFull || options.payAtVenue === true;
         if (!confirmed && owner) {
+          // The client's own limits first (their message tells a hoarder what to do), then the share
+          // of the slot's tables that all unpaid holds together may take (also under the locks taken here).
+          await assertHoldAllowed(tx, owner, spec.columns.email, now);
           if (spec.unpaidHolds && (owner.sharePercent ?? 100) < 100) {
             const { holds, capacity } = await spec.unpaidHolds(tx, now);
             if (!holdShareAllows(holds, { ...owner, startMin: spec.columns.startMin, endMin: spec.columns.endMin }, capacity)) throw new HoldShareTaken();
           }
-          await assertHoldAllowed(tx, owner, spec.columns.email, now);
         }
         // The unique index decides a code clash (rare): no read before the insert, a new code after one.
         // The insert also carries the other processes' NOTIFY (sent at COMMIT, see reservationsNotice).
