@@ -79,6 +79,7 @@ export default defineConfig({
       HOLD_LIMIT_PER_CLIENT: "1000",
       HOLD_LIMIT_PER_EMAIL: "1000",
       LOOKUP_LIMIT_PER_MINUTE: "1000",
+      HOLD_SHARE_PERCENT: "100",
     },
   },
 });

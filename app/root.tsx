@@ -104,6 +104,14 @@ export const headers: HeadersFunction = ({ errorHeaders }) => {
   return new Headers(cacheControl ? { "Cache-Control": cacheControl } : undefined);
 };
 
+/** The page for a 4xx a route (or Remix itself, e.g. a POST to a page without a form) answers with. */
+const CLIENT_ERRORS: Record<number, { title: string; message: string }> = {
+  400: { title: "Ungültige Anfrage", message: "Die Anfrage konnte nicht verarbeitet werden. Bitte versuchen Sie es über die Startseite erneut." },
+  405: { title: "Nicht unterstützt", message: "Diese Seite kann nur aufgerufen, aber nicht auf diese Weise gesendet werden." },
+  409: { title: "Nicht mehr möglich", message: "Diese Aktion ist im aktuellen Zustand nicht mehr möglich. Bitte laden Sie die Seite neu." },
+  429: { title: "Zu viele Anfragen", message: "Zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es erneut." },
+};
+
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
@@ -127,6 +135,21 @@ export function ErrorBoundary() {
           <p>{typeof error.data === "string" && error.data ? error.data : "Sie haben keinen Zugriff auf diese Seite."}</p>
           <a className="button" href="/admin">
             Zur Tagesübersicht
+          </a>
+        </div>
+      </Page>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
+    // Answers to the request, not errors of the app: in German, never Remix's English defaults.
+    const text = CLIENT_ERRORS[error.status] ?? CLIENT_ERRORS[400]!;
+    return (
+      <Page title={text.title}>
+        <div className="card" role="alert">
+          <h2>{`${error.status} – ${text.title}`}</h2>
+          <p>{text.message}</p>
+          <a className="button" href="/">
+            Zur Startseite
           </a>
         </div>
       </Page>

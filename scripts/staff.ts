@@ -119,7 +119,12 @@ async function main() {
     database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
-      console.error(error.message);
+      // The running server holds the embedded database: the exact steps, or the browser page that does the same.
+      console.error(
+        `Der Server läuft und hält die eingebettete Datenbank (PID ${error.pid}). So geht es: den Server stoppen (Ctrl+C), ` +
+          `diesen Befehl wiederholen und den Server wieder starten (npm start) – oder als Leitung im Browser unter ` +
+          `${env.PUBLIC_URL}/admin/einstellungen/mitarbeitende, ohne den Server zu stoppen.`,
+      );
       process.exit(1);
     }
     throw error;

@@ -45,21 +45,33 @@ function print(v: Summary & { ledger?: VoucherReport["ledger"] }) {
   }
 }
 
+/** What to do when the running server cannot be asked: the exact steps, in one line. */
+const VIA_SERVER_STEPS =
+  "So geht es: den Server mit ADMIN_API_TOKEN=<mindestens 16 Zeichen> starten und diesen Befehl mit demselben ADMIN_API_TOKEN wiederholen " +
+  "(ADMIN_API_TOKEN=… npm run voucher -- …), oder den Server stoppen (Ctrl+C), den Befehl ausführen und den Server wieder starten (npm start).";
+
 async function viaServer(command: string, arg: string, validUntil?: string, amountRappen = 0): Promise<void> {
   const env = getEnv();
   if (!env.ADMIN_API_TOKEN) {
-    console.error(
-      "Der Server läuft und hält die eingebettete Datenbank. Setzen Sie ADMIN_API_TOKEN (wie beim Server), " +
-        "damit der Befehl über den laufenden Server arbeitet, oder stoppen Sie den Server zuerst.",
-    );
+    console.error(`Der Server läuft und hält die eingebettete Datenbank; ohne ADMIN_API_TOKEN kann dieser Befehl ihn nicht fragen. ${VIA_SERVER_STEPS}`);
     process.exit(1);
   }
   const headers = { Authorization: `Bearer ${env.ADMIN_API_TOKEN}`, "Content-Type": "application/json" };
-  const response =
-    command === "create"
-      ? await fetch(`${env.PUBLIC_URL}/api/vouchers`, { method: "POST", headers, body: JSON.stringify({ amount: amountRappen / 100, validUntil }) })
-      : await fetch(`${env.PUBLIC_URL}/api/vouchers/${encodeURIComponent(arg)}`, { headers });
-  const body = (await response.json()) as Summary & { error?: string; ledger?: VoucherReport["ledger"] };
+  let response: Response;
+  try {
+    response =
+      command === "create"
+        ? await fetch(`${env.PUBLIC_URL}/api/vouchers`, { method: "POST", headers, body: JSON.stringify({ amount: amountRappen / 100, validUntil }) })
+        : await fetch(`${env.PUBLIC_URL}/api/vouchers/${encodeURIComponent(arg)}`, { headers });
+  } catch {
+    console.error(`Der laufende Server ist unter ${env.PUBLIC_URL} nicht erreichbar (PUBLIC_URL bzw. PORT wie beim Server setzen). ${VIA_SERVER_STEPS}`);
+    process.exit(1);
+  }
+  if (response.status === 401) {
+    console.error(`Der laufende Server kennt dieses ADMIN_API_TOKEN nicht. ${VIA_SERVER_STEPS}`);
+    process.exit(1);
+  }
+  const body = (await response.json().catch(() => ({}))) as Summary & { error?: string; ledger?: VoucherReport["ledger"] };
   if (!response.ok) {
     console.error(response.status === 404 ? "Gutschein nicht gefunden." : `Fehler: ${body.error ?? response.status}`);
     process.exit(1);

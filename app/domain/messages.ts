@@ -37,6 +37,7 @@ export const MSG = {
   statusCheckHint: "Die Seite lädt sich nicht mehr selbst neu. Fragen Sie den Stand jederzeit wieder ab:",
   // limits against hoarding and guessing
   tooManyHolds: "Sie haben bereits offene Reservierungen. Bitte schliessen Sie zuerst die Zahlung ab oder warten Sie einige Minuten.",
+  holdShareTaken: "Für diese Zeit warten gerade viele Reservierungen auf ihre Zahlung. Bitte versuchen Sie es in einigen Minuten erneut oder wählen Sie eine andere Zeit.",
   tooManyRequests: "Zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es erneut.",
   notFound: "Seite nicht gefunden",
 } as const;

@@ -7,7 +7,7 @@ import { getDb } from "~/server/platform/db.server";
 import { getDraft } from "~/server/booking/draft.server";
 import { confirmPayment, specStatusOf } from "~/server/payments/payments.server";
 import { ProviderError } from "~/server/payments/providers/provider.server";
-import { checkLookup, countLookupMiss, ownsReservation } from "~/server/payments/reservation-owner.server";
+import { ownsReservation, reserveLookup } from "~/server/payments/reservation-owner.server";
 
 /**
  * `GET /api/payments/transaction/{id}` → `{status, bookingCode, reservationData}` (spec §3, §7).
@@ -17,15 +17,17 @@ import { checkLookup, countLookupMiss, ownsReservation } from "~/server/payments
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const db = await getDb();
   const client = clientKey(request, context);
-  const refused = await checkLookup(db, client);
-  if (refused) return Response.json({ error: refused.error }, { status: 429, headers: { "Retry-After": String(refused.retryAfterSeconds) } });
+  const lookup = await reserveLookup(db, client);
+  if (lookup.refused) {
+    const { refused } = lookup;
+    return Response.json({ error: refused.error }, { status: 429, headers: { "Retry-After": String(refused.retryAfterSeconds) } });
+  }
   const draft = await getDraft(request);
   try {
     const result = await confirmPayment(db, params.transactionId ?? "");
-    if (!result.payment) {
-      await countLookupMiss(db, client);
-      return Response.json({ error: "transaction not found" }, { status: 404 });
-    }
+    // Only a miss stays counted (the look-up was counted before it was made).
+    if (!result.payment) return Response.json({ error: "transaction not found" }, { status: 404 });
+    await lookup.found();
     const reservation = await findReservationById(db, result.payment.reservationId);
     const token = new URL(request.url).searchParams.get("reservationToken");
     const mayRead =
@@ -35,6 +37,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       { headers: { "Cache-Control": "no-store" } },
     );
   } catch (error) {
+    await lookup.found();
     if (error instanceof ProviderError) return Response.json({ error: "payment provider unavailable" }, { status: 502 });
     throw error;
   }

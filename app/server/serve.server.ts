@@ -13,8 +13,8 @@ import { ensureBootstrapAdmin } from "./staff/staff-accounts.server";
 import { startBackgroundJobs } from "./background.server";
 import { mailerIdle } from "./mail/mail.server";
 import { contentSecurityPolicy, newCspNonce } from "./platform/csp.server";
-import { errorHandler, guardRequest, labelRoutesWith, remixHandler, requestLog, sameOriginPosts, secretLinkMisses } from "./platform/http.server";
-import { checkLookup, countLookupMiss } from "./payments/reservation-owner.server";
+import { benchPages, errorHandler, guardRequest, labelRoutesWith, remixHandler, requestLog, sameOriginPosts, secretLinkMisses } from "./platform/http.server";
+import { reserveLookup } from "./payments/reservation-owner.server";
 import { installFrameworkPatches } from "./platform/framework-patches.server";
 import { readiness } from "./platform/db-health.server";
 import { precompressedAssets } from "./platform/assets.server";
@@ -127,17 +127,18 @@ async function serve(env: Env, { build, viteDevServer }: StartOptions) {
     next();
   });
 
+  // The benchmark's floor pages: not part of the site in production (BENCH_PAGES=true for the bench).
+  app.use(benchPages(!production || env.BENCH_PAGES));
   // Cross-site form posts are refused here with a clear 403 (Remix would answer them with a 500).
   app.use(sameOriginPosts(new Set([new URL(env.PUBLIC_URL).origin])));
   // NUL bytes, oversized bodies, non-form posts to pages: 4xx before any route or the database.
   app.use(guardRequest);
   // Guessed manage links count against the client's look-up budget (LOOKUP_LIMIT_PER_MINUTE misses,
-  // shared with payment links, transaction ids and booking codes), then 429. The payment link page
-  // checks the same budget itself.
+  // shared with payment links, transaction ids and booking codes), then 429; each look-up is counted
+  // before it is made. The payment link page counts against the same budget itself.
   app.use(
     secretLinkMisses(/^\/buchung\/[^/]+/, {
-      check: async (client) => checkLookup(await getDb(), client),
-      countMiss: async (client) => countLookupMiss(await getDb(), client),
+      reserve: async (client) => reserveLookup(await getDb(), client),
     }),
   );
 

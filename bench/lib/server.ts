@@ -1,5 +1,5 @@
 /**
- * Starts the production server (`node --import tsx server.ts`) as a child process on loopback and
+ * Starts the production server (`node build/server.js`) as a child process on loopback and
  * stops it again by the node process' own PID, as the stack notes require.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -80,6 +80,9 @@ export async function startServer(options: { port: number; dataDir: string; data
       HOLD_LIMIT_PER_CLIENT: "1000000",
       HOLD_LIMIT_PER_EMAIL: "1000000",
       LOOKUP_LIMIT_PER_MINUTE: "1000000",
+      HOLD_SHARE_PERCENT: "100",
+      // The floor pages (/bench/*) are only served in production when asked for.
+      BENCH_PAGES: "true",
       // The contention runs fill Saturdays up to ~1.5 years ahead (each run its own days).
       BOOKING_HORIZON_DAYS: "1000",
       ...options.env,

@@ -36,7 +36,7 @@ test.afterEach(async () => {
 
 function start(overrides: Record<string, string> = {}): Spawned {
   const server = spawnServer(
-    baseEnv({ DATABASE_URL: databaseUrl, ADMIN_API_TOKEN: TOKEN, TRUST_PROXY: "loopback", HOLD_LIMIT_PER_CLIENT: "1000", HOLD_LIMIT_PER_EMAIL: "1000", LOOKUP_LIMIT_PER_MINUTE: "100000", ...overrides }),
+    baseEnv({ DATABASE_URL: databaseUrl, ADMIN_API_TOKEN: TOKEN, TRUST_PROXY: "loopback", HOLD_LIMIT_PER_CLIENT: "1000", HOLD_LIMIT_PER_EMAIL: "1000", LOOKUP_LIMIT_PER_MINUTE: "100000", HOLD_SHARE_PERCENT: "100", ...overrides }),
   );
   servers.push(server);
   return server;

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, getTableColumns, gt, lte, not, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, isNotNull, lte, not, sql, type SQL } from "drizzle-orm";
 import { hasBegun, birthdaySlotGrid, pickTable } from "~/domain/availability";
 import { newBookingCode } from "~/domain/codes";
 import type { Contact } from "~/domain/contact";
@@ -14,10 +14,12 @@ import { reservations, type BookingChannel } from "../platform/schema";
 import { KeyedMutex } from "../platform/keyed-mutex.server";
 import { enqueueConfirmationMail, kickMailer } from "../mail/mail.server";
 import { creditVoucher, debitVoucher, recordLedger } from "../vouchers/vouchers.server";
+import { reserveVoucherAttempt } from "../vouchers/coupon.server";
 import { getVenue } from "./venue.server";
 import { closureOn } from "~/domain/venue-settings";
 import { beyondHorizon, horizonMessage } from "~/domain/horizon";
 import { getEnv } from "../platform/env.server";
+import { networkOf } from "../platform/client.server";
 import { countBooking } from "../platform/metrics.server";
 
 export type Reservation = typeof reservations.$inferSelect;
@@ -43,14 +45,28 @@ export type ReserveResult =
       /** The secret that proves ownership of this booking to the JSON API; only its hash is stored. */
       reservationToken: string;
     }
-  | { ok: false; reason: "invalid" | "slot_taken" | "voucher" | "too_many_holds"; message: string };
+  | { ok: false; reason: ReserveFailure; message: string };
+
+/**
+ * Why a reservation was refused: `voucher_attempts` when the client has used up its voucher-miss
+ * budget, `hold_share` when unpaid holds already take their share of the slot's tables and the
+ * client's network holds something that day already.
+ */
+export type ReserveFailure = "invalid" | "slot_taken" | "voucher" | "too_many_holds" | "voucher_attempts" | "hold_share";
 
 /**
  * Who asks for a hold made through the site or the API, and how many unpaid holds they may keep
  * (see `holdOwner` in reservation-owner.server.ts). Internal callers (seeding, tests of other
  * rules) pass none and are not limited.
  */
-export type HoldOwner = { clientKey: string; perClient: number; perEmail: number; startMinutes: number };
+export type HoldOwner = {
+  clientKey: string;
+  perClient: number;
+  perEmail: number;
+  startMinutes: number;
+  /** Percent of a slot's tables that unpaid holds from the site and the API may take together (100 = no cap). */
+  sharePercent?: number;
+};
 
 export type ReserveOptions = {
   now?: Date;
@@ -69,6 +85,34 @@ export type ReserveOptions = {
 
 /** Thrown inside the booking transaction so that everything it did (a voucher debit) rolls back. */
 class TooManyHolds extends Error {}
+class HoldShareTaken extends Error {}
+
+/**
+ * How many unpaid holds from the site and the API a slot with `capacity` tables may carry at once:
+ * the share rounded down, at least one (a venue with one table can still be booked online).
+ */
+export function holdShareCap(capacity: number, sharePercent: number): number {
+  if (sharePercent >= 100) return Number.POSITIVE_INFINITY;
+  return Math.max(1, Math.floor((capacity * sharePercent) / 100));
+}
+
+/**
+ * The hoarding rule across addresses (docs/security.md "Hoarding with many addresses"): while the
+ * unpaid holds overlapping a slot are below the share, anyone may hold (within the per-address and
+ * per-e-mail limits). At or above it, only a network (IPv4 /24, IPv6 /64) with no open unpaid hold
+ * that day may: a family holds one table, so it is never refused, while a script rotating addresses
+ * of one network gets no further than the share, and one with many networks only one more per network.
+ */
+export function holdShareAllows(
+  holds: { clientKey: string; startMin: number; endMin: number }[],
+  wanted: { clientKey: string; startMin: number; endMin: number; sharePercent?: number },
+  capacity: number,
+): boolean {
+  const overlapping = holds.filter((h) => h.startMin < wanted.endMin && h.endMin > wanted.startMin).length;
+  if (overlapping < holdShareCap(capacity, wanted.sharePercent ?? 100)) return true;
+  const network = networkOf(wanted.clientKey);
+  return !holds.some((h) => networkOf(h.clientKey) === network);
+}
 
 /**
  * Counts the open (unpaid, unexpired) holds of this client and this e-mail address, serialised per
@@ -170,6 +214,11 @@ export type ReservationSpec = {
    * must be cheap. Never trusted for a "yes": a booking that gets past it is decided under the lock.
    */
   takenBeforehand?: () => Promise<boolean>;
+  /**
+   * Against hoarding with many addresses: the open unpaid holds made through the site or the API on
+   * this day (their client and time), and how many resources a slot has. Asked under the day's lock.
+   */
+  unpaidHolds?: (tx: Tx, now: Date) => Promise<{ holds: { clientKey: string; startMin: number; endMin: number }[]; capacity: number }>;
 };
 
 /** Bookings of one day queue in this process before they take a connection (see KeyedMutex). */
@@ -191,6 +240,24 @@ export async function placeReservation(db: Db, spec: ReservationSpec, options: R
   // Every booking path ends here: a date in year 9999 is refused before it takes a lock.
   const horizon = getEnv().BOOKING_HORIZON_DAYS;
   if (beyondHorizon(spec.date, venueNow(now).date, horizon)) return { ok: false, reason: "invalid", message: horizonMessage(horizon) };
+  const { owner } = options;
+  // A code carried by a booking from the site or the API is a voucher try like a check: the same
+  // budget of misses per client, counted before the code is tried (staff bookings have no owner).
+  const voucherTry = spec.couponCode && owner ? await reserveVoucherAttempt(db, owner.clientKey) : null;
+  if (voucherTry?.refused) {
+    countBooking(spec.lockKind === "table" ? "birthday" : "game", "voucher_attempts");
+    return { ok: false, reason: "voucher_attempts", message: MSG.voucherTooManyAttempts };
+  }
+  let result: ReserveResult | undefined;
+  try {
+    result = await placeReservationNow(db, spec, options, now);
+    return result;
+  } finally {
+    await voucherTry?.settle(result?.ok === false && result.reason === "voucher");
+  }
+}
+
+async function placeReservationNow(db: Db, spec: ReservationSpec, options: ReserveOptions, now: Date): Promise<ReserveResult> {
   const { owner } = options;
   // An unpaid hold made through the site first only lasts until the payment is started (then
   // `startPayment` extends it to the full hold time), so an abandoned hold frees its table soon.
@@ -219,7 +286,15 @@ export async function placeReservation(db: Db, spec: ReservationSpec, options: R
         const price = applyVoucher(spec.priceRappen, voucher ? voucher.debitedRappen : null);
         const paidInFull = price.amountRappen <= 0;
         const confirmed = paidInFull || options.payAtVenue === true;
-        if (!confirmed && owner) await assertHoldAllowed(tx, owner, spec.columns.email, now);
+        if (!confirmed && owner) {
+          // The client's own limits first (their message tells a hoarder what to do), then the share
+          // of the slot's tables that all unpaid holds together may take (also under the locks taken here).
+          await assertHoldAllowed(tx, owner, spec.columns.email, now);
+          if (spec.unpaidHolds && (owner.sharePercent ?? 100) < 100) {
+            const { holds, capacity } = await spec.unpaidHolds(tx, now);
+            if (!holdShareAllows(holds, { ...owner, startMin: spec.columns.startMin, endMin: spec.columns.endMin }, capacity)) throw new HoldShareTaken();
+          }
+        }
         // The unique index decides a code clash (rare): no read before the insert, a new code after one.
         // The insert also carries the other processes' NOTIFY (sent at COMMIT, see reservationsNotice).
         let reservation: Reservation | undefined;
@@ -263,6 +338,10 @@ export async function placeReservation(db: Db, spec: ReservationSpec, options: R
     if (result.ok && !result.requiresPayment) kickMailer();
     return result;
   } catch (error) {
+    if (error instanceof HoldShareTaken) {
+      countBooking(kind, "hold_share");
+      return { ok: false, reason: "hold_share", message: MSG.holdShareTaken };
+    }
     if (error instanceof TooManyHolds) {
       countBooking(kind, "too_many_holds");
       return { ok: false, reason: "too_many_holds", message: MSG.tooManyHolds };
@@ -322,6 +401,21 @@ export async function reserveBirthday(
         return table ? { tableId: table.id } : null;
       },
       takenBeforehand: async () => !pickTable(slot, persons, venue.tables, await cachedTableOccupations(db, request.date, now)),
+      unpaidHolds: async (tx, at) => {
+        const holds = await tx
+          .select({ clientKey: sql<string>`${reservations.clientKey}`, startMin: reservations.startMin, endMin: reservations.endMin })
+          .from(reservations)
+          .where(
+            and(
+              eq(reservations.date, request.date),
+              eq(reservations.status, "held"),
+              gt(reservations.holdExpiresAt, at),
+              isNotNull(reservations.clientKey),
+              isNotNull(reservations.tableId),
+            ),
+          );
+        return { holds, capacity: venue.tables.length };
+      },
       columns: {
         type: RESERVATION_TYPES.BIRTHDAY_PARTY,
         startMin: slot.startMin,

@@ -239,6 +239,25 @@ function errorText(error: unknown): string {
   return text.slice(0, 1000);
 }
 
+/** An absolute file path in an error message (`/srv/…/outbox/x.eml`, `C:\…`), not a URL's `//host`. */
+const FILE_PATH = /(^|[\s'"(=,])(?:[A-Za-z]:)?[\\/](?![\\/])[^\s'"(),]*/g;
+
+/**
+ * What a staff page may show of a failed delivery (stored in `mail_outbox.last_error`): the first
+ * line of the message, server file paths reduced to their file name, at most 200 characters — no
+ * stack, no directory layout. The full message goes to the log.
+ */
+export function mailErrorForStaff(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error ?? "");
+  const firstLine = text.split(/\r?\n/, 1)[0]!.trim();
+  const withoutPaths = firstLine.replace(FILE_PATH, (match, lead: string) => {
+    const name = match.slice(lead.length).split(/[\\/]/).pop() ?? "";
+    return `${lead}…/${name}`;
+  });
+  const short = withoutPaths.length > 200 ? `${withoutPaths.slice(0, 199)}…` : withoutPaths;
+  return short || "Versand fehlgeschlagen";
+}
+
 let defaultTransport: MailTransport | undefined;
 
 export type DeliverOptions = {
@@ -293,7 +312,7 @@ export async function deliverDueMail(db: Db, options: DeliverOptions = {}): Prom
       const retryAt = new Date(clock().getTime() + retryDelayMs(attempts));
       await db
         .update(mailOutbox)
-        .set({ attempts: sql`${mailOutbox.attempts} + 1`, lastError: errorText(error), nextAttemptAt: retryAt })
+        .set({ attempts: sql`${mailOutbox.attempts} + 1`, lastError: mailErrorForStaff(error), nextAttemptAt: retryAt })
         .where(eq(mailOutbox.id, row.id));
       console.warn(
         `Mail ${row.id} (${row.kind}${code ? ` ${code}` : ""}) not sent, attempt ${attempts}, next try ${retryAt.toISOString()}: ${errorText(error)}`,

@@ -9,7 +9,7 @@ import { getEnv } from "../platform/env.server";
 import { hashManageToken, MANAGE_TOKEN_PATTERN, sameDigest } from "../platform/manage-token.server";
 import { payments, paymentTokens, reservations } from "../platform/schema";
 import { startPayment } from "./payments.server";
-import { checkLookup, consumeLookup, countLookupMiss } from "./reservation-owner.server";
+import { consumeLookup, reserveLookup } from "./reservation-owner.server";
 
 /**
  * `/zahlung/<token>`: the payment link e-mailed for a phone booking. The token (256 random bits,
@@ -76,16 +76,16 @@ const NOT_FOUND: PaymentLinkRefusal = { ok: false, status: 404, message: "Not Fo
 
 /**
  * The page behind the link. Rate-limited like the other look-ups by something secret: a client whose
- * unknown tokens passed the limit is refused before the look-up; only misses count.
+ * unknown tokens passed the limit is refused before the look-up; every look-up is counted before it
+ * is made (parallel guesses too), and only misses stay counted.
  */
 export async function paymentLinkPage(db: Db, input: { token: unknown; clientKey: string }, now: Date = new Date()): Promise<{ ok: true; page: PaymentLinkPage } | PaymentLinkRefusal> {
-  const limited = await checkLookup(db, input.clientKey);
-  if (limited) return { ok: false, status: 429, message: limited.error, retryAfterSeconds: limited.retryAfterSeconds };
+  const lookup = await reserveLookup(db, input.clientKey);
+  if (lookup.refused) return { ok: false, status: 429, message: lookup.refused.error, retryAfterSeconds: lookup.refused.retryAfterSeconds };
   const r = await findLinkedBooking(db, input.token, now);
-  if (!r) {
-    await countLookupMiss(db, input.clientKey);
-    return NOT_FOUND;
-  }
+  // Counted before the look-up: only a miss stays counted.
+  if (!r) return NOT_FOUND;
+  await lookup.found();
   return { ok: true, page: pageOf(r, now) };
 }
 

@@ -5,7 +5,7 @@ import type { Db } from "../platform/db.server";
 import type { Draft } from "../booking/draft.server";
 import { getEnv } from "../platform/env.server";
 import { confirmPayment, specStatusOf } from "./payments.server";
-import { checkLookup, countLookupMiss } from "./reservation-owner.server";
+import { reserveLookup } from "./reservation-owner.server";
 import type { Reservation } from "../booking/bookings.server";
 import { log, oneLineError } from "../platform/log.server";
 
@@ -69,14 +69,13 @@ export async function paymentPageState(
   const local = params.mock || getEnv().PAYMENT_PROVIDER === "simulated";
   if (params.transactionId) {
     // Unknown transaction ids count against the client: return links cannot be guessed in bulk.
-    const refused = await checkLookup(db, client);
-    if (refused) return { kind: "error", message: refused.error, local: false };
+    const lookup = await reserveLookup(db, client);
+    if (lookup.refused) return { kind: "error", message: lookup.refused.error, local: false };
     try {
       const result = await confirmPayment(db, params.transactionId);
-      if (!result.payment) {
-        await countLookupMiss(db, client);
-        return { kind: "error", message: "Keine Reservierungsdaten gefunden.", local };
-      }
+      // Counted before it was made: only a miss stays counted.
+      if (!result.payment) return { kind: "error", message: "Keine Reservierungsdaten gefunden.", local };
+      await lookup.found();
       const reservation = await findReservationById(db, result.payment.reservationId);
       if (!reservation) return { kind: "error", message: "Keine Reservierungsdaten gefunden.", local };
       const restricted = draft.bookingCode !== reservation.code;
@@ -89,6 +88,7 @@ export async function paymentPageState(
         restricted,
       };
     } catch (error) {
+      await lookup.found().catch(() => undefined);
       log.warn({ transactionId: params.transactionId, cause: oneLineError(error) }, "payment status could not be read");
       const fallback = draft.bookingCode ? await findReservationByCode(db, draft.bookingCode).catch(() => null) : null;
       if (fallback) return { kind: "booking", status: null, couponOnly: false, reservation: reservationView(fallback), refund: false, restricted: false };

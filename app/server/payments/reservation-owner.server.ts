@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { MSG } from "~/domain/messages";
-import { findReservationByCode, type HoldOwner, type Reservation } from "../booking/bookings.server";
+import { findReservationByCode, type HoldOwner, type ReserveFailure, type Reservation } from "../booking/bookings.server";
 import type { Db } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
 import { Limit } from "../platform/limits.server";
@@ -27,13 +27,19 @@ export function ownsReservation(reservation: Pick<Reservation, "ownerTokenHash">
 /** The hoarding limits for a hold asked for by this client (numbers from the environment). */
 export function holdOwner(clientKey: string): HoldOwner {
   const env = getEnv();
-  return { clientKey, perClient: env.HOLD_LIMIT_PER_CLIENT, perEmail: env.HOLD_LIMIT_PER_EMAIL, startMinutes: env.PAYMENT_START_MINUTES };
+  return {
+    clientKey,
+    perClient: env.HOLD_LIMIT_PER_CLIENT,
+    perEmail: env.HOLD_LIMIT_PER_EMAIL,
+    startMinutes: env.PAYMENT_START_MINUTES,
+    sharePercent: env.HOLD_SHARE_PERCENT,
+  };
 }
 
 /** The HTTP status of a failed reservation. */
-export function reserveFailureStatus(reason: "invalid" | "slot_taken" | "voucher" | "too_many_holds"): number {
-  if (reason === "too_many_holds") return 429;
-  return reason === "slot_taken" ? 409 : 400;
+export function reserveFailureStatus(reason: ReserveFailure): number {
+  if (reason === "too_many_holds" || reason === "voucher_attempts") return 429;
+  return reason === "slot_taken" || reason === "hold_share" ? 409 : 400;
 }
 
 const lookupLimits = new Map<number, Limit>();
@@ -57,15 +63,18 @@ export async function consumeLookup(db: Db, clientKey: string): Promise<LimitRef
   return verdict.allowed ? null : { status: 429, retryAfterSeconds: verdict.retryAfterSeconds, error: MSG.tooManyRequests };
 }
 
-/** Whether this client may look something up now (misses so far within the limit); null when allowed. */
-export async function checkLookup(db: Db, clientKey: string): Promise<LimitRefusal | null> {
-  const verdict = await lookupLimit().check(db, clientKey);
-  return verdict.allowed ? null : { status: 429, retryAfterSeconds: verdict.retryAfterSeconds, error: MSG.tooManyRequests };
-}
+/** A reserved look-up: refused, or allowed with `found()` to call when it found something. */
+export type LookupAttempt = { refused: LimitRefusal } | { refused: null; found: () => Promise<void> };
 
-/** A look-up that found nothing counts against the client. */
-export async function countLookupMiss(db: Db, clientKey: string): Promise<void> {
-  await lookupLimit().penalize(db, clientKey);
+/**
+ * Counts a look-up by something secret (a transaction id, a payment or manage link) *before* it is
+ * made, in one statement with the verdict, so 300 parallel guesses are throttled like 300 in a row;
+ * a look-up that finds something gives its point back (`found()`): only misses stay counted.
+ */
+export async function reserveLookup(db: Db, clientKey: string): Promise<LookupAttempt> {
+  const attempt = await lookupLimit().reserve(db, clientKey);
+  if (!attempt.allowed) return { refused: { status: 429, retryAfterSeconds: attempt.retryAfterSeconds, error: MSG.tooManyRequests } };
+  return { refused: null, found: attempt.release };
 }
 
 export type InitiateOutcome =

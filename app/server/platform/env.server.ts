@@ -63,6 +63,8 @@ const EnvSchema = z
     /** No hoarding: unpaid holds one client address / one e-mail address may have open at a time. */
     HOLD_LIMIT_PER_CLIENT: integer(1, 1_000_000, 3),
     HOLD_LIMIT_PER_EMAIL: integer(1, 1_000_000, 2),
+    /** Unpaid holds (site and API, all clients together) may take at most this share of a slot's tables; 100 = off. */
+    HOLD_SHARE_PERCENT: integer(1, 100, 50),
     /** A hold whose payment has not been started at the provider within this many minutes drops. */
     PAYMENT_START_MINUTES: integer(1, 120, 5),
     /** Payment starts and unknown-code/transaction look-ups allowed per client address and minute. */
@@ -101,6 +103,8 @@ const EnvSchema = z
     WEB_CONCURRENCY: integer(1, 64, 1),
     /** The simulated provider lets anyone "pay": in production only when this says so explicitly. */
     ALLOW_SIMULATED_PAYMENTS: optionalString.pipe(z.enum(["true", "false"]).optional()).transform((v) => v === "true"),
+    /** The benchmark's floor pages (`/bench/*`) in production (the bench server sets it); elsewhere they are always served. */
+    BENCH_PAGES: optionalString.pipe(z.enum(["true", "false"]).optional()).transform((v) => v === "true"),
   })
   .superRefine((env, ctx) => {
     if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {

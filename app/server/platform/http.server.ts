@@ -70,32 +70,36 @@ export function redactPath(path: string): string {
 
 /** A budget of misses per client (e.g. unknown links), kept where all processes see it. */
 export type MissBudget = {
-  /** null while the client may look something up; otherwise when to try again. */
-  check(client: string): Promise<{ retryAfterSeconds: number } | null>;
-  countMiss(client: string): Promise<void>;
+  /**
+   * Counts one look-up before it is made: `refused` when the client is over its budget, otherwise
+   * `found()` gives the point back when the look-up was not a miss.
+   */
+  reserve(client: string): Promise<{ refused: { retryAfterSeconds: number } } | { refused: null; found: () => Promise<void> }>;
 };
 
 /**
  * Paths that carry a secret (a manage link's 32 random bytes): guessing one is hopeless, but every
- * guess is a database look-up. A client whose look-ups keep missing (answered 404) is refused with
- * a German 429 page before anything is looked up. If the budget cannot be read, the request goes
- * on: the page itself then answers (or shows the maintenance page).
+ * guess is a database look-up. Every request is counted before it goes on (so parallel guesses are
+ * counted like sequential ones), and gets its point back unless it was answered 404: a client whose
+ * look-ups keep missing is refused with a German 429 page before anything is looked up. If the
+ * budget cannot be read, the request goes on: the page itself then answers (or shows the
+ * maintenance page).
  */
 export function secretLinkMisses(paths: RegExp, budget: MissBudget) {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (!paths.test(req.path)) return next();
     const client = req.ip ?? req.socket.remoteAddress ?? "unknown";
     budget
-      .check(client)
-      .then((refused) => {
-        if (refused) {
-          res.setHeader("Retry-After", String(refused.retryAfterSeconds));
+      .reserve(client)
+      .then((attempt) => {
+        if (attempt.refused) {
+          res.setHeader("Retry-After", String(attempt.refused.retryAfterSeconds));
           res.setHeader("Cache-Control", "no-store");
           return void res.status(429).type("text/html; charset=utf-8").send(simplePage("Zu viele Anfragen", MESSAGES.tooMany));
         }
-        res.on("finish", () => {
-          if (res.statusCode !== 404) return;
-          budget.countMiss(client).catch((error: unknown) => log.warn({ err: loggableError(error) }, "link miss not counted"));
+        res.on("close", () => {
+          if (res.statusCode === 404 && res.writableFinished) return;
+          attempt.found().catch((error: unknown) => log.warn({ err: loggableError(error) }, "link look-up not given back"));
         });
         next();
       })
@@ -103,6 +107,19 @@ export function secretLinkMisses(paths: RegExp, budget: MissBudget) {
         log.warn({ err: loggableError(error) }, "link misses not readable");
         next();
       });
+  };
+}
+
+/**
+ * The benchmark's floor pages (`/bench/empty`, `/bench/ssr`, `/bench/ssr-hydrated`) are answered
+ * only where they are wanted: outside production, or with BENCH_PAGES=true (the bench's server).
+ * Elsewhere they do not exist (404), like any other unknown path.
+ */
+export function benchPages(served: boolean) {
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (served || !/^\/bench(\/|\.|$)/.test(req.path)) return next();
+    res.setHeader("Cache-Control", "no-store");
+    refuse(req, res, 404, "Nicht gefunden.");
   };
 }
 
@@ -144,7 +161,15 @@ export async function guardRequest(req: ExpressRequest, res: ExpressResponse, ne
     res.setHeader("Allow", "GET, HEAD, POST");
     return refuse(req, res, 405, MESSAGES.method);
   }
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  // OPTIONS is answered here for every path (no CORS: the site serves only itself). Remix answered
+  // it with a 405 "Unexpected Application Error!" on pages, ran the loader of some APIs and a 400
+  // "Unexpected Server Error" on others.
+  if (req.method === "OPTIONS") {
+    res.setHeader("Allow", "GET, HEAD, POST");
+    res.setHeader("Cache-Control", "no-store");
+    return void res.status(204).end();
+  }
+  if (req.method === "GET" || req.method === "HEAD") return next();
 
   const api = isApi(req.path);
   const limit = api ? JSON_BODY_LIMIT : FORM_BODY_LIMIT;
@@ -216,13 +241,40 @@ function readBounded(req: ExpressRequest, limit: number): Promise<Buffer> {
   });
 }
 
-/** Cross-site form posts get a clear 403 (Remix would answer them with a 500); `Origin: null` counts as foreign. */
+/**
+ * `X-Forwarded-Host` only from a proxy that TRUST_PROXY trusts (as Express's `req.hostname` does);
+ * from anyone else it is ignored — and not handed to Remix, whose CSRF check would compare it with
+ * the `Origin` and answer a mismatch with a 500.
+ */
+export function trustedForwardedHost(req: ExpressRequest): string | undefined {
+  const header = req.get("x-forwarded-host");
+  if (!header) return undefined;
+  const trust = req.app.get("trust proxy fn") as ((address: string, hop: number) => boolean) | undefined;
+  if (!trust?.(req.socket.remoteAddress ?? "", 0)) return undefined;
+  return header.split(",")[0]!.trim() || undefined;
+}
+
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Cross-site form posts get a clear 403 (Remix would answer them with a 500); `Origin: null` counts
+ * as foreign. So does a post whose trusted proxy names another host (`X-Forwarded-Host`) than the
+ * page it came from: a real mismatch is a German 403, never Remix's 500.
+ */
 export function sameOriginPosts(trustedOrigins: Set<string>) {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const origin = req.get("origin");
     if (req.method === "GET" || req.method === "HEAD" || origin === undefined) return next();
     const own = `${req.protocol}://${req.get("host")}`;
-    if (origin === own || trustedOrigins.has(origin)) return next();
+    const forwarded = trustedForwardedHost(req);
+    const matchesProxy = forwarded === undefined || hostOf(origin) === forwarded;
+    if ((origin === own || trustedOrigins.has(origin)) && matchesProxy) return next();
     refuse(req, res, 403, MESSAGES.origin);
   };
 }
@@ -252,14 +304,19 @@ export function remixHandler(options: {
         await response.body?.cancel();
         return maintenance(req, res);
       }
-      if (response.status === 405 && isApi(req.path) && response.headers.has("X-Remix-Error")) {
+      const reads = req.method === "GET" || req.method === "HEAD";
+      if (isApi(req.path) && response.headers.has("X-Remix-Error") && (response.status === 405 || (response.status === 400 && reads))) {
         // Remix's answer to a write on a route that only reads (the methods reaching it are standard
-        // ones: ROUTED_METHODS) is `{"message":"Unexpected Server Error"}`: the API answers as its
-        // write-only routes do, and says what it allows.
+        // ones: ROUTED_METHODS) is `{"message":"Unexpected Server Error"}` with 405, and to a read of
+        // a route that only writes (`GET /api/vouchers`) the same with 400: the API answers as its
+        // own routes do, with 405 and what it allows.
         await response.body?.cancel();
-        res.setHeader("Allow", "GET, HEAD");
+        res.setHeader("Allow", reads ? "POST" : "GET, HEAD");
         return void res.status(405).json({ error: "method not allowed" });
       }
+      // A page without an action (POST /date, PUT /): the root error boundary's German 405 page,
+      // with what the page allows.
+      if (response.status === 405 && !isApi(req.path) && !reads) res.setHeader("Allow", "GET, HEAD");
       if (response.status === 500 && renderWasAborted(request)) {
         // Logged where it happened (entry.server.tsx); the family gets a page to retry, not a broken one.
         await response.body?.cancel();
@@ -306,13 +363,16 @@ export function simplePage(title: string, message: string): string {
 
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse, key: string): Request {
   // As the adapter: req.hostname respects "trust proxy"; the port comes from the Host header.
-  const port = (req.get("X-Forwarded-Host") ?? req.get("host") ?? "").split(":")[1];
+  const forwardedHost = trustedForwardedHost(req);
+  const port = (forwardedHost ?? req.get("host") ?? "").split(":")[1];
   const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else if (value !== undefined) headers.set(key, value);
   }
+  // An untrusted X-Forwarded-Host is dropped: Remix's CSRF check would believe it (and throw a 500).
+  if (forwardedHost === undefined) headers.delete("x-forwarded-host");
   headers.set(REQUEST_ID_HEADER, locals(res).requestId);
   headers.set(REQUEST_KEY_HEADER, key);
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers };

@@ -17,6 +17,11 @@ export type LimitPolicy = {
   blockSeconds?: number;
 };
 
+/** A reserved attempt (see `Limit.reserve`): `count` includes this one and every other in flight. */
+export type Reservation =
+  | { allowed: true; count: number; release: () => Promise<void> }
+  | { allowed: false; count: number; retryAfterSeconds: number };
+
 export type LimitVerdict = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
 
 function retryAfter(res: RateLimiterRes): number {
@@ -52,6 +57,35 @@ export class Limit {
       return { allowed: true, remaining: res.remainingPoints };
     } catch (error) {
       if (error instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: retryAfter(error) };
+      throw error;
+    }
+  }
+
+  /**
+   * Reserves one attempt before it is made: the count goes up and the verdict comes back in one
+   * statement (an upsert returning the new count), so parallel requests, from any process, each see
+   * their own place in the count and are throttled exactly like sequential ones. An attempt that
+   * turns out not to count (a hit, a correct password) is given back with `release()`; one that
+   * counts (a miss, a failure) is simply kept. A refused attempt keeps its point: the window's end
+   * does not move, so that costs nothing but spares a statement per refused request under attack.
+   */
+  async reserve(db: Db, key: string, options: { durationSeconds?: number } = {}): Promise<Reservation> {
+    const limiter = this.limiterFor(db);
+    const custom = options.durationSeconds === undefined ? undefined : { customDuration: options.durationSeconds };
+    try {
+      const res = await limiter.consume(key, 1, custom);
+      let released = false;
+      return {
+        allowed: true,
+        count: res.consumedPoints,
+        release: async () => {
+          if (released) return;
+          released = true;
+          await limiter.reward(key, 1, custom);
+        },
+      };
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return { allowed: false, count: error.consumedPoints, retryAfterSeconds: retryAfter(error) };
       throw error;
     }
   }

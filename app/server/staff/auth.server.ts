@@ -197,6 +197,7 @@ export const SIGN_IN_THROTTLE = {
 } as const;
 
 const clientFailures = new Limit({ name: "signin-client-failures", points: 1_000_000, windowSeconds: SIGN_IN_THROTTLE.failureWindowSeconds });
+/** The gate past the free failures: one attempt per waiting time (its window is set per attempt). */
 const clientDelay = new Limit({ name: "signin-client-delay", points: 1, windowSeconds: 1 });
 const accountFailures = new Limit({ name: "signin-account-failures", points: SIGN_IN_THROTTLE.accountFailures, windowSeconds: SIGN_IN_THROTTLE.accountWindowSeconds });
 
@@ -243,25 +244,41 @@ export async function signIn(
   const name = normalizeEmail(email).slice(0, 320);
   const clientKeyed = `client:${clientKey}`;
   const accountKey = `account:${name}`;
-  const waiting = await clientDelay.check(db, clientKeyed);
-  if (!waiting.allowed) return { ok: false, status: 429, message: tooManyAttemptsMessage(waiting.retryAfterSeconds) };
-  const seen = await clientFailures.check(db, clientKeyed);
-  const failuresSoFar = seen.allowed ? clientFailures.policy.points - seen.remaining : clientFailures.policy.points;
+  // The attempt is counted before the password is checked (issue #27 §5): 300 guesses sent at once
+  // each get their own place in the count, and only the first `freeFailures + 1` go on at once.
+  const attempt = await clientFailures.reserve(db, clientKeyed);
+  if (!attempt.allowed) return { ok: false, status: 429, message: AUTH_MSG.tooManyAttempts };
+  const refuse = async (message: string): Promise<SignInResult> => {
+    // A refused attempt checked nothing: it is not a failure.
+    await attempt.release();
+    return { ok: false, status: 429, message };
+  };
+  const failuresSoFar = attempt.count - 1;
+  // The waiting time after this attempt, should it fail, starts now. Past the free failures, an
+  // attempt must also take the gate: one statement that lets through only the first attempt after
+  // the previous one's waiting time (`clientDelay` allows 1 point per window of that length).
+  const delay = signInDelaySeconds(attempt.count);
+  if (failuresSoFar > SIGN_IN_THROTTLE.freeFailures) {
+    const gate = await clientDelay.reserve(db, clientKeyed, { durationSeconds: Math.max(1, delay) });
+    if (!gate.allowed) return refuse(tooManyAttemptsMessage(gate.retryAfterSeconds));
+  } else if (delay > 0) {
+    // The last free attempt closes the gate for the next one (without shortening a closed gate).
+    await clientDelay.reserve(db, clientKeyed, { durationSeconds: delay });
+  }
   if (failuresSoFar > 0 && !(await accountFailures.check(db, accountKey)).allowed) {
     // Under attack, this account accepts attempts only from addresses that have not failed.
-    return { ok: false, status: 429, message: AUTH_MSG.tooManyAttempts };
+    return refuse(AUTH_MSG.tooManyAttempts);
   }
   const [account] = name
     ? await db.select().from(staffAccounts).where(sql`lower(${staffAccounts.email}) = ${name}`).limit(1)
     : [];
   const matches = await verifyPassword(password, account?.passwordHash ?? (await dummy()));
   if (!account || !matches || account.disabledAt) {
-    await clientFailures.penalize(db, clientKeyed);
+    // The reserved attempt stays counted as this address's failure.
     await accountFailures.penalize(db, accountKey);
-    const delay = signInDelaySeconds(failuresSoFar + 1);
-    if (delay > 0) await clientDelay.block(db, clientKeyed, delay);
     return { ok: false, status: 401, message: AUTH_MSG.wrongCredentials };
   }
+  await attempt.release();
   // Only the account's count is forgiven: a client's own valid account must not reset its guessing budget.
   await accountFailures.reset(db, accountKey);
   // The session is a row, so signing out can end it on the server (a replayed cookie is worthless).

@@ -17,6 +17,7 @@ import {
 } from "../platform/schema";
 import type { Reservation } from "../booking/bookings.server";
 import { listedAsBooking } from "../booking/reschedule.server";
+import { mailErrorForStaff } from "../mail/mail.server";
 
 /** A signed-in staff member acting at the desk (what the audit log records). */
 export type DeskActor = { id: number; email: string };
@@ -228,7 +229,8 @@ export async function bookingDetail(db: Executor, code: string, now: Date = new 
       sentAt: m.sentAt?.toISOString() ?? null,
       skippedAt: m.skippedAt?.toISOString() ?? null,
       attempts: m.attempts,
-      lastError: m.lastError,
+      // Rows written before errors were stored short may still carry a path or a stack.
+      lastError: m.lastError === null ? null : mailErrorForStaff(m.lastError),
     })),
     audit: auditRows.map((a) => ({ at: a.at.toISOString(), actor: a.actor, action: a.action, details: a.details })),
     notes: noteRows.map((n) => ({ author: n.author, text: n.text, createdAt: n.createdAt.toISOString() })),

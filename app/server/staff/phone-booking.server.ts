@@ -33,7 +33,7 @@ export type PhoneBookingResult =
   | { ok: true; code: string; outcome: Outcome; message: string }
   | { ok: false; status: number; message: string };
 
-const STATUS: Record<Exclude<ReserveResult, { ok: true }>["reason"], number> = { invalid: 400, slot_taken: 409, voucher: 409, too_many_holds: 429 };
+const STATUS: Record<Exclude<ReserveResult, { ok: true }>["reason"], number> = { invalid: 400, slot_taken: 409, voucher: 409, too_many_holds: 429, voucher_attempts: 429, hold_share: 409 };
 
 /**
  * Staff book for a caller through the same functions as the site (`reserveBirthday`/`reserveGame`:
