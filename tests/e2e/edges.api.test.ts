@@ -69,11 +69,24 @@ test("behind a trusted proxy a real mismatch of X-Forwarded-Host and Origin is a
   expect(match.status).toBe(400);
 });
 
+test("a post from PUBLIC_URL through a proxy that sends the upstream's Host (no X-Forwarded-Host) is answered, not a 500", async () => {
+  const { base, server } = await start({ PUBLIC_URL: "https://buchung.example.ch" });
+  // fetch sends Host: 127.0.0.1:<port>, as nginx's plain `proxy_pass` does; the Origin is the site's.
+  const login = await post(base, "/admin/login", { Origin: "https://buchung.example.ch" });
+  expect(login.status).toBe(400);
+  expect(await login.text()).toContain("Bitte geben Sie E-Mail und Passwort ein.");
+  const offers = await post(base, "/offers", { Origin: "https://buchung.example.ch" }, "offerId=1");
+  expect(offers.status).toBe(302);
+  // Another site's origin is still refused.
+  expect((await post(base, "/offers", { Origin: "https://evil.example" }, "offerId=1")).status).toBe(403);
+  expect(server.stderr() + server.stdout()).not.toContain("does not match `origin` header");
+});
+
 test("methods × pages: the right 4xx in German, never Remix's English defaults or a 5xx", async () => {
   const { base } = plain;
   const token = randomBytes(32).toString("base64url");
   // Pages without a form of their own: 405 with what they allow.
-  const readOnly = ["/", "/birthday", "/date", "/games", "/agb", "/success", "/payment", "/payment/success", "/payment/cancel", `/buchung/${token}`];
+  const readOnly = ["/", "/birthday", "/date", "/games", "/agb", "/success", "/payment", "/payment/success", `/buchung/${token}`];
   for (const path of readOnly) {
     for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
       const response = await fetch(`${base}${path}`, { method, redirect: "manual", headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" }, body: "a=1" });
@@ -85,7 +98,8 @@ test("methods × pages: the right 4xx in German, never Remix's English defaults 
     }
   }
   // Pages with a form of their own answer writes themselves (a redirect or their own German message).
-  for (const path of ["/offers", "/find-slot", "/enter-data", "/admin/login", "/admin"]) {
+  // (/payment/cancel and /payment/error: «Zahlung abbrechen» for a payment the provider still has open.)
+  for (const path of ["/offers", "/find-slot", "/enter-data", "/admin/login", "/admin", "/payment/cancel", "/payment/error"]) {
     for (const method of ["PUT", "DELETE", "PATCH"]) {
       const response = await fetch(`${base}${path}`, { method, redirect: "manual", headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" }, body: "a=1" });
       expect.soft(response.status, `${method} ${path}`).toBeLessThan(500);

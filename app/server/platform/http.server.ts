@@ -53,7 +53,7 @@ const ROUTED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE",
 
 const isApi = (path: string) => path.startsWith("/api/");
 
-type Locals = { requestId: string; body?: Buffer };
+type Locals = { requestId: string; body?: Buffer; originHost?: string };
 const locals = (res: ExpressResponse) => res.locals as Locals;
 
 /** Answers in the caller's language: JSON `{error}` for the API, short text for pages and forms. */
@@ -274,7 +274,14 @@ export function sameOriginPosts(trustedOrigins: Set<string>) {
     const own = `${req.protocol}://${req.get("host")}`;
     const forwarded = trustedForwardedHost(req);
     const matchesProxy = forwarded === undefined || hostOf(origin) === forwarded;
-    if ((origin === own || trustedOrigins.has(origin)) && matchesProxy) return next();
+    if (origin === own && matchesProxy) return next();
+    if (trustedOrigins.has(origin) && matchesProxy) {
+      // A post from the site's own PUBLIC_URL through a proxy that sends the upstream's Host (nginx's
+      // default `proxy_pass http://127.0.0.1:3000`) and no X-Forwarded-Host: Remix's CSRF check would
+      // compare that Host with the Origin and answer a 500. The origin is ours; Remix sees its host.
+      if (forwarded === undefined) locals(res).originHost = hostOf(origin) ?? undefined;
+      return next();
+    }
     refuse(req, res, 403, MESSAGES.origin);
   };
 }
@@ -373,6 +380,8 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, key: string):
   }
   // An untrusted X-Forwarded-Host is dropped: Remix's CSRF check would believe it (and throw a 500).
   if (forwardedHost === undefined) headers.delete("x-forwarded-host");
+  const originHost = locals(res).originHost;
+  if (originHost) headers.set("host", originHost);
   headers.set(REQUEST_ID_HEADER, locals(res).requestId);
   headers.set(REQUEST_KEY_HEADER, key);
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers };
