@@ -20,7 +20,7 @@ describe("numeric settings", () => {
   it("read an empty value as unset: the default", () => {
     expect(parseEnv(env({ WEB_CONCURRENCY: "" })).WEB_CONCURRENCY).toBe(1);
     expect(parseEnv(env({ PORT: "  " })).PORT).toBe(3000);
-    expect(parseEnv(env({ HOLD_MINUTES: "" })).HOLD_MINUTES).toBe(15);
+    expect(parseEnv(env({ HOLD_MINUTES: "" })).HOLD_MINUTES).toBe(20);
   });
 
   it("answer a value that is not a whole number with the variable and the allowed range, not zod's words", () => {
