@@ -43,7 +43,9 @@ async function inBatches<T>(items: T[], limit: number, work: (item: T) => Promis
 export async function flashCrowd(base: string, options: CrowdOptions): Promise<CrowdResult> {
   const browsers = Array.from(
     { length: options.families },
-    (_, i) => new Browser(base, { "X-Forwarded-For": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` }),
+    // Each family from a network of its own (its own /24), as families at home and on different
+    // carriers are: the hold-share rule against hoarding (HOLD_SHARE_PERCENT) groups addresses by /24.
+    (_, i) => new Browser(base, { "X-Forwarded-For": `10.${(i >> 8) & 255}.${i & 255}.${1 + (i % 200)}` }),
   );
   await inBatches(browsers, 16, (browser) =>
     walkToEnterData(browser, { date: options.date, counts: options.counts, slot: options.slot, offerId: options.offerId }),
