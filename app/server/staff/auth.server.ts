@@ -258,12 +258,13 @@ export async function signIn(
   // attempt must also take the gate: one statement that lets through only the first attempt after
   // the previous one's waiting time (`clientDelay` allows 1 point per window of that length).
   const delay = signInDelaySeconds(attempt.count);
+  let gate: Awaited<ReturnType<typeof clientDelay.reserve>> | undefined;
   if (failuresSoFar > SIGN_IN_THROTTLE.freeFailures) {
-    const gate = await clientDelay.reserve(db, clientKeyed, { durationSeconds: Math.max(1, delay) });
+    gate = await clientDelay.reserve(db, clientKeyed, { durationSeconds: Math.max(1, delay) });
     if (!gate.allowed) return refuse(tooManyAttemptsMessage(gate.retryAfterSeconds));
   } else if (delay > 0) {
     // The last free attempt closes the gate for the next one (without shortening a closed gate).
-    await clientDelay.reserve(db, clientKeyed, { durationSeconds: delay });
+    gate = await clientDelay.reserve(db, clientKeyed, { durationSeconds: delay });
   }
   if (failuresSoFar > 0 && !(await accountFailures.check(db, accountKey)).allowed) {
     // Under attack, this account accepts attempts only from addresses that have not failed.
@@ -279,6 +280,8 @@ export async function signIn(
     return { ok: false, status: 401, message: AUTH_MSG.wrongCredentials };
   }
   await attempt.release();
+  // A correct password closes no gate: the next sign-in from this address waits only for failures.
+  if (gate?.allowed) await gate.release();
   // Only the account's count is forgiven: a client's own valid account must not reset its guessing budget.
   await accountFailures.reset(db, accountKey);
   // The session is a row, so signing out can end it on the server (a replayed cookie is worthless).
