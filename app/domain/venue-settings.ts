@@ -106,16 +106,31 @@ export function weekdaysLine(rules: readonly DayRule[], what: "birthdays" | "gam
  * What the customer pages and e-mails say about the venue that staff can change: the opening hours,
  * the birthday and game days, the hold time and the self-service limit (AGB §2 and §4).
  */
-export type VenueFacts = {
+export type VenueFacts = VenuePolicy & {
   openingHours: string;
   birthdayDays: string | null;
   gameDays: string | null;
-  holdMinutes: number;
-  selfServiceHours: number;
 };
 
-export function venueFacts(rules: readonly DayRule[], holdMinutes: number, selfServiceHours: number): VenueFacts {
-  return { openingHours: openingHoursLine(rules), birthdayDays: weekdaysLine(rules, "birthdays"), gameDays: weekdaysLine(rules, "games"), holdMinutes, selfServiceHours };
+/**
+ * The numbers families are promised (AGB, manage page, e-mails, staff cancellation): all of them
+ * state these, never a constant of their own.
+ */
+export type VenuePolicy = {
+  /** How long a new booking is held for its payment. */
+  holdMinutes: number;
+  /** Families may cancel or move online until this many hours before the start. */
+  selfServiceHours: number;
+  /** A cancellation is free until this many hours before the start ... */
+  cancelFreeHours: number;
+  /** ... and after that costs this share of the price (100: no refund). */
+  lateCancelFeePercent: number;
+  /** The reminder e-mail goes out this many hours before the start. */
+  reminderHours: number;
+};
+
+export function venueFacts(rules: readonly DayRule[], policy: VenuePolicy): VenueFacts {
+  return { openingHours: openingHoursLine(rules), birthdayDays: weekdaysLine(rules, "birthdays"), gameDays: weekdaysLine(rules, "games"), ...policy };
 }
 
 // ---------------------------------------------------------------------------------------------

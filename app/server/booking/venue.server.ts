@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Closure } from "~/domain/venue-settings";
 import { ACCOMPANYING_ADULT_PRICE_RAPPEN, ACTIVE_ADULT_PRICE_RAPPEN } from "~/domain/pricing";
-import { closureOn, venueFacts, type ClosureTarget, type VenueFacts } from "~/domain/venue-settings";
+import { closureOn, venueFacts, type ClosureTarget, type VenueFacts, type VenuePolicy } from "~/domain/venue-settings";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { DayRule, Table } from "~/domain/availability";
 import type { GameLocation } from "~/domain/games";
@@ -121,7 +121,7 @@ const factsOfVenue = new WeakMap<Venue, Readonly<VenueFacts>>();
 export async function loadVenueFacts(db: Executor): Promise<Readonly<VenueFacts>> {
   const venue = await getVenue(db);
   let facts = factsOfVenue.get(venue);
-  if (!facts) factsOfVenue.set(venue, (facts = Object.freeze(venueFacts(venue.rules, venue.prices.holdMinutes, getEnv().SELF_SERVICE_HOURS))));
+  if (!facts) factsOfVenue.set(venue, (facts = Object.freeze(venueFacts(venue.rules, venuePolicy(venue)))));
   return facts;
 }
 
@@ -137,6 +137,21 @@ export async function venueFactsOrNull(): Promise<VenueFacts | null> {
     log.warn({ cause: oneLineError(error) }, "venue settings not readable for the page");
     return null;
   }
+}
+
+/**
+ * The promised numbers. Until the settings page stores them (issue #28 §3) they come from the
+ * environment; a late cancellation is not refunded (AGB §4).
+ */
+export function venuePolicy(venue: Venue): VenuePolicy {
+  const env = getEnv();
+  return {
+    holdMinutes: venue.prices.holdMinutes,
+    selfServiceHours: env.SELF_SERVICE_HOURS,
+    cancelFreeHours: env.SELF_SERVICE_HOURS,
+    lateCancelFeePercent: 100,
+    reminderHours: env.REMINDER_HOURS_BEFORE,
+  };
 }
 
 /** How long a new booking is held for its payment (minutes; a setting, HOLD_MINUTES until one is stored). */
