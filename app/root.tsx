@@ -1,6 +1,6 @@
 import type { HeadersFunction, LinksFunction, MetaFunction } from "@remix-run/node";
 import { simulatedInProduction } from "./server/platform/dev-mode.server";
-import { venueFactsOrNull } from "./server/booking/venue.server";
+import { venueContactOrNull, venueFactsOrNull } from "./server/booking/venue.server";
 import {
   isRouteErrorResponse,
   Links,
@@ -31,10 +31,12 @@ export const meta: MetaFunction = () => [
  * A production site on the simulated provider (a test system): every page says so (see `Page`).
  * The venue facts staff can change (opening hours, birthday days, hold time, self-service limit)
  * reach every page from here (`useVenueFacts`), so a shared piece such as `VenueNotes` needs no
- * loader of its own; read from the in-memory venue cache, so this costs no query.
+ * loader of its own; read from the in-memory venue cache, so this costs no query. The same goes for
+ * the venue's profile (`useVenueContact`): name and logo in every header, contact in every footer.
  */
 export async function loader() {
-  return { simulatedPayments: simulatedInProduction(), venue: await venueFactsOrNull() };
+  const [venue, contact] = await Promise.all([venueFactsOrNull(), venueContactOrNull()]);
+  return { simulatedPayments: simulatedInProduction(), venue, contact };
 }
 
 /**

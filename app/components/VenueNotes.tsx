@@ -1,18 +1,23 @@
-import { ARRIVAL_NOTE, VENUE_CONTACT } from "~/domain/venue-contact";
+import { useVenueContact } from "./useVenueContact";
 import { useVenueFacts } from "./useVenueFacts";
 
-/** Arrival note and how to reach the venue; the opening hours as staff set them (root loader). */
+/** Arrival note and how to reach the venue, as the manager keeps them; the opening hours as staff set them (root loader). */
 export function VenueNotes() {
   const facts = useVenueFacts();
+  const contact = useVenueContact();
+  if (!contact) return null;
   return (
     <section className="notes" aria-labelledby="notes-title">
       <h2 id="notes-title">Hinweise</h2>
-      <p>{ARRIVAL_NOTE}</p>
+      {contact.arrivalNote ? <p className="pre-line">{contact.arrivalNote}</p> : null}
       <p>
-        {VENUE_CONTACT.name}, {VENUE_CONTACT.street}, {VENUE_CONTACT.zip} {VENUE_CONTACT.city}
+        {contact.name}, {contact.street}, <span className="nowrap">{contact.zip}</span> {contact.city}
         <br />
-        Telefon <a href={VENUE_CONTACT.phoneHref}>{VENUE_CONTACT.phone}</a> · E-Mail{" "}
-        <a href={`mailto:${VENUE_CONTACT.email}`}>{VENUE_CONTACT.email}</a>
+        Telefon{" "}
+        <a href={contact.phoneHref} className="nowrap">
+          {contact.phone}
+        </a>{" "}
+        · E-Mail <a href={`mailto:${contact.email}`}>{contact.email}</a>
         {facts ? (
           <>
             <br />

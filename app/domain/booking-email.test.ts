@@ -12,7 +12,11 @@ import {
   paymentLinkEmail,
   type BookingEmailData,
 } from "./booking-email";
-import { VENUE_CONTACT } from "./venue-contact";
+import { DEFAULT_VENUE_PROFILE, venueContactOf } from "./venue-profile";
+
+/** The sample venue, closed on Monday and Tuesday: the e-mails show the hours generated from these rules. */
+const OPEN_WED_TO_SUN = [0, 3, 4, 5, 6].map((weekday) => ({ weekday, openMin: 600, closeMin: 1320, birthdays: true, games: true }));
+const VENUE = venueContactOf(DEFAULT_VENUE_PROFILE, OPEN_WED_TO_SUN);
 
 const NOW = new Date("2026-03-01T09:15:30.123Z");
 
@@ -48,7 +52,7 @@ function property(ics: string, name: string): string | undefined {
 }
 
 describe("confirmation e-mail", () => {
-  const mail = confirmationEmail(booking, VENUE_CONTACT, { now: NOW });
+  const mail = confirmationEmail(booking, VENUE, { now: NOW });
 
   it("names the booking code, date and time in the subject", () => {
     expect(mail.subject).toContain("FW-7K3M9Q");
@@ -75,7 +79,7 @@ describe("confirmation e-mail", () => {
   });
 
   it("shows the original price and the voucher with its code when one was redeemed", () => {
-    const voucherMail = confirmationEmail(withVoucher, VENUE_CONTACT, { now: NOW });
+    const voucherMail = confirmationEmail(withVoucher, VENUE, { now: NOW });
     expect(voucherMail.text).toMatch(/Preis:\s+CHF 202\.00/);
     expect(voucherMail.text).toMatch(/Gutschein \(ABCD2345EFGH\):\s+- CHF 50\.00/);
     expect(voucherMail.text).toMatch(/Total:\s+CHF 152\.00/);
@@ -90,19 +94,19 @@ describe("confirmation e-mail", () => {
       expect(body).toContain("8604 Volketswil");
       expect(body).toContain("+41 44 555 12 34");
       expect(body).toContain("info@funworld.ch");
-      expect(body).toContain("Mo-So 10:00-22:00");
+      expect(body).toContain("Mo-Di geschlossen, Mi-So 10:00-22:00");
     }
   });
 
   it("formats thousands the Swiss way", () => {
-    const big = confirmationEmail({ ...booking, priceRappen: 123_450, amountRappen: 123_450 }, VENUE_CONTACT, { now: NOW });
+    const big = confirmationEmail({ ...booking, priceRappen: 123_450, amountRappen: 123_450 }, VENUE, { now: NOW });
     expect(big.text).toMatch(/Total:\s+CHF 1’234\.50|Total:\s+CHF 1'234\.50/);
   });
 
   it("escapes everything the family typed in the HTML", () => {
     const hostile = confirmationEmail(
       { ...booking, firstName: `<script>alert("x")</script>`, lastName: "O'Brien & Co", offerName: "Party <b>" },
-      VENUE_CONTACT,
+      VENUE,
       { now: NOW },
     );
     expect(hostile.html).not.toContain("<script>");
@@ -122,8 +126,8 @@ describe("confirmation e-mail", () => {
 });
 
 describe("calendar entry (RFC 5545)", () => {
-  const confirmation = confirmationEmail(withVoucher, VENUE_CONTACT, { now: NOW });
-  const cancellation = cancellationEmail(withVoucher, VENUE_CONTACT, "Krankheit", { now: NOW });
+  const confirmation = confirmationEmail(withVoucher, VENUE, { now: NOW });
+  const cancellation = cancellationEmail(withVoucher, VENUE, "Krankheit", { now: NOW });
 
   it("uses CRLF line endings only and keeps every line within 75 octets", () => {
     for (const { ics } of [confirmation, cancellation]) {
@@ -152,15 +156,15 @@ describe("calendar entry (RFC 5545)", () => {
   });
 
   it("uses summer time from the day the clocks go forward, and winter time again after they go back", () => {
-    const springForward = confirmationEmail({ ...booking, date: "2026-03-29" }, VENUE_CONTACT, { now: NOW }).ics;
+    const springForward = confirmationEmail({ ...booking, date: "2026-03-29" }, VENUE, { now: NOW }).ics;
     expect(property(springForward, "DTSTART")).toBe("20260329T080000Z");
     expect(property(springForward, "DTEND")).toBe("20260329T100000Z");
-    const fallBack = confirmationEmail({ ...booking, date: "2026-10-25", startMin: 1200, endMin: 1320 }, VENUE_CONTACT, {
+    const fallBack = confirmationEmail({ ...booking, date: "2026-10-25", startMin: 1200, endMin: 1320 }, VENUE, {
       now: NOW,
     }).ics;
     expect(property(fallBack, "DTSTART")).toBe("20261025T190000Z");
     expect(property(fallBack, "DTEND")).toBe("20261025T210000Z");
-    const dayBefore = confirmationEmail({ ...booking, date: "2026-10-24", startMin: 1200, endMin: 1320 }, VENUE_CONTACT, {
+    const dayBefore = confirmationEmail({ ...booking, date: "2026-10-24", startMin: 1200, endMin: 1320 }, VENUE, {
       now: NOW,
     }).ics;
     expect(property(dayBefore, "DTSTART")).toBe("20261024T180000Z");
@@ -180,13 +184,13 @@ describe("calendar entry (RFC 5545)", () => {
 
   it("escapes TEXT values so a comma, semicolon, backslash or newline cannot break the entry", () => {
     expect(icsEscape("a,b;c\\d\ne\r\nf")).toBe("a\\,b\\;c\\\\d\\ne\\nf");
-    const ics = confirmationEmail({ ...booking, offerName: "Party; Spass, mehr\\Action\nNEU:X" }, VENUE_CONTACT, { now: NOW }).ics;
+    const ics = confirmationEmail({ ...booking, offerName: "Party; Spass, mehr\\Action\nNEU:X" }, VENUE, { now: NOW }).ics;
     expect(property(ics, "SUMMARY")).toBe("Party\\; Spass\\, mehr\\\\Action\\nNEU:X bei Fun World");
     expect(unfold(ics).some((l) => l.startsWith("NEU:"))).toBe(false);
   });
 
   it("strips quotes from parameter values", () => {
-    const ics = cancellationEmail({ ...booking, firstName: 'Anna "Ann"' }, VENUE_CONTACT, null, { now: NOW }).ics;
+    const ics = cancellationEmail({ ...booking, firstName: 'Anna "Ann"' }, VENUE, null, { now: NOW }).ics;
     expect(unfold(ics)).toContain('ATTENDEE;CN="Anna Ann Muster":mailto:anna@example.ch');
   });
 
@@ -208,7 +212,7 @@ describe("calendar entry (RFC 5545)", () => {
 
 describe("cancellation e-mail", () => {
   it("says the booking was cancelled, with the reason, escaped in HTML", () => {
-    const mail = cancellationEmail(booking, VENUE_CONTACT, "Kind krank <Fieber> & Husten", { now: NOW });
+    const mail = cancellationEmail(booking, VENUE, "Kind krank <Fieber> & Husten", { now: NOW });
     expect(mail.subject).toContain("Stornierung");
     expect(mail.subject).toContain("FW-7K3M9Q");
     expect(mail.text).toContain("Ihre Buchung FW-7K3M9Q bei Fun World am 28.03.2026 wurde storniert.");
@@ -219,23 +223,23 @@ describe("cancellation e-mail", () => {
   });
 
   it("says what goes back: the online payment and the voucher part", () => {
-    const mail = cancellationEmail(withVoucher, VENUE_CONTACT, null, { now: NOW, refundRappen: 15_200 });
+    const mail = cancellationEmail(withVoucher, VENUE, null, { now: NOW, refundRappen: 15_200 });
     expect(mail.text).toContain("Der bezahlte Betrag von CHF 152.00 wird Ihnen zurückerstattet");
     expect(mail.text).toContain("Der mit dem Gutschein ABCD2345EFGH bezahlte Betrag von CHF 50.00 wird dem Gutschein wieder gutgeschrieben.");
-    const unpaid = cancellationEmail(booking, VENUE_CONTACT, null, { now: NOW });
+    const unpaid = cancellationEmail(booking, VENUE, null, { now: NOW });
     expect(unpaid.text).not.toContain("zurückerstattet");
     expect(unpaid.text).not.toContain("Gutschein");
   });
 
   it("leaves the reason out when none (or only blanks) was given", () => {
-    expect(cancellationEmail(booking, VENUE_CONTACT, undefined, { now: NOW }).text).not.toContain("Grund:");
-    expect(cancellationEmail(booking, VENUE_CONTACT, "   ", { now: NOW }).text).not.toContain("Grund:");
+    expect(cancellationEmail(booking, VENUE, undefined, { now: NOW }).text).not.toContain("Grund:");
+    expect(cancellationEmail(booking, VENUE, "   ", { now: NOW }).text).not.toContain("Grund:");
   });
 });
 
 describe("late-payment refund e-mail", () => {
   it("says the payment came after the hold ran out and how much goes back, without a calendar entry", () => {
-    const mail = lateRefundEmail(booking, VENUE_CONTACT);
+    const mail = lateRefundEmail(booking, VENUE);
     expect(mail.subject).toBe("Rückerstattung Ihrer Zahlung – Buchung FW-7K3M9Q, Fun World");
     expect(mail.text).toContain("erst nach Ablauf der Reservierungszeit");
     expect(mail.text).toContain("am 28.03.2026 um 10:00 - 12:00 Uhr");
@@ -245,7 +249,7 @@ describe("late-payment refund e-mail", () => {
   });
 
   it("tells a family whose booking staff cancelled meanwhile why, and that their voucher stays", () => {
-    const mail = lateRefundEmail({ ...withVoucher, firstName: "<Anna>" }, VENUE_CONTACT, "cancelled");
+    const mail = lateRefundEmail({ ...withVoucher, firstName: "<Anna>" }, VENUE, "cancelled");
     expect(mail.text).toContain("wurde storniert, bevor Ihre Zahlung bei uns eingetroffen ist");
     expect(mail.text).toContain("CHF 152.00");
     expect(mail.text).toContain("Der Betrag Ihres Gutscheins ABCD2345EFGH bleibt Ihnen erhalten.");
@@ -263,16 +267,16 @@ describe("self-service messages", () => {
   const manageUrl = "https://buchung.funworld.ch/buchung/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ";
 
   it("puts the manage link into the confirmation, as text and as a button", () => {
-    const mail = confirmationEmail(booking, VENUE_CONTACT, { now: NOW, manageUrl });
+    const mail = confirmationEmail(booking, VENUE, { now: NOW, manageUrl });
     expect(mail.text).toContain(`Buchung verwalten (ansehen, stornieren, verschieben): ${manageUrl}`);
     expect(mail.html).toContain(`<a href="${manageUrl}"`);
     expect(mail.html).toContain(">Buchung verwalten</a>");
-    expect(confirmationEmail(booking, VENUE_CONTACT, { now: NOW }).text).not.toContain("Buchung verwalten");
+    expect(confirmationEmail(booking, VENUE, { now: NOW }).text).not.toContain("Buchung verwalten");
   });
 
   it("updates the calendar entry on a move: REQUEST, same UID, the booking's revision, the new time", () => {
     const moved = { ...booking, startMin: 840, endMin: 960, sequence: 2 };
-    const mail = changeEmail(moved, VENUE_CONTACT, { date: booking.date, startMin: 600, endMin: 720 }, { now: NOW, manageUrl });
+    const mail = changeEmail(moved, VENUE, { date: booking.date, startMin: 600, endMin: 720 }, { now: NOW, manageUrl });
     expect(mail.icsMethod).toBe("REQUEST");
     const lines = unfold(mail.ics);
     expect(lines).toContain("METHOD:REQUEST");
@@ -288,7 +292,7 @@ describe("self-service messages", () => {
   it("tells a persons change with its new price and where the money goes, same time, next revision", () => {
     const changed = { ...booking, numChildren: booking.numChildren - 2, priceRappen: booking.priceRappen - 5_800, amountRappen: booking.amountRappen - 5_800, sequence: 1 };
     const previousPersons = booking.numChildren + booking.numActiveAdults + booking.numAccompanyingAdults;
-    const mail = changeEmail(changed, VENUE_CONTACT, { date: booking.date, startMin: booking.startMin, endMin: booking.endMin, persons: previousPersons, priceRappen: booking.priceRappen }, {
+    const mail = changeEmail(changed, VENUE, { date: booking.date, startMin: booking.startMin, endMin: booking.endMin, persons: previousPersons, priceRappen: booking.priceRappen }, {
       now: NOW,
       money: { refundRappen: 5_800, voucherCreditRappen: 0, paidRappen: 0, venueDeltaRappen: 0 },
     });
@@ -300,20 +304,20 @@ describe("self-service messages", () => {
   });
 
   it("cancels above the last revision", () => {
-    expect(unfold(cancellationEmail({ ...booking, sequence: 2 }, VENUE_CONTACT, null, { now: NOW }).ics)).toContain("SEQUENCE:3");
-    expect(unfold(confirmationEmail(booking, VENUE_CONTACT, { now: NOW }).ics)).toContain("SEQUENCE:0");
+    expect(unfold(cancellationEmail({ ...booking, sequence: 2 }, VENUE, null, { now: NOW }).ics)).toContain("SEQUENCE:3");
+    expect(unfold(confirmationEmail(booking, VENUE, { now: NOW }).ics)).toContain("SEQUENCE:0");
   });
 
   it("reminds with arrival, address, opening hours, what to bring and the link", () => {
-    const mail = reminderEmail(booking, VENUE_CONTACT, { manageUrl });
-    for (const part of ["10-20 Minuten", "Industriestrasse 12, 8604 Volketswil", "Öffnungszeiten: Mo-So 10:00-22:00", "Bitte mitbringen", manageUrl]) {
+    const mail = reminderEmail(booking, VENUE, { manageUrl });
+    for (const part of ["10-20 Minuten", "Industriestrasse 12, 8604 Volketswil", "Öffnungszeiten: Mo-Di geschlossen, Mi-So 10:00-22:00", "Bitte mitbringen", manageUrl]) {
       expect(mail.text).toContain(part);
     }
     expect(mail.subject).toContain("28.03.2026");
   });
 
   it("sends only the link and the code on request, escaped in HTML", () => {
-    const mail = manageLinkEmail({ ...booking, firstName: "<b>Anna</b>" }, VENUE_CONTACT, manageUrl);
+    const mail = manageLinkEmail({ ...booking, firstName: "<b>Anna</b>" }, VENUE, manageUrl);
     expect(mail.text).toContain(manageUrl);
     expect(mail.text).not.toContain("CHF");
     expect(mail.html).toContain("&lt;b&gt;Anna&lt;/b&gt;");
@@ -322,14 +326,14 @@ describe("self-service messages", () => {
 
 describe("phone bookings (staff desk)", () => {
   it("says when the total is paid at the venue, and only then", () => {
-    const atVenue = confirmationEmail({ ...booking, status: "confirmed", paymentStatus: "none" }, VENUE_CONTACT, { now: NOW });
+    const atVenue = confirmationEmail({ ...booking, status: "confirmed", paymentStatus: "none" }, VENUE, { now: NOW });
     expect(atVenue.text).toMatch(/Zahlung:\s+vor Ort an der Kasse/);
-    expect(confirmationEmail({ ...booking, status: "confirmed", paymentStatus: "settled" }, VENUE_CONTACT, { now: NOW }).text).not.toMatch(/vor Ort an der Kasse/);
-    expect(confirmationEmail(booking, VENUE_CONTACT, { now: NOW }).text).not.toMatch(/vor Ort an der Kasse/);
+    expect(confirmationEmail({ ...booking, status: "confirmed", paymentStatus: "settled" }, VENUE, { now: NOW }).text).not.toMatch(/vor Ort an der Kasse/);
+    expect(confirmationEmail(booking, VENUE, { now: NOW }).text).not.toMatch(/vor Ort an der Kasse/);
   });
 
   it("e-mails the payment link with the booking and the hold's end", () => {
-    const mail = paymentLinkEmail(booking, VENUE_CONTACT, { url: "https://pay.example/abc?x=<b>", validUntil: new Date("2026-03-02T09:00:00Z") });
+    const mail = paymentLinkEmail(booking, VENUE, { url: "https://pay.example/abc?x=<b>", validUntil: new Date("2026-03-02T09:00:00Z") });
     expect(mail.subject).toBe("Zahlungslink – Buchung FW-7K3M9Q, Fun World");
     expect(mail.text).toContain("https://pay.example/abc?x=<b>");
     expect(mail.text).toContain("CHF 202.00 bis 2. März 2026 um 10:00");

@@ -1,6 +1,6 @@
 import { formatChf } from "./money";
 import { formatDateDE, formatTime, venueToUtc } from "./time";
-import { ARRIVAL_NOTE, venueAddressLine, type VenueContact } from "./venue-contact";
+import { venueAddressLine, type VenueContact } from "./venue-contact";
 
 /** The parts of a reservation an e-mail shows; a stored reservation row fits as it is. */
 export type BookingEmailData = {
@@ -109,6 +109,11 @@ function detailRows(r: BookingEmailData): Row[] {
   rows.push({ label: "Total", value: formatChf(r.amountRappen), strong: true });
   if (r.status === "confirmed" && r.paymentStatus === "none" && r.amountRappen > 0) rows.push({ label: "Zahlung", value: "vor Ort an der Kasse" });
   return rows;
+}
+
+/** The venue's arrival note, where it keeps one (an empty note leaves no empty paragraph). */
+function arrivalNote(venue: VenueContact): string[] {
+  return venue.arrivalNote ? [venue.arrivalNote] : [];
 }
 
 function contactLines(venue: VenueContact): string[] {
@@ -272,7 +277,7 @@ function buildIcs(r: BookingEmailData, venue: VenueContact, method: IcsMethod, n
       ? `Spieler: ${r.players}, Runden: ${r.rounds ?? 0}`
       : `Personen: ${persons(r)} (Kinder: ${r.numChildren}, Erwachsene mitspielend: ${r.numActiveAdults}, Erwachsene nur Begleitung: ${r.numAccompanyingAdults})`,
     `Total: ${formatChf(r.amountRappen)}`,
-    ARRIVAL_NOTE,
+    ...arrivalNote(venue),
     `${venue.name}, Telefon ${venue.phone}, ${venue.email}`,
   ].join("\n");
   const lines = [
@@ -317,7 +322,7 @@ export function confirmationEmail(r: BookingEmailData, venue: VenueContact, opti
     intro,
     textRows(rows),
     ...manageLines(options.manageUrl),
-    ARRIVAL_NOTE,
+    ...arrivalNote(venue),
     calendarNote,
     closing,
     // "-- " on its own line is the signature delimiter mail clients recognise.
@@ -326,7 +331,7 @@ export function confirmationEmail(r: BookingEmailData, venue: VenueContact, opti
   return {
     subject: `${title} ${r.code} – ${venue.name}, ${formatDateDE(r.date)}, ${timeRange(r)}`,
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs: [greeting, intro], rows, afterRows: [ARRIVAL_NOTE, calendarNote, closing], venue, manageUrl: options.manageUrl }),
+    html: htmlDocument({ title, paragraphs: [greeting, intro], rows, afterRows: [...arrivalNote(venue), calendarNote, closing], venue, manageUrl: options.manageUrl }),
     ics: buildIcs(r, venue, "PUBLISH", now),
     icsMethod: "PUBLISH",
   };
@@ -453,7 +458,7 @@ export function changeEmail(r: BookingEmailData, venue: VenueContact, previous: 
     ...paragraphs,
     `Neue Angaben:\n\n${textRows(rows)}`,
     ...manageLines(options.manageUrl),
-    ARRIVAL_NOTE,
+    ...arrivalNote(venue),
     calendarNote,
     closing,
     ["-- ", ...contactLines(venue)].join("\n"),
@@ -461,7 +466,7 @@ export function changeEmail(r: BookingEmailData, venue: VenueContact, previous: 
   return {
     subject: `${title} ${r.code} – ${slotMoved ? "neu am" : "am"} ${formatDateDE(r.date)}, ${timeRange(r)}`,
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs, rows, afterRows: [ARRIVAL_NOTE, calendarNote, closing], venue, manageUrl: options.manageUrl }),
+    html: htmlDocument({ title, paragraphs, rows, afterRows: [...arrivalNote(venue), calendarNote, closing], venue, manageUrl: options.manageUrl }),
     ics: buildIcs(r, venue, "REQUEST", now),
     icsMethod: "REQUEST",
   };
@@ -504,7 +509,7 @@ export function reminderEmail(r: BookingEmailData, venue: VenueContact, options:
     greeting,
     intro,
     textRows(rows),
-    ARRIVAL_NOTE,
+    ...arrivalNote(venue),
     address,
     BRING_NOTE,
     ...manageLines(options.manageUrl),
@@ -514,7 +519,7 @@ export function reminderEmail(r: BookingEmailData, venue: VenueContact, options:
   return {
     subject: `${title}: ${formatDateDE(r.date)}, ${timeRange(r)} – Buchung ${r.code}, ${venue.name}`,
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs: [greeting, intro], rows, afterRows: [ARRIVAL_NOTE, address, BRING_NOTE, closing], venue, manageUrl: options.manageUrl }),
+    html: htmlDocument({ title, paragraphs: [greeting, intro], rows, afterRows: [...arrivalNote(venue), address, BRING_NOTE, closing], venue, manageUrl: options.manageUrl }),
   };
 }
 

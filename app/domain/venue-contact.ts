@@ -1,34 +1,33 @@
-/** How families reach the venue: shown on the confirmation pages and in every e-mail. */
+/**
+ * How families reach the venue: shown in every page footer, on the confirmation pages and in every
+ * e-mail. Built from the venue profile the manager keeps (`venueContactOf` in ./venue-profile) and
+ * the opening hours; the e-mail builders take it as a value, so they stay pure.
+ */
 export type VenueContact = {
   name: string;
   street: string;
   zip: string;
   city: string;
-  /** For display. */
+  /** For display (`+41 44 555 12 34`). */
   phone: string;
-  /** For `tel:` links: digits only, international form. */
+  /** For `tel:` links: `tel:` and the E.164 number. */
   phoneHref: string;
   email: string;
+  /** `https://…`, or empty. */
+  website: string;
+  /** Generated from the stored opening hours, never typed in. */
   openingHours: string;
   /** Calendar UIDs and Message-IDs are scoped to this domain, so they stay stable across deploys. */
   domain: string;
+  /** "Please arrive 10-20 minutes early": pages and e-mails about a booking; may be empty. */
+  arrivalNote: string;
+  /** "About us" for the home page; may be empty. */
+  about: string;
+  /** `/logo/<hash>.<ext>`, or null: the default logo. */
+  logoUrl: string | null;
 };
-
-export const VENUE_CONTACT: VenueContact = {
-  name: "Fun World",
-  street: "Industriestrasse 12",
-  zip: "8604",
-  city: "Volketswil",
-  phone: "+41 44 555 12 34",
-  phoneHref: "tel:+41445551234",
-  email: "info@funworld.ch",
-  openingHours: "Mo-So 10:00-22:00",
-  domain: "funworld.ch",
-};
-
-export const ARRIVAL_NOTE = "Bitte seien Sie 10-20 Minuten vor Ihrem Termin vor Ort.";
 
 /** `Fun World, Industriestrasse 12, 8604 Volketswil` */
-export function venueAddressLine(venue: VenueContact = VENUE_CONTACT): string {
+export function venueAddressLine(venue: VenueContact): string {
   return `${venue.name}, ${venue.street}, ${venue.zip} ${venue.city}`;
 }

@@ -1,9 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Page } from "~/components/Page";
-import { VENUE_CONTACT } from "~/domain/venue-contact";
 import { pageMeta } from "~/domain/page-meta";
-import { loadVenueFacts } from "~/server/booking/venue.server";
+import { loadVenueContact, loadVenueFacts } from "~/server/booking/venue.server";
 import { getDb } from "~/server/platform/db.server";
 
 export const meta: MetaFunction = () => pageMeta("AGB");
@@ -14,18 +13,19 @@ export const meta: MetaFunction = () => pageMeta("AGB");
  * unlike the root loader this one fails (maintenance page) when the settings cannot be read.
  */
 export async function loader() {
-  return { facts: await loadVenueFacts(await getDb()) };
+  const db = await getDb();
+  return { facts: await loadVenueFacts(db), contact: await loadVenueContact(db) };
 }
 
 export default function Terms() {
-  const { facts } = useLoaderData<typeof loader>();
+  const { facts, contact } = useLoaderData<typeof loader>();
   return (
     <Page title="Allgemeine Geschäftsbedingungen">
       <article className="card">
         <h2>1. Geltungsbereich</h2>
         <p>
-          Diese Bedingungen gelten für alle Online-Buchungen von Kindergeburtstagen und Spielen bei {VENUE_CONTACT.name},{" "}
-          {VENUE_CONTACT.street}, {VENUE_CONTACT.zip} {VENUE_CONTACT.city}.
+          Diese Bedingungen gelten für alle Online-Buchungen von Kindergeburtstagen und Spielen bei {contact.name},{" "}
+          {contact.street}, {contact.zip} {contact.city}.
         </p>
         <h2>2. Buchung</h2>
         <p>
@@ -44,7 +44,7 @@ export default function Terms() {
           «Buchung verwalten» in Ihrer Buchungsbestätigung; haben Sie die E-Mail nicht mehr, senden wir Ihnen den Link unter{" "}
           <a href="/buchung">Buchung verwalten</a> mit Buchungscode und E-Mail-Adresse erneut. Eine online bezahlte Buchung erstatten wir
           auf das verwendete Zahlungsmittel zurück. Bei späterer Absage oder Nichterscheinen wird der Betrag nicht zurückerstattet; in
-          diesem Fall erreichen Sie uns telefonisch unter {VENUE_CONTACT.phone}. Ist ein Termin aus Gründen, die Fun World zu vertreten
+          diesem Fall erreichen Sie uns telefonisch unter {contact.phone}. Ist ein Termin aus Gründen, die {contact.name} zu vertreten
           hat, nicht durchführbar, erstatten wir den vollen Betrag.
         </p>
         <h2>5. Gutscheine</h2>
@@ -59,12 +59,12 @@ export default function Terms() {
         <p>
           Wir verwenden Ihre Kontaktdaten ausschliesslich zur Abwicklung Ihrer Buchung und geben sie nur an den Zahlungsanbieter weiter,
           soweit dies für die Zahlung nötig ist. Zahlungsdaten (Karten- oder TWINT-Daten) werden nicht bei uns gespeichert. Sie können
-          jederzeit Auskunft über Ihre gespeicherten Daten oder deren Löschung verlangen: {VENUE_CONTACT.email}.
+          jederzeit Auskunft über Ihre gespeicherten Daten oder deren Löschung verlangen: {contact.email}.
         </p>
         <h2>8. Kontakt</h2>
         <p>
-          {VENUE_CONTACT.name}, {VENUE_CONTACT.street}, {VENUE_CONTACT.zip} {VENUE_CONTACT.city} · Telefon {VENUE_CONTACT.phone} ·{" "}
-          {VENUE_CONTACT.email} · Öffnungszeiten {facts.openingHours}
+          {contact.name}, {contact.street}, {contact.zip} {contact.city} · Telefon {contact.phone} ·{" "}
+          {contact.email} · Öffnungszeiten {facts.openingHours}
         </p>
       </article>
     </Page>

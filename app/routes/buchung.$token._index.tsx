@@ -7,7 +7,7 @@ import { CHANGE_NOTICES } from "~/domain/change-form";
 import { formatChf } from "~/domain/money";
 import { pageMeta } from "~/domain/page-meta";
 import { formatDateDE, formatTime } from "~/domain/time";
-import { VENUE_CONTACT } from "~/domain/venue-contact";
+import { VenuePhone } from "~/components/VenueContactLinks";
 import { MANAGE_HEADERS, manageView, requireManagedBooking } from "~/server/booking/manage.server";
 import { pendingChangeOf } from "~/server/payments/booking-change.server";
 import { getDb } from "~/server/platform/db.server";
@@ -118,7 +118,7 @@ export default function ManageBooking() {
           <p>
             Eine kostenlose Stornierung oder Verschiebung war bis {view.deadline} möglich (AGB §4: bis {view.hours} Stunden vor dem Termin). Bei
             späterer Absage oder Nichterscheinen wird der Betrag nicht zurückerstattet. Für Fragen erreichen Sie uns unter{" "}
-            <a href={VENUE_CONTACT.phoneHref}>{VENUE_CONTACT.phone}</a>.
+            <VenuePhone />.
           </p>
         </section>
       ) : null}

@@ -4,8 +4,9 @@ import { getDb } from "~/server/platform/db.server";
 
 /** The booking as an `.ics` file (current revision, or its cancellation). */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const r = await requireManagedBooking(await getDb(), params.token);
-  return new Response(manageIcs(r), {
+  const db = await getDb();
+  const r = await requireManagedBooking(db, params.token);
+  return new Response(await manageIcs(db, r), {
     headers: {
       ...MANAGE_HEADERS,
       "Content-Type": "text/calendar; charset=utf-8",

@@ -39,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     expectedPriceRappen: parseExpectedPrice(form.get("expect")),
     alwaysQuote: true,
     hours: selfServicePolicy().hours,
-    closedMessage: selfServiceClosedMessage(),
+    closedMessage: await selfServiceClosedMessage(db),
   });
   if ("ok" in result) {
     const status = result.reason === "slot_taken" || result.reason === "refused" ? 409 : result.reason === "payment_failed" ? 502 : 400;

@@ -24,7 +24,7 @@ export async function action({ params }: ActionFunctionArgs) {
   const r = await requireManagedBooking(db, params.token);
   const now = new Date();
   const { hours } = selfServicePolicy();
-  const outcome = await cancelByFamily(db, { reservationId: r.id, allowed: (locked) => canSelfChange(locked, now, hours), closedMessage: selfServiceClosedMessage() }, now);
+  const outcome = await cancelByFamily(db, { reservationId: r.id, allowed: (locked) => canSelfChange(locked, now, hours), closedMessage: await selfServiceClosedMessage(db) }, now);
   const base = `/buchung/${params.token}`;
   if (outcome.kind === "cancelled") {
     const ok = outcome.refund === "manual" ? "manuell" : outcome.refund === "refunded" ? "erstattet" : outcome.refund === "pending" ? "erstattung-laeuft" : "storniert";

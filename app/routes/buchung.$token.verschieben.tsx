@@ -56,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     alwaysQuote: notice !== null,
     expectedPriceRappen: parseExpectedPrice(form.get("expect")),
     hours,
-    closedMessage: selfServiceClosedMessage(),
+    closedMessage: await selfServiceClosedMessage(db),
   });
   if ("ok" in result) return data({ error: result.message, quote: null, notice: null }, { status: result.reason === "slot_taken" || result.reason === "refused" ? 409 : result.reason === "payment_failed" ? 502 : 400 });
   if (result.kind === "quote") return data({ error: result.message, quote: result.quote, notice });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PaymentAborted } from "~/components/PaymentAborted";
 import { useVenueFacts } from "~/components/useVenueFacts";
-import { VENUE_CONTACT } from "~/domain/venue-contact";
+import { VenueEmail, VenuePhone } from "~/components/VenueContactLinks";
 import { getDb } from "~/server/platform/db.server";
 import { isDevMode } from "~/server/platform/dev-mode.server";
 import { giveUpReturnedPayment, handleAbandonedReturn } from "~/server/payments/payment-return.server";
@@ -29,14 +29,13 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function PaymentError() {
   const { devMode, open } = useLoaderData<typeof loader>();
   if (open) return <PaymentStillOpen devMode={devMode} transactionId={open.transactionId} paymentUrl={open.paymentUrl} />;
-  // Spec: "opening hours Mo-So 10:00-22:00" — the stored hours, which read exactly so by default.
+  // The spec asks for the opening hours here: the stored ones, never a sentence of its own.
   const facts = useVenueFacts();
   return (
     <PaymentAborted title="Zahlung fehlgeschlagen" devMode={devMode}>
       <p>Die Zahlung konnte nicht durchgeführt werden. Ihre Buchung wurde nicht bestätigt.</p>
       <p>
-        Brauchen Sie Hilfe? Rufen Sie uns an unter <a href={VENUE_CONTACT.phoneHref}>{VENUE_CONTACT.phone}</a> oder schreiben Sie an{" "}
-        <a href={`mailto:${VENUE_CONTACT.email}`}>{VENUE_CONTACT.email}</a>.
+        Brauchen Sie Hilfe? Rufen Sie uns an unter <VenuePhone /> oder schreiben Sie an <VenueEmail />.
         {facts ? (
           <>
             <br />

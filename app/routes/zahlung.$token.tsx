@@ -3,7 +3,7 @@ import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/r
 import { Page } from "~/components/Page";
 import { pageMeta } from "~/domain/page-meta";
 import { PAYMENT_LINK_TITLES } from "~/domain/payment-link";
-import { VENUE_CONTACT } from "~/domain/venue-contact";
+import { VenuePhone } from "~/components/VenueContactLinks";
 import { payByLink, paymentLinkPage, type PaymentLinkPage, type PaymentLinkRefusal } from "~/server/payments/payment-link.server";
 import { clientKey } from "~/server/platform/client.server";
 import { getDb } from "~/server/platform/db.server";
@@ -97,7 +97,7 @@ export default function PaymentLink() {
           <p>{page.message}</p>
           {page.phone ? (
             <p>
-              Möchten Sie den Termin trotzdem? Rufen Sie uns an: <a href={VENUE_CONTACT.phoneHref}>{VENUE_CONTACT.phone}</a>.
+              Möchten Sie den Termin trotzdem? Rufen Sie uns an: <VenuePhone />.
             </p>
           ) : null}
           <a className="button" href="/">

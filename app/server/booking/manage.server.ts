@@ -4,7 +4,6 @@ import { normalizeCode } from "~/domain/codes";
 import { LINK_FIELD_MAX } from "~/domain/manage-link";
 import { formatChf } from "~/domain/money";
 import { canSelfChange, formatVenueInstant, manageLinkReadable, selfServiceDeadline, type SelfServicePolicy } from "~/domain/self-service";
-import { VENUE_CONTACT } from "~/domain/venue-contact";
 import type { Db } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
 import { Limit } from "../platform/limits.server";
@@ -13,6 +12,7 @@ import { manageTokens, reservations } from "../platform/schema";
 import { enqueueManageLinkMail, kickMailer } from "../mail/mail.server";
 import type { Reservation } from "./bookings.server";
 import { reservationView, type ReservationView } from "./confirmation-view.server";
+import { loadVenueContact } from "./venue.server";
 
 export function selfServicePolicy(): SelfServicePolicy {
   const env = getEnv();
@@ -73,8 +73,8 @@ export function manageView(r: Reservation, now: Date = new Date()): ManageView {
 }
 
 /** The booking as a calendar file: the current revision, or its cancellation. */
-export function manageIcs(r: Reservation, now: Date = new Date()): string {
-  return bookingIcs(r, VENUE_CONTACT, r.status === "cancelled" ? "CANCEL" : "PUBLISH", now);
+export async function manageIcs(db: Db, r: Reservation, now: Date = new Date()): Promise<string> {
+  return bookingIcs(r, await loadVenueContact(db), r.status === "cancelled" ? "CANCEL" : "PUBLISH", now);
 }
 
 /** Link requests on /buchung: per client address and per booking code (counted in the database). */
@@ -116,8 +116,9 @@ export async function requestManageLink(
   return { status: 200, message: LINK_MSG.sent };
 }
 
-export function selfServiceClosedMessage(): string {
-  return `Änderungen sind online nur bis ${selfServicePolicy().hours} Stunden vor dem Termin möglich. Bitte rufen Sie uns an: ${VENUE_CONTACT.phone}.`;
+/** With the venue's phone number as the manager keeps it. */
+export async function selfServiceClosedMessage(db: Db): Promise<string> {
+  return `Änderungen sind online nur bis ${selfServicePolicy().hours} Stunden vor dem Termin möglich. Bitte rufen Sie uns an: ${(await loadVenueContact(db)).phone}.`;
 }
 
 /** For the manage routes: the booking of the link in the URL, or a plain 404 (nothing told about why). */

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, getTableColumns } from "drizzle-orm";
 import type { Closure } from "~/domain/venue-settings";
 import { ACCOMPANYING_ADULT_PRICE_RAPPEN, ACTIVE_ADULT_PRICE_RAPPEN } from "~/domain/pricing";
 import { closureOn, venueFacts, type ClosureTarget, type VenueFacts, type VenuePolicy } from "~/domain/venue-settings";
@@ -10,7 +10,9 @@ import { getEnv } from "../platform/env.server";
 import type { Executor } from "../platform/db-types";
 import { announceChange, onChange } from "../platform/changes.server";
 import { log, oneLineError } from "../platform/log.server";
-import { birthdayTables, closures, gameLocations, offers, openingHours, venueSettings, type OfferItem } from "../platform/schema";
+import { birthdayTables, closures, gameLocations, offers, openingHours, venueProfile, venueSettings, type OfferItem } from "../platform/schema";
+import { DEFAULT_VENUE_PROFILE, venueContactOf, type VenueProfile } from "~/domain/venue-profile";
+import type { VenueContact } from "~/domain/venue-contact";
 
 export type Offer = { id: number; name: string; basePriceRappen: number; slotMinutes: number; items: OfferItem[] };
 
@@ -51,6 +53,8 @@ export type Venue = {
   locations: (GameLocation & { description: string })[];
   prices: VenuePrices;
   closures: Closure[];
+  /** The venue's identity (without the logo's bytes, which /logo/<hash> reads on its own). */
+  profile: VenueProfile;
 };
 
 /**
@@ -67,7 +71,7 @@ function all<T extends readonly (() => Promise<unknown>)[]>(db: Executor, reads:
 }
 
 async function loadVenue(db: Executor): Promise<Venue> {
-  const [offerRows, tableRows, ruleRows, locationRows, settingsRows, closureRows] = await all(db, [
+  const [offerRows, tableRows, ruleRows, locationRows, settingsRows, closureRows, profile] = await all(db, [
     () =>
       db
         .select({
@@ -85,6 +89,7 @@ async function loadVenue(db: Executor): Promise<Venue> {
     () => db.select().from(gameLocations).where(eq(gameLocations.active, 1)).orderBy(asc(gameLocations.position), asc(gameLocations.id)),
     () => db.select().from(venueSettings).where(eq(venueSettings.id, 1)),
     () => db.select().from(closures).orderBy(asc(closures.startDate), asc(closures.id)),
+    () => readVenueProfile(db),
   ] as const);
   const settings = settingsRows[0];
   return {
@@ -96,7 +101,43 @@ async function loadVenue(db: Executor): Promise<Venue> {
       ? { activeAdultPriceRappen: settings.activeAdultPriceRappen, accompanyingAdultPriceRappen: settings.accompanyingAdultPriceRappen, holdMinutes: settings.holdMinutes }
       : { activeAdultPriceRappen: ACTIVE_ADULT_PRICE_RAPPEN, accompanyingAdultPriceRappen: ACCOMPANYING_ADULT_PRICE_RAPPEN, holdMinutes: getEnv().HOLD_MINUTES },
     closures: closureRows.map((c) => ({ id: c.id, startDate: c.startDate, endDate: c.endDate, scope: c.scope, locationId: c.locationId, reason: c.reason })),
+    profile,
   };
+}
+
+/**
+ * The stored profile without the logo's bytes; the sample venue while no row exists (a database set
+ * up before the profile's migration seeds it on the next start; see docs/decisions.md).
+ */
+export async function readVenueProfile(db: Executor): Promise<VenueProfile> {
+  const { logo: _bytes, updatedAt: _updatedAt, id: _id, ...columns } = getTableColumns(venueProfile);
+  const [row] = await db.select(columns).from(venueProfile).where(eq(venueProfile.id, 1));
+  if (!row) return DEFAULT_VENUE_PROFILE;
+  const { logoHash, logoType, country, ...rest } = row;
+  return { ...rest, country: country === "LI" ? "LI" : "CH", logo: logoHash && logoType ? { hash: logoHash, type: logoType } : null };
+}
+
+/** Name, address, phone, e-mail, arrival note and opening hours as pages and e-mails show them. */
+export function venueContact(venue: Venue): VenueContact {
+  let contact = contactOfVenue.get(venue);
+  if (!contact) contactOfVenue.set(venue, (contact = Object.freeze(venueContactOf(venue.profile, venue.rules))));
+  return contact;
+}
+const contactOfVenue = new WeakMap<Venue, Readonly<VenueContact>>();
+
+/** The contact from the venue cache (no query while it is fresh). */
+export async function loadVenueContact(db: Executor): Promise<VenueContact> {
+  return venueContact(await getVenue(db));
+}
+
+/** For the root loader (every page's header and footer): null when the database cannot be read. */
+export async function venueContactOrNull(): Promise<VenueContact | null> {
+  try {
+    return await loadVenueContact(await getDb());
+  } catch (error) {
+    log.warn({ cause: oneLineError(error) }, "venue profile not readable for the page");
+    return null;
+  }
 }
 
 export function getVenue(db: Executor): Promise<Venue> {

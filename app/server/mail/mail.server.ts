@@ -13,9 +13,9 @@ import {
   type PlainEmail,
   type PreviousBooking,
 } from "~/domain/booking-email";
-import { VENUE_CONTACT, type VenueContact } from "~/domain/venue-contact";
-import type { DayRule } from "~/domain/availability";
-import { openingHoursLine } from "~/domain/venue-settings";
+import type { VenueContact } from "~/domain/venue-contact";
+import { venueContactOf } from "~/domain/venue-profile";
+import { getVenue, readVenueProfile, venueContact as cachedVenueContact } from "../booking/venue.server";
 import { getDb, type Db, type Tx } from "../platform/db.server";
 import { mailOutbox, manageTokens, openingHours, reservations } from "../platform/schema";
 import { getEnv } from "../platform/env.server";
@@ -98,15 +98,11 @@ function newManageLink(reservation: Reservation): ManageLink {
   return { url: manageUrl(token), row };
 }
 
-/** The venue's contact with the opening hours as staff set them (read in the mail's own transaction). */
+/** The venue's profile and opening hours as staff set them (read in the mail's own transaction). */
 async function venueContact(tx: Tx): Promise<VenueContact> {
   const rows = await tx.select().from(openingHours);
-  return venueContactFor(rows.map((r) => ({ weekday: r.weekday, openMin: r.openMin, closeMin: r.closeMin, birthdays: r.birthdays === 1, games: r.games === 1 })));
-}
-
-/** The venue's contact with these opening hours (e.g. the venue cache's, which staff changes renew at once). */
-export function venueContactFor(rules: readonly DayRule[]): VenueContact {
-  return rules.length === 0 ? VENUE_CONTACT : { ...VENUE_CONTACT, openingHours: openingHoursLine(rules) };
+  const rules = rows.map((r) => ({ weekday: r.weekday, openMin: r.openMin, closeMin: r.closeMin, birthdays: r.birthdays === 1, games: r.games === 1 }));
+  return venueContactOf(await readVenueProfile(tx), rules);
 }
 
 /** `contact`: the caller's (from the venue cache, saving the confirmation's transaction a statement); else read in `tx`. */
@@ -129,7 +125,7 @@ export async function enqueueChangeMail(tx: Tx, reservation: Reservation, previo
 
 /** A paid difference that could not be applied goes back; the booking stays as it was (see confirmPayment). */
 export async function enqueueChangeRefundMail(tx: Tx, reservation: Reservation, refundRappen: number): Promise<void> {
-  await enqueue(tx, reservation, "change-refund", changeRefundEmail(reservation, VENUE_CONTACT, refundRappen));
+  await enqueue(tx, reservation, "change-refund", changeRefundEmail(reservation, await venueContact(tx), refundRappen));
 }
 
 /**
@@ -304,7 +300,7 @@ export async function deliverDueMail(db: Db, options: DeliverOptions = {}): Prom
         html: row.html,
         ics: row.ics ? { method: row.icsMethod ?? "PUBLISH", content: row.ics } : null,
         reference: code ?? `mail-${row.id}`,
-        messageId: `<${row.kind}.${row.id}.${code ?? "mail"}@${VENUE_CONTACT.domain}>`,
+        messageId: `<${row.kind}.${row.id}.${code ?? "mail"}@${cachedVenueContact(await getVenue(db)).domain}>`,
       });
     } catch (error) {
       failed++;

@@ -12,14 +12,15 @@ import { transactionWithRetry } from "../platform/retry.server";
 import { openRefund, performRefund, refundableRappen, type Refund } from "./refunds.server";
 import { auditLog, payments, reservations } from "../platform/schema";
 import { getEnv } from "../platform/env.server";
-import { enqueueChangeRefundMail, enqueueConfirmationMail, enqueueLateRefundMail, kickMailer, venueContactFor } from "../mail/mail.server";
+import { enqueueChangeRefundMail, enqueueConfirmationMail, enqueueLateRefundMail, kickMailer } from "../mail/mail.server";
 import { createDatatransProvider } from "./providers/datatrans.server";
 import type { PaymentProvider, TransactionInfo } from "./providers/provider.server";
 import { createSimulatedProvider } from "./providers/simulated.server";
 import { prepared } from "../platform/prepared.server";
 import { singleton } from "../platform/singleton.server";
 import { debitVoucher, recordLedger } from "../vouchers/vouchers.server";
-import { getVenue, holdMinutes } from "../booking/venue.server";
+import { getVenue, holdMinutes, venueContact } from "../booking/venue.server";
+import type { VenueContact } from "~/domain/venue-contact";
 
 export type Payment = typeof payments.$inferSelect;
 
@@ -208,7 +209,7 @@ export async function confirmPayment(
   }
 
   // The confirmation e-mail's opening hours come from the venue cache (renewed on every change).
-  const contact = venueContactFor((await getVenue(db)).rules);
+  const contact = venueContact(await getVenue(db));
   let current = payment;
   let result: SettleResult;
   for (let round = 1; ; round++) {
@@ -242,7 +243,7 @@ type SettleResult =
 /** Thrown inside the transaction to roll back a booking confirmed for a payment another caller claimed. */
 class ClaimLost extends Error {}
 
-async function settleWithRetry(db: Db, payment: Payment, providerStatus: string, contact: ReturnType<typeof venueContactFor>, now: Date): Promise<SettleResult> {
+async function settleWithRetry(db: Db, payment: Payment, providerStatus: string, contact: VenueContact, now: Date): Promise<SettleResult> {
   try {
     return await transactionWithRetry(db, (tx) => settleInTransaction(db, tx, payment, providerStatus, contact, now));
   } catch (error) {
@@ -256,7 +257,7 @@ async function settleWithRetry(db: Db, payment: Payment, providerStatus: string,
  * advisory lock when a slot may have to be taken again, the booking row(s) (a change: the booking,
  * then its held change row), then the payment (the conditional claim), then a voucher.
  */
-async function settleInTransaction(db: Db, tx: Tx, payment: Payment, providerStatus: string, contact: ReturnType<typeof venueContactFor>, now: Date): Promise<SettleResult> {
+async function settleInTransaction(db: Db, tx: Tx, payment: Payment, providerStatus: string, contact: VenueContact, now: Date): Promise<SettleResult> {
   const claimPayment = async () => {
     // Built once (see `prepared`): every paid booking runs it.
     const claim = prepared(tx, "settle_payment", (d) =>

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   check,
+  customType,
   date,
   index,
   integer,
@@ -12,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { LogoType } from "../../domain/venue-profile";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -485,4 +487,50 @@ export const drafts = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("drafts_expires_idx").on(t.expiresAt)],
+);
+
+/** PostgreSQL `bytea` as bytes: PGlite returns a Uint8Array, node-postgres a Buffer (also one). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * The venue's identity as the manager sets it on /admin/einstellungen/betrieb (one row, id 1):
+ * name, address, contact, legal numbers, the arrival note and "about us", and the logo (bytes in the
+ * row: a few hundred KB at most, served by content hash). Without a row the sample venue applies
+ * (docs/decisions.md "Venue profile").
+ */
+export const venueProfile = pgTable(
+  "venue_profile",
+  {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    street: text("street").notNull(),
+    zip: text("zip").notNull(),
+    city: text("city").notNull(),
+    country: text("country").notNull().default("CH"),
+    /** E.164 (`+41445551234`). */
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    website: text("website").notNull().default(""),
+    /** `CHE-123.456.789 MWST`, or empty. */
+    uidNumber: text("uid_number").notNull().default(""),
+    /** Without spaces (`CH9300762011623852957`), or empty. */
+    iban: text("iban").notNull().default(""),
+    arrivalNote: text("arrival_note").notNull().default(""),
+    about: text("about").notNull().default(""),
+    logo: bytea("logo"),
+    logoType: text("logo_type").$type<LogoType>(),
+    /** Hex SHA-256 prefix of the logo's bytes: its URL, so a new logo is a new URL (cached for a year). */
+    logoHash: text("logo_hash"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("venue_profile_single_row", sql`${t.id} = 1`),
+    check(
+      "venue_profile_logo_check",
+      sql`(${t.logo} is null) = (${t.logoType} is null) and (${t.logo} is null) = (${t.logoHash} is null) and (${t.logoType} is null or ${t.logoType} in ('image/png','image/jpeg','image/webp'))`,
+    ),
+  ],
 );

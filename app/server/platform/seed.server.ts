@@ -1,5 +1,6 @@
+import { DEFAULT_VENUE_PROFILE } from "../../domain/venue-profile";
 import type { Executor } from "./db-types";
-import { birthdayTables, gameLocations, offers, openingHours } from "./schema";
+import { birthdayTables, gameLocations, offers, openingHours, venueProfile } from "./schema";
 
 /** The venue as seeded (see docs/decisions.md): invented but plausible, CHF as Rappen. */
 export const SEED_OFFERS = [
@@ -113,10 +114,15 @@ export const SEED_OPENING_HOURS = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
   games: weekday === 0 || weekday >= 3 ? 1 : 0,
 }));
 
+/** The sample venue's identity (name, address, contact, arrival note, about us) is the first profile; no logo (the default one shows). */
+const { logo: _noLogo, ...sampleProfile } = DEFAULT_VENUE_PROFILE;
+export const SEED_VENUE_PROFILE = { id: 1, ...sampleProfile };
+
 /** Idempotent: inserts what is missing, never overwrites what staff may have changed. */
 export async function seed(db: Executor): Promise<void> {
   await db.insert(offers).values(SEED_OFFERS).onConflictDoNothing();
   await db.insert(birthdayTables).values(SEED_TABLES).onConflictDoNothing();
   await db.insert(openingHours).values(SEED_OPENING_HOURS).onConflictDoNothing();
   await db.insert(gameLocations).values(SEED_GAME_LOCATIONS).onConflictDoNothing();
+  await db.insert(venueProfile).values(SEED_VENUE_PROFILE).onConflictDoNothing();
 }

@@ -1,0 +1,21 @@
+CREATE TABLE "venue_profile" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"street" text NOT NULL,
+	"zip" text NOT NULL,
+	"city" text NOT NULL,
+	"country" text DEFAULT 'CH' NOT NULL,
+	"phone" text NOT NULL,
+	"email" text NOT NULL,
+	"website" text DEFAULT '' NOT NULL,
+	"uid_number" text DEFAULT '' NOT NULL,
+	"iban" text DEFAULT '' NOT NULL,
+	"arrival_note" text DEFAULT '' NOT NULL,
+	"about" text DEFAULT '' NOT NULL,
+	"logo" bytea,
+	"logo_type" text,
+	"logo_hash" text,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "venue_profile_single_row" CHECK ("venue_profile"."id" = 1),
+	CONSTRAINT "venue_profile_logo_check" CHECK (("venue_profile"."logo" is null) = ("venue_profile"."logo_type" is null) and ("venue_profile"."logo" is null) = ("venue_profile"."logo_hash" is null) and ("venue_profile"."logo_type" is null or "venue_profile"."logo_type" in ('image/png','image/jpeg','image/webp')))
+);
