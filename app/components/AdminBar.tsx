@@ -1,9 +1,13 @@
 import { Form } from "@remix-run/react";
+import { useVenueContact } from "./useVenueContact";
 
 /** Staff navigation and sign-out (a POST form: sign-out changes state). */
 export function AdminBar({ email, manager = false }: { email: string; manager?: boolean }) {
+  // Which venue's back office this is (the profile's name, as the manager keeps it).
+  const venueName = useVenueContact()?.name;
   return (
     <div className="admin-bar">
+      {venueName ? <p className="admin-venue">{venueName}</p> : null}
       <nav aria-label="Mitarbeiterbereich">
         <a href="/admin">Tagesübersicht</a>
         <a href="/admin/buchungen">Buchungen suchen</a>

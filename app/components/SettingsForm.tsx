@@ -92,6 +92,7 @@ export function SettingsNav({ current }: { current: string }) {
     ["/admin/einstellungen/angebote", "Angebote"],
     ["/admin/einstellungen/spielorte", "Spielorte"],
     ["/admin/einstellungen/mitarbeitende", "Benutzerkonten"],
+    ["/admin/einstellungen/betrieb", "Betrieb"],
   ] as const;
   return (
     <nav aria-label="Einstellungen" className="settings-nav no-print">

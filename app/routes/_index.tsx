@@ -1,16 +1,17 @@
 import { Page } from "~/components/Page";
+import { ContactBlock } from "~/components/SiteFooter";
+import { useVenueContact } from "~/components/useVenueContact";
 import { useVenueFacts } from "~/components/useVenueFacts";
 
 export default function Landing() {
   const facts = useVenueFacts();
+  const contact = useVenueContact();
   return (
-    <Page title="Willkommen in der Fun World">
+    <Page title={contact ? `Willkommen bei ${contact.name}` : "Willkommen"}>
       <section className="hero">
         <h2>Unvergessliche Kindergeburtstage</h2>
-        <p>
-          Toben, spielen, feiern: In der Fun World wird der Geburtstag Ihres Kindes zum Abenteuer. Wir decken den
-          Geburtstagstisch, Sie geniessen den Tag – ganz ohne Aufräumen.
-        </p>
+        {/* "About us" as the manager wrote it (line breaks kept, never HTML). */}
+        {contact?.about ? <p className="pre-line">{contact.about}</p> : null}
         {facts ? (
           <p className="muted">
             Geöffnet {facts.openingHours}
@@ -24,6 +25,11 @@ export default function Landing() {
           Jetzt reservieren!
         </a>
       </section>
+      {contact ? (
+        <div className="card">
+          <ContactBlock contact={contact} openingHours={facts?.openingHours ?? contact.openingHours} headingId="home-contact" title="So erreichen Sie uns" />
+        </div>
+      ) : null}
     </Page>
   );
 }

@@ -28,6 +28,13 @@ export function labelRoutesWith(labeller: (path: string) => string) {
 export const FORM_BODY_LIMIT = 64 * 1024;
 /** JSON API bodies: a booking payload is under 5 KB; room for the message and provider webhooks. */
 export const JSON_BODY_LIMIT = 256 * 1024;
+/**
+ * The one page that takes a file (the venue logo, at most 512 KB — the page says so beside the
+ * field, in German): its multipart posts may be larger and carry binary bytes (NUL included), which
+ * the page checks itself (type by content, text fields without control characters).
+ */
+export const UPLOAD_BODY_LIMIT = 1024 * 1024;
+const UPLOAD_PATHS = new Set(["/admin/einstellungen/betrieb", "/admin/einstellungen/betrieb.data"]);
 
 const MESSAGES = {
   nul: "Ungültige Anfrage: unerlaubtes Zeichen (NUL).",
@@ -172,7 +179,8 @@ export async function guardRequest(req: ExpressRequest, res: ExpressResponse, ne
   if (req.method === "GET" || req.method === "HEAD") return next();
 
   const api = isApi(req.path);
-  const limit = api ? JSON_BODY_LIMIT : FORM_BODY_LIMIT;
+  const upload = UPLOAD_PATHS.has(req.path);
+  const limit = api ? JSON_BODY_LIMIT : upload ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
   const declared = Number(req.get("content-length") ?? "0");
   if (declared > limit) return tooLarge(req, res);
 
@@ -198,7 +206,7 @@ export async function guardRequest(req: ExpressRequest, res: ExpressResponse, ne
   // JSON, whatever type it declares, so there the JSON escape is checked for every type (on a page,
   // `\u0000` in a form is six characters a family may type).
   const text = body.toString("latin1");
-  if (body.includes(0) || (urlencoded && /%00/i.test(text)) || (api && /\\u0000/i.test(text))) {
+  if ((body.includes(0) && !(upload && multipart)) || (urlencoded && /%00/i.test(text)) || (api && /\\u0000/i.test(text))) {
     return refuse(req, res, 400, MESSAGES.nul);
   }
   if (multipart) {

@@ -16,12 +16,12 @@ import type { Staff } from "./auth.server";
 
 export type SettingsResult<T = undefined> = { ok: true; value?: T; message: string } | { ok: false; message: string; codes?: string[] };
 
-async function audit(tx: Tx, staff: Staff, action: string, details: Record<string, unknown>) {
+export async function audit(tx: Tx, staff: Staff, action: string, details: Record<string, unknown>) {
   await tx.insert(auditLog).values({ staffId: staff.id, actor: `staff:${staff.email}`, action, details });
 }
 
 /** Runs a settings change and empties the venue cache after its commit (also when it failed half-way: harmless). */
-async function change<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function change<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   try {
     return await db.transaction(work);
   } finally {
