@@ -341,3 +341,29 @@ describe("phone bookings (staff desk)", () => {
     expect(mail.html).not.toContain("<b>");
   });
 });
+
+describe("the venue's profile in every e-mail", () => {
+  const edited = venueContactOf(
+    { ...DEFAULT_VENUE_PROFILE, name: "Spielhalle Sonnenberg", street: "Bahnhofstrasse 5", zip: "9490", city: "Vaduz", phone: "+4232345678", email: "hallo@sonnenberg.li", arrivalNote: "" },
+    OPEN_WED_TO_SUN,
+  );
+
+  it("shows the edited name, address and phone, and scopes the calendar entry to its domain", () => {
+    const mail = confirmationEmail(booking, edited, { now: NOW });
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain("Spielhalle Sonnenberg");
+      expect(body).toContain("Bahnhofstrasse 5");
+      expect(body).toContain("9490 Vaduz");
+      expect(body).toContain("+423 234 56 78");
+      expect(body).not.toContain("Fun World");
+    }
+    expect(property(mail.ics, "UID")).toBe("FW-7K3M9Q@sonnenberg.li");
+    expect(property(mail.ics, "LOCATION")).toBe("Spielhalle Sonnenberg\\, Bahnhofstrasse 5\\, 9490 Vaduz");
+  });
+
+  it("leaves out an empty arrival note without an empty paragraph", () => {
+    const mail = reminderEmail(booking, edited, {});
+    expect(mail.text).not.toContain("10-20 Minuten");
+    expect(mail.text).not.toMatch(/\n\n\n/);
+  });
+});
