@@ -64,6 +64,8 @@ const PAGES = [
   "/admin/einstellungen/angebote",
   "/admin/einstellungen/spielorte",
   "/admin/einstellungen/mitarbeitende",
+  "/admin/einstellungen/betrieb",
+  `/logo/${"0".repeat(32)}.png`,
 ];
 const FORM_POSTS = [...PAGES.filter((p) => p !== "/agb"), "/enter-data/coupon", "/admin/logout"];
 const JSON_APIS = [
@@ -301,6 +303,7 @@ const STATE_PAGES = [
   "/admin/einstellungen/oeffnungszeiten",
   "/admin/einstellungen/spielorte",
   "/admin/einstellungen/mitarbeitende",
+  "/admin/einstellungen/betrieb",
 ];
 
 /** A real held booking, so the booking desk's forms (note, arrival) are walked against a row that exists. */
@@ -362,7 +365,9 @@ test("fuzz: every route, bad input of every kind, no 5xx, no leak, nothing creat
 
   const forms = formCases();
   for (const path of [...FORM_POSTS, `/admin/buchungen/${booking}`]) {
-    for (const c of forms) {
+    for (const formCase of forms) {
+      // The logo upload page takes binary multipart bodies (NUL bytes included) and checks them itself: a 4xx, never a 5xx.
+      const c = path === "/admin/einstellungen/betrieb" && formCase.label === "multipart raw NUL" ? { ...formCase, expected: undefined } : formCase;
       await run("POST", path, c);
       // Staff forms again with a session (never the sign-out: the session is needed to the end).
       if (path.startsWith("/admin") && path !== "/admin/logout" && path !== "/admin/login") await run("POST", path, c, cookie);

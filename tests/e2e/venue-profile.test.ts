@@ -194,3 +194,20 @@ test("staff pages have no footer; a staff member without the manager role gets 4
   const post = await page.request.post("/admin/einstellungen/betrieb", { form: { intent: "remove-logo" }, headers: { Origin: new URL(page.url()).origin } });
   expect(post.status()).toBe(403);
 });
+
+test("a logo over 512 KB gets the German size message on the page; a body over 1 MB is refused at the edge", async ({ page }) => {
+  await signInAs(page, "admin", "/admin/einstellungen/betrieb");
+  const origin = new URL(page.url()).origin;
+  const big = Buffer.concat([PNG, Buffer.alloc(600 * 1024, 1)]);
+  const tooBig = await page.request.post("/admin/einstellungen/betrieb", { multipart: { intent: "logo", logo: { name: "gross.png", mimeType: "image/png", buffer: big } }, headers: { Origin: origin } });
+  expect(tooBig.status()).toBe(400);
+  expect(await tooBig.text()).toContain("Das Logo ist zu gross: höchstens 512 KB.");
+  const huge = await page.request.post("/admin/einstellungen/betrieb", {
+    multipart: { intent: "logo", logo: { name: "riesig.png", mimeType: "image/png", buffer: Buffer.alloc(1100 * 1024, 1) } },
+    headers: { Origin: origin },
+  });
+  expect(huge.status()).toBe(413);
+  // Nothing was stored.
+  await page.goto("/admin/einstellungen/betrieb");
+  await expect(page.getByText("Es wird das Standardlogo gezeigt.")).toBeVisible();
+});

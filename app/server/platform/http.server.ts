@@ -31,7 +31,8 @@ export const JSON_BODY_LIMIT = 256 * 1024;
 /**
  * The one page that takes a file (the venue logo, at most 512 KB — the page says so beside the
  * field, in German): its multipart posts may be larger and carry binary bytes (NUL included), which
- * the page checks itself (type by content, text fields without control characters).
+ * the page checks itself (type by content, text fields without control characters). Its other
+ * posts keep the form limit.
  */
 export const UPLOAD_BODY_LIMIT = 1024 * 1024;
 const UPLOAD_PATHS = new Set(["/admin/einstellungen/betrieb", "/admin/einstellungen/betrieb.data"]);
@@ -179,7 +180,7 @@ export async function guardRequest(req: ExpressRequest, res: ExpressResponse, ne
   if (req.method === "GET" || req.method === "HEAD") return next();
 
   const api = isApi(req.path);
-  const upload = UPLOAD_PATHS.has(req.path);
+  const upload = UPLOAD_PATHS.has(req.path) && (req.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
   const limit = api ? JSON_BODY_LIMIT : upload ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
   const declared = Number(req.get("content-length") ?? "0");
   if (declared > limit) return tooLarge(req, res);
@@ -206,7 +207,7 @@ export async function guardRequest(req: ExpressRequest, res: ExpressResponse, ne
   // JSON, whatever type it declares, so there the JSON escape is checked for every type (on a page,
   // `\u0000` in a form is six characters a family may type).
   const text = body.toString("latin1");
-  if ((body.includes(0) && !(upload && multipart)) || (urlencoded && /%00/i.test(text)) || (api && /\\u0000/i.test(text))) {
+  if ((body.includes(0) && !upload) || (urlencoded && /%00/i.test(text)) || (api && /\\u0000/i.test(text))) {
     return refuse(req, res, 400, MESSAGES.nul);
   }
   if (multipart) {
