@@ -1,4 +1,5 @@
 import type { VenueContact } from "~/domain/venue-contact";
+import { OpeningHours } from "./OpeningHours";
 import { useVenueFacts } from "./useVenueFacts";
 
 /**
@@ -49,7 +50,9 @@ export function ContactBlock({ contact, openingHours, headingId, title = "Kontak
           </>
         ) : null}
       </address>
-      <p>Öffnungszeiten: {openingHours}</p>
+      <p>
+        Öffnungszeiten: <OpeningHours text={openingHours} />
+      </p>
     </section>
   );
 }

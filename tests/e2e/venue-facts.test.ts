@@ -21,7 +21,8 @@ test("opening hours staff set reach the landing page, the AGB and the payment er
 
   // With the seed's hours, the spec's own words.
   await page.goto("/payment/error");
-  await expect(page.getByText("Öffnungszeiten: Mo-So 10:00-22:00")).toBeVisible();
+  await expect(page.getByRole("main").getByText("Öffnungszeiten: Mo-So 10:00-22:00")).toBeVisible();
+  await expect(page.getByRole("contentinfo").getByText("Öffnungszeiten: Mo-So 10:00-22:00")).toBeVisible();
   await page.goto("/");
   await expect(page.getByText("Geöffnet Mo-So 10:00-22:00 · Geburtstage Mittwoch bis Sonntag")).toBeVisible();
 
@@ -31,7 +32,9 @@ test("opening hours staff set reach the landing page, the AGB and the payment er
     await page.goto("/");
     await expect(page.getByText(`Geöffnet ${line} · Geburtstage Mittwoch bis Sonntag`)).toBeVisible();
     await page.goto("/payment/error");
-    await expect(page.getByText(`Öffnungszeiten: ${line}`)).toBeVisible();
+    await expect(page.getByRole("main").getByText(`Öffnungszeiten: ${line}`)).toBeVisible();
+    // Every family page's footer too: generated from the same rows, never a sentence of its own.
+    await expect(page.getByRole("contentinfo").getByText(`Öffnungszeiten: ${line}`)).toBeVisible();
     await page.goto("/agb");
     await expect(page.getByText(`Öffnungszeiten ${line}`)).toBeVisible();
     // The hold time and the self-service limit as set (the defaults here).
