@@ -23,7 +23,7 @@ test("a staff member gets a German 403 page on manager pages and sees no voucher
   await expect(page.getByRole("heading", { name: "Tagesübersicht" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Gutschein ausstellen" })).toHaveCount(0);
   await expect(page.getByRole("navigation", { name: "Mitarbeiterbereich" }).getByRole("link", { name: "Einstellungen" })).toHaveCount(0);
-  for (const path of ["/admin/einstellungen", "/admin/einstellungen/schliessungen", "/admin/einstellungen/angebote", "/admin/einstellungen/mitarbeitende"]) {
+  for (const path of ["/admin/einstellungen", "/admin/einstellungen/schliessungen", "/admin/einstellungen/angebote", "/admin/einstellungen/mitarbeitende", "/admin/einstellungen/betrieb"]) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("heading", { name: "403 – Kein Zugriff" })).toBeVisible();
@@ -143,6 +143,7 @@ test("every settings page reads at 320 px and passes axe", async ({ page }) => {
     ["/admin/einstellungen/angebote", "Geburtstagsangebote"],
     ["/admin/einstellungen/spielorte", "Spielorte"],
     ["/admin/einstellungen/mitarbeitende", "Benutzerkonten"],
+    ["/admin/einstellungen/betrieb", "Name, Adresse und Kontakt"],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole("heading", { name: heading, exact: true, level: 2 })).toBeVisible();
