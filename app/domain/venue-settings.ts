@@ -64,7 +64,7 @@ const SHORT_DAYS = ["So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"];
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 
 /**
- * `Mo-So 10:00-22:00`, or `Mo-Fr 10:00-20:00, Sa-So 09:00-22:00`: the hall's hours per weekday (the
+ * `Mo-Fr 10:00-20:00, Sa-So 09:00-22:00`, or `Mo-Di geschlossen, Mi-So 10:00-22:00`: the hall's hours per weekday (the
  * hall is open on days without birthdays or games too); a weekday without a rule reads `geschlossen`.
  */
 export function openingHoursLine(rules: readonly DayRule[]): string {
