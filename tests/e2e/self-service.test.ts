@@ -58,7 +58,7 @@ test("a family opens its manage link, moves the party and cancels it with the vo
   await expect(page.getByRole("heading", { name: "Status: Bestätigt" })).toBeVisible();
   await expect(page.getByText(code)).toBeVisible();
   await expect(page.getByText(/Kostenlos stornierbar bis \w+, \d+\. \w+ \d{4}, 10:00 Uhr\./)).toBeVisible();
-  await expect(page.getByText("Industriestrasse 12", { exact: false })).toBeVisible();
+  await expect(page.getByRole("main").getByText("Industriestrasse 12", { exact: false })).toBeVisible();
   await expect(page.getByText(`Mit Gutschein ${voucher} bezahlt`, { exact: false })).toBeVisible();
   const ics = await page.request.get(`${link}/kalender.ics`);
   expect(ics.headers()["content-type"]).toContain("text/calendar");
