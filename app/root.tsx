@@ -22,8 +22,9 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "Fun World – Kindergeburtstag und Spiele online buchen" },
+/** The home page's title (routes with a `meta` of their own replace it) names the venue as stored. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.contact?.name ?? "Online buchen"} – Kindergeburtstag und Spiele online buchen` },
   { name: "description", content: SITE_DESCRIPTION },
 ];
 

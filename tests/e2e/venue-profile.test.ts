@@ -84,6 +84,7 @@ test("a manager edits the venue profile: German messages per field, then every f
 
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Willkommen bei Spielhalle Sonnenberg" })).toBeVisible();
+    await expect(page).toHaveTitle("Spielhalle Sonnenberg – Kindergeburtstag und Spiele online buchen");
     await expect(page.getByText("Seit 2010 die Spielhalle am Rhein.")).toBeVisible();
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByText("Spielhalle Sonnenberg")).toBeVisible();
