@@ -3,6 +3,7 @@ import {
   birthdayAvailability,
   birthdaySlotGrid,
   hasBegun,
+  onlineNotBefore,
   MAX_STAY_MINUTES,
   overlaps,
   pickTable,
@@ -274,5 +275,15 @@ describe("birthdayAvailability", () => {
     expect(royal.filter((s) => !s.available).map((s) => s.startTime)).toEqual(["11:00", "12:00", "13:00", "14:00", "15:00"]);
     expect(royal.find((s) => s.startTime === "10:00")).toEqual({ startTime: "10:00", endTime: "14:00", available: true });
     expect(royal.find((s) => s.startTime === "16:00")).toEqual({ startTime: "16:00", endTime: "20:00", available: true });
+  });
+});
+
+describe("onlineNotBefore (lead time)", () => {
+  it("counts real hours, so 24 hours before the spring clock change end one wall-clock hour later", () => {
+    // Saturday 27 March 2027, 10:30 CET: the clocks go forward that night.
+    expect(onlineNotBefore(new Date("2027-03-27T09:30:00Z"), 24)).toEqual({ date: "2027-03-28", minutes: 11 * 60 + 30 });
+    // Saturday 30 October 2027, 10:30 CEST: the clocks go back that night.
+    expect(onlineNotBefore(new Date("2027-10-30T08:30:00Z"), 24)).toEqual({ date: "2027-10-31", minutes: 9 * 60 + 30 });
+    expect(onlineNotBefore(new Date("2027-06-02T08:00:00Z"), 0)).toEqual({ date: "2027-06-02", minutes: 10 * 60 });
   });
 });

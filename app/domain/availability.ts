@@ -1,4 +1,4 @@
-import { formatTime, weekdayOf, type VenueNow } from "./time";
+import { formatTime, venueNow, weekdayOf, type VenueNow } from "./time";
 
 /** Spec §1/§9: a birthday table is held for at most 4 hours. */
 export const MAX_STAY_MINUTES = 240;
@@ -26,6 +26,16 @@ export function birthdaySlotGrid(date: string, rules: DayRule[], durationMin: nu
 
 export function overlaps(a: SlotRange, b: SlotRange): boolean {
   return a.startMin < b.endMin && b.startMin < a.endMin;
+}
+
+/**
+ * The earliest moment a slot may start to be bookable online: `leadHours` real hours from now,
+ * read in venue time. Counting real hours first keeps it right across a clock change (24 hours
+ * before a Sunday 10:00 after the spring change is Saturday 09:00). Passed where `hasBegun` takes
+ * "now": a slot that starts at or before it is not bookable online.
+ */
+export function onlineNotBefore(now: Date, leadHours: number): VenueNow {
+  return venueNow(new Date(now.getTime() + leadHours * 3_600_000));
 }
 
 /** A slot lies in the past once it has begun (venue time). */

@@ -6,6 +6,8 @@ import {
   gameChoiceProblem,
   gamePriceRappen,
   gameStartGrid,
+  gameTypePoints,
+  packageWeekdays,
   nextDateOnWeekday,
   ROUND_MINUTES,
   totalRounds,
@@ -194,5 +196,17 @@ describe("games follow their own weekday flag", () => {
     const rules = RULES.map((r) => ({ ...r, games: false }));
     expect(gameStartGrid("2026-12-02", rules, 1)).toEqual([]);
     expect(gameStartGrid("2026-12-02", RULES, 1).length).toBeGreaterThan(0);
+  });
+});
+
+describe("game days from the opening hours (issue #28 §3)", () => {
+  const day = (weekday: number, games: boolean) => ({ weekday, openMin: 600, closeMin: 1320, birthdays: games, games });
+  it("lists the package's weekdays Monday first, from the days games are offered", () => {
+    expect(packageWeekdays([day(0, true), day(1, false), day(3, true), day(6, true)]).map((d) => d.label)).toEqual(["Mittwoch", "Samstag", "Sonntag"]);
+    expect(packageWeekdays([1, 2, 3, 4, 5, 6, 0].map((d) => day(d, true)))[0]).toEqual({ day: 1, label: "Montag" });
+  });
+  it("fills the cards' days and capacity", () => {
+    expect(gameTypePoints(["Tag frei wählbar ({days})", "Maximal {capacity} Spieler"], "Mittwoch bis Sonntag", 6)).toEqual(["Tag frei wählbar (Mittwoch bis Sonntag)", "Maximal 6 Spieler"]);
+    expect(gameTypePoints(["Buchbar {days}"], "Montag bis Sonntag", 6)).toEqual(["Buchbar Montag bis Sonntag"]);
   });
 });

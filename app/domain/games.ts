@@ -10,14 +10,17 @@ export const PACKAGE_INCLUDED_ROUNDS = 3;
 export const PACKAGE_MAX_EXTRA_ROUNDS = 3;
 /** Spec §2: "type 1 goes to /date?day=7" – 7 stands for "any day". */
 export const ANY_DAY = 7;
-/** The weekday picker of the birthday package: Mittwoch=3 … Sonntag=0. */
-export const PACKAGE_WEEKDAYS = [
-  { day: 3, label: "Mittwoch" },
-  { day: 4, label: "Donnerstag" },
-  { day: 5, label: "Freitag" },
-  { day: 6, label: "Samstag" },
-  { day: 0, label: "Sonntag" },
-] as const;
+const WEEKDAY_LABELS = ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"];
+/** Monday first, as a Swiss reader expects. */
+const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
+
+/**
+ * The weekday picker of the birthday package: the game days of the opening hours (the spec's
+ * Mittwoch … Sonntag with the seed's hours), so a day the manager opens or closes appears or goes.
+ */
+export function packageWeekdays(rules: readonly DayRule[]): { day: number; label: string }[] {
+  return WEEK_ORDER.filter((d) => rules.some((r) => r.weekday === d && r.games)).map((day) => ({ day, label: WEEKDAY_LABELS[day]! }));
+}
 
 export type GameType = 1 | 2;
 
@@ -25,14 +28,23 @@ export const GAME_TYPES: { id: GameType; name: string; points: string[] }[] = [
   {
     id: 1,
     name: "Normales Spiel",
-    points: ["Tag frei wählbar (Mittwoch bis Sonntag)", "Maximal 5 Runden à 20 Minuten", "Maximal {capacity} Spieler"],
+    points: ["Tag frei wählbar ({days})", "Maximal 5 Runden à 20 Minuten", "Maximal {capacity} Spieler"],
   },
   {
     id: 2,
     name: "Geburtstagspaket",
-    points: ["Buchbar Mittwoch bis Sonntag", "3 Runden à 20 Minuten inklusive", "Um 3 weitere Runden verlängerbar"],
+    points: ["Buchbar {days}", "3 Runden à 20 Minuten inklusive", "Um 3 weitere Runden verlängerbar"],
   },
 ];
+
+/**
+ * A game type's points for its card: `{days}` becomes the game days from the opening hours
+ * (`weekdaysLine`, "Mittwoch bis Sonntag" with the seed's hours), `{capacity}` the location's.
+ */
+export function gameTypePoints(points: readonly string[], gameDays: string | null, capacity: number): string[] {
+  const days = gameDays ?? "derzeit an keinem Tag";
+  return points.map((p) => p.replace("{days}", days).replace("{capacity}", String(capacity)));
+}
 
 export type GameLocation = {
   id: number;

@@ -13,6 +13,11 @@ export const MSG = {
   chooseDateAndSlot: "Bitte wählen Sie ein Datum und einen Zeitslot aus.",
   chooseSlot: "Bitte wählen Sie einen Zeitslot aus.",
   slotGone: "Dieser Zeitslot ist leider nicht mehr verfügbar. Bitte wählen Sie einen anderen.",
+  /** The offer's (or the games') lead time: shown above the slots of a day it cuts into, and when a slot inside it is submitted. */
+  leadTimeNotice: (hours: number, phone: string) =>
+    `Online buchbar bis ${hours} ${hours === 1 ? "Stunde" : "Stunden"} vor Beginn. Für einen früheren Termin rufen Sie uns bitte an: ${phone}.`,
+  leadTimeRefused: (hours: number, phone: string) =>
+    `Dieser Termin beginnt in weniger als ${hours} ${hours === 1 ? "Stunde" : "Stunden"} und ist online nicht mehr buchbar. Bitte rufen Sie uns an: ${phone}.`,
   choosePersons: "Bitte wählen Sie mindestens eine Person aus.",
   // /enter-data
   emailsDiffer: "Die E-Mails stimmen nicht überein.",

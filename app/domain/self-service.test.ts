@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { canSelfChange, formatLongDate, formatVenueInstant, manageLinkReadable, selfServiceDeadline, selfServiceEndsNotice } from "./self-service";
+import {
+  bookedInsideWindow,
+  canSelfChange,
+  formatLongDate,
+  formatVenueInstant,
+  lateBookingNotice,
+  lateCancellationSentence,
+  manageLinkReadable,
+  selfServiceDeadline,
+  selfServiceEndsNotice,
+} from "./self-service";
 
 describe("self-service deadline", () => {
   it("is 48 real hours before the start, shown in venue time", () => {
@@ -50,3 +60,24 @@ describe("self-service deadline", () => {
   });
 });
 
+
+describe("late bookings and the late fee (issue #28 §3, §5)", () => {
+  it("tells a family before paying that a start inside the window cannot be changed online", () => {
+    // Friday 4 June 2027 16:00 CEST starts 30 hours after Thursday 3 June 10:00 CEST.
+    const target = { date: "2027-06-04", startMin: 16 * 60 };
+    const now = new Date("2027-06-03T08:00:00Z");
+    expect(lateBookingNotice(target, 48, now)).toBe(
+      "Ihr Termin beginnt in weniger als 48 Stunden: Diese Buchung kann online nicht mehr storniert oder verschoben werden (AGB §4: nur bis 48 Stunden vor Beginn).",
+    );
+    expect(lateBookingNotice(target, 24, now)).toBeNull();
+    expect(lateBookingNotice(target, 0, now)).toBeNull();
+    expect(bookedInsideWindow({ ...target, createdAt: now }, 48)).toBe(true);
+    expect(bookedInsideWindow({ ...target, createdAt: new Date("2027-06-01T08:00:00Z") }, 48)).toBe(false);
+  });
+
+  it("words the fee after the free deadline as the manager set it", () => {
+    expect(lateCancellationSentence(100)).toBe("Bei späterer Absage oder Nichterscheinen wird der Betrag nicht zurückerstattet.");
+    expect(lateCancellationSentence(30)).toContain("verrechnen wir 30 % des Betrags");
+    expect(lateCancellationSentence(0)).toContain("erstatten wir den Betrag zurück");
+  });
+});

@@ -6,7 +6,28 @@ import { addDays, VENUE_TIME_ZONE, venueNow, venueToUtc } from "./time";
  * shown in venue time moves by the hour the clocks moved). The manage link shows the booking until
  * `readableDays` after the party date, then it is gone (404).
  */
-export type SelfServicePolicy = { hours: number; readableDays: number };
+export type SelfServicePolicy = { hours: number; readableDays: number; lateCancelFeePercent: number };
+
+/** What a cancellation after the free deadline costs (AGB §4), as the manage page says it. */
+export function lateCancellationSentence(feePercent: number): string {
+  if (feePercent >= 100) return "Bei späterer Absage oder Nichterscheinen wird der Betrag nicht zurückerstattet.";
+  if (feePercent <= 0) return "Auch bei späterer Absage erstatten wir den Betrag zurück; bei Nichterscheinen wird er nicht zurückerstattet.";
+  return `Bei späterer Absage verrechnen wir ${feePercent} % des Betrags und erstatten den Rest zurück; bei Nichterscheinen wird der Betrag nicht zurückerstattet.`;
+}
+
+/**
+ * Before paying for a start less than `hours` away: the family learns now, not in the manage page,
+ * that this booking cannot be cancelled or moved online. Null when it can.
+ */
+export function lateBookingNotice(target: { date: string; startMin: number }, hours: number, now: Date): string | null {
+  if (hours <= 0 || !bookedInsideWindow({ ...target, createdAt: now }, hours)) return null;
+  return `Ihr Termin beginnt in weniger als ${hours} Stunden: Diese Buchung kann online nicht mehr storniert oder verschoben werden (AGB §4: nur bis ${hours} Stunden vor Beginn).`;
+}
+
+/** Booked when online changes had already ended (less than `hours` before the start). */
+export function bookedInsideWindow(b: { date: string; startMin: number; createdAt: Date }, hours: number): boolean {
+  return b.createdAt.getTime() > selfServiceDeadline(b, hours).getTime();
+}
 
 export type SelfServiceBooking = { date: string; startMin: number; status: string };
 

@@ -9,6 +9,7 @@ import {
   parseGeneralSettings,
   parseGridTime,
   parseOffer,
+  parsePolicySettings,
   parseOpeningHours,
   parsePriceRappen,
   parseTable,
@@ -66,11 +67,11 @@ describe("settings fields", () => {
   });
 
   it("offers: items one per line, duration on the grid", () => {
-    const parsed = parseOffer(form({ name: "Mini", price: "19.90", slotMinutes: "90", position: "4", items: "Tisch\r\n\r\nKuchen \n", active: "on" }));
-    expect(parsed).toEqual({ ok: true, value: { name: "Mini", basePriceRappen: 1990, slotMinutes: 90, items: ["Tisch", "Kuchen"], position: 4, active: true } });
-    expect(parseOffer(form({ name: "Mini", price: "1", slotMinutes: "92", position: "1", items: "" }))).toEqual({
+    const parsed = parseOffer(form({ name: "Mini", price: "19.90", slotMinutes: "90", position: "4", items: "Tisch\r\n\r\nKuchen \n", active: "on", leadHours: "24" }));
+    expect(parsed).toEqual({ ok: true, value: { name: "Mini", basePriceRappen: 1990, slotMinutes: 90, items: ["Tisch", "Kuchen"], position: 4, active: true, leadHours: 24 } });
+    expect(parseOffer(form({ name: "Mini", price: "1", slotMinutes: "92", position: "1", items: "", leadHours: "721" }))).toEqual({
       ok: false,
-      errors: { slotMinutes: SETTINGS_MSG.duration, items: SETTINGS_MSG.items },
+      errors: { slotMinutes: SETTINGS_MSG.duration, leadHours: SETTINGS_MSG.leadHours, items: SETTINGS_MSG.items },
     });
   });
 
@@ -129,7 +130,7 @@ describe("weekdays line", () => {
   it("reads `Mittwoch bis Sonntag` for the seed's birthday days", () => {
     const seed = [0, 1, 2, 3, 4, 5, 6].map((d) => rule(d, d === 0 || d >= 3));
     expect(weekdaysLine(seed, "birthdays")).toBe("Mittwoch bis Sonntag");
-    const policy = { holdMinutes: 15, selfServiceHours: 48, cancelFreeHours: 48, lateCancelFeePercent: 100, reminderHours: 48 };
+    const policy = { holdMinutes: 15, selfServiceHours: 48, cancelFreeHours: 48, lateCancelFeePercent: 100, reminderHours: 48, gameLeadHours: 1 };
     expect(venueFacts(seed, policy)).toEqual({ openingHours: "Mo-So 10:00-22:00", birthdayDays: "Mittwoch bis Sonntag", gameDays: "Mittwoch bis Sonntag", ...policy });
   });
   it("names two days with `und`, separate days with commas, none as null", () => {
@@ -138,5 +139,29 @@ describe("weekdays line", () => {
     expect(weekdaysLine([1, 2, 3, 4, 5, 6, 0].map((d) => rule(d, true)), "games")).toBe("Montag bis Sonntag");
     expect(weekdaysLine([rule(1, true), rule(2, true), rule(3, true), rule(5, true), rule(6, true)], "birthdays")).toBe("Montag bis Mittwoch, Freitag und Samstag");
     expect(weekdaysLine([rule(3, true, false)], "games")).toBeNull();
+  });
+});
+
+describe("policy settings form", () => {
+  const form = (values: Record<string, string>) => {
+    const f = new FormData();
+    for (const [k, v] of Object.entries(values)) f.set(k, v);
+    return f;
+  };
+  it("takes whole numbers in range and names each wrong field", () => {
+    expect(parsePolicySettings(form({ selfServiceHours: "72", lateCancelFeePercent: "50", reminderHours: "24", gameLeadHours: "0" }))).toEqual({
+      ok: true,
+      value: { selfServiceHours: 72, lateCancelFeePercent: 50, reminderHours: 24, gameLeadHours: 0 },
+    });
+    const wrong = parsePolicySettings(form({ selfServiceHours: "-1", lateCancelFeePercent: "101", reminderHours: "0", gameLeadHours: "2.5" }));
+    expect(wrong).toEqual({
+      ok: false,
+      errors: {
+        selfServiceHours: SETTINGS_MSG.selfServiceHours,
+        lateCancelFeePercent: SETTINGS_MSG.lateCancelFeePercent,
+        reminderHours: SETTINGS_MSG.reminderHours,
+        gameLeadHours: SETTINGS_MSG.gameLeadHours,
+      },
+    });
   });
 });

@@ -127,7 +127,14 @@ export type VenuePolicy = {
   lateCancelFeePercent: number;
   /** The reminder e-mail goes out this many hours before the start. */
   reminderHours: number;
+  /** Games are bookable online until this many hours before their start. */
+  gameLeadHours: number;
 };
+
+/** Defaults until the manager stores a policy (docs/decisions.md "Lead time"). */
+export const DEFAULT_LATE_CANCEL_FEE_PERCENT = 100;
+export const DEFAULT_GAME_LEAD_HOURS = 1;
+export const DEFAULT_OFFER_LEAD_HOURS = 24;
 
 export function venueFacts(rules: readonly DayRule[], policy: VenuePolicy): VenueFacts {
   return { openingHours: openingHoursLine(rules), birthdayDays: weekdaysLine(rules, "birthdays"), gameDays: weekdaysLine(rules, "games"), ...policy };
@@ -160,6 +167,11 @@ export const SETTINGS_MSG = {
   items: "Bitte geben Sie mindestens eine Leistung an (eine pro Zeile, höchstens 20).",
   itemTooLong: "Eine Leistung darf höchstens 200 Zeichen lang sein.",
   position: "Bitte geben Sie eine Reihenfolge von 0 bis 999 an.",
+  leadHours: "Bitte geben Sie 0 bis 720 Stunden an.",
+  gameLeadHours: "Bitte geben Sie 0 bis 168 Stunden an.",
+  selfServiceHours: "Bitte geben Sie 0 bis 720 Stunden an.",
+  lateCancelFeePercent: "Bitte geben Sie 0 bis 100 Prozent an (100: keine Rückerstattung).",
+  reminderHours: "Bitte geben Sie 1 bis 720 Stunden an.",
   holdMinutes: `Bitte geben Sie ${MIN_HOLD_MINUTES} bis 120 Minuten an (die Zahlungsseite, z. B. TWINT, ist bis ${PROVIDER_SESSION_MINUTES} Minuten offen, dazu ${PROVIDER_SESSION_MARGIN_MINUTES} Minuten Reserve).`,
   reservationType: "Bitte wählen Sie eine Art.",
   description: "Die Beschreibung darf höchstens 300 Zeichen lang sein.",
@@ -268,7 +280,23 @@ export const OFFER_ITEMS_LIMIT = { lines: 20, lineLength: 200 } as const;
 /** The textarea's `maxLength`: every line full, each with its line break (CR LF). */
 export const OFFER_ITEMS_MAX_LENGTH = OFFER_ITEMS_LIMIT.lines * (OFFER_ITEMS_LIMIT.lineLength + 2);
 
-export type OfferInput = { name: string; basePriceRappen: number; slotMinutes: number; items: string[]; position: number; active: boolean };
+export type OfferInput = { name: string; basePriceRappen: number; slotMinutes: number; items: string[]; position: number; active: boolean; leadHours: number };
+
+/** The promised numbers staff set on /admin/einstellungen (the hold time has its own form). */
+export type PolicySettings = { selfServiceHours: number; lateCancelFeePercent: number; reminderHours: number; gameLeadHours: number };
+
+export function parsePolicySettings(form: Form): Parsed<PolicySettings> {
+  const value = {
+    selfServiceHours: parseIntIn(form.get("selfServiceHours"), 0, 720),
+    lateCancelFeePercent: parseIntIn(form.get("lateCancelFeePercent"), 0, 100),
+    reminderHours: parseIntIn(form.get("reminderHours"), 1, 720),
+    gameLeadHours: parseIntIn(form.get("gameLeadHours"), 0, 168),
+  };
+  const errors: FieldErrors = {};
+  for (const [key, n] of Object.entries(value)) if (n === null) errors[key] = SETTINGS_MSG[key as keyof PolicySettings];
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, value: value as PolicySettings };
+}
 
 export function parseOffer(form: Form): Parsed<OfferInput> {
   const errors: FieldErrors = {};
@@ -276,6 +304,7 @@ export function parseOffer(form: Form): Parsed<OfferInput> {
   const price = parsePriceRappen(form.get("price"));
   const duration = parseIntIn(form.get("slotMinutes"), 30, 240);
   const position = parseIntIn(form.get("position"), 0, 999);
+  const leadHours = parseIntIn(form.get("leadHours"), 0, 720);
   const items = str(form.get("items"))
     .split(/\r?\n/)
     .map((l) => l.trim())
@@ -284,10 +313,11 @@ export function parseOffer(form: Form): Parsed<OfferInput> {
   if (!price.ok) errors.price = price.message;
   if (duration === null || duration % 5 !== 0) errors.slotMinutes = SETTINGS_MSG.duration;
   if (position === null) errors.position = SETTINGS_MSG.position;
+  if (leadHours === null) errors.leadHours = SETTINGS_MSG.leadHours;
   if (items.length === 0 || items.length > OFFER_ITEMS_LIMIT.lines) errors.items = SETTINGS_MSG.items;
   else if (items.some((i) => i.length > OFFER_ITEMS_LIMIT.lineLength)) errors.items = SETTINGS_MSG.itemTooLong;
-  if (Object.keys(errors).length > 0 || name === null || !price.ok || duration === null || position === null) return { ok: false, errors };
-  return { ok: true, value: { name, basePriceRappen: price.rappen, slotMinutes: duration, items, position, active: checked(form.get("active")) } };
+  if (Object.keys(errors).length > 0 || name === null || !price.ok || duration === null || position === null || leadHours === null) return { ok: false, errors };
+  return { ok: true, value: { name, basePriceRappen: price.rappen, slotMinutes: duration, items, position, active: checked(form.get("active")), leadHours } };
 }
 
 export const GAME_LOCATION_TYPES = [

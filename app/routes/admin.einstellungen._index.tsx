@@ -4,10 +4,10 @@ import { AdminBar } from "~/components/AdminBar";
 import { Page } from "~/components/Page";
 import { answerFor, FormMessage, formValues, SettingsField, SettingsNav, SettingsSection, type SettingsActionData } from "~/components/SettingsForm";
 import { pageMeta } from "~/domain/page-meta";
-import { parseGeneralSettings, rappenField } from "~/domain/venue-settings";
+import { parseGeneralSettings, parsePolicySettings, rappenField } from "~/domain/venue-settings";
 import { getDb } from "~/server/platform/db.server";
 import { requireManager, requireSameOrigin } from "~/server/staff/auth.server";
-import { saveGeneralSettings, settingsOverview } from "~/server/staff/venue-admin.server";
+import { saveGeneralSettings, savePolicySettings, settingsOverview } from "~/server/staff/venue-admin.server";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 /** Forms submit without a page reload with JavaScript (and work without it). */
@@ -16,14 +16,22 @@ export const meta: MetaFunction = () => pageMeta("Einstellungen", [{ name: "robo
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireManager(request);
-  const { prices } = await settingsOverview(await getDb());
-  return { staff: { email: staff.email }, prices };
+  const { prices, policy } = await settingsOverview(await getDb());
+  return { staff: { email: staff.email }, prices, policy };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireManager(request);
   requireSameOrigin(request);
   const form = await request.formData();
+  if (form.get("intent") === "policy") {
+    const policy = parsePolicySettings(form);
+    if (!policy.ok) {
+      return data<SettingsActionData>({ form: "policy", ok: false, message: "Bitte prüfen Sie die markierten Felder.", errors: policy.errors, values: formValues(form) }, { status: 400 });
+    }
+    const saved = await savePolicySettings(await getDb(), staff, policy.value);
+    return data<SettingsActionData>({ form: "policy", ok: saved.ok, message: saved.message }, { status: saved.ok ? 200 : 409 });
+  }
   const parsed = parseGeneralSettings(form);
   if (!parsed.ok) {
     return data<SettingsActionData>({ form: "prices", ok: false, message: "Bitte prüfen Sie die markierten Felder.", errors: parsed.errors, values: formValues(form) }, { status: 400 });
@@ -34,8 +42,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** Adult prices and the hold duration: settings, not constants (issue #13). */
 export default function SettingsPage() {
-  const { staff, prices } = useLoaderData<typeof loader>();
-  const answer = answerFor(useActionData<SettingsActionData>(), "prices");
+  const { staff, prices, policy } = useLoaderData<typeof loader>();
+  const actionData = useActionData<SettingsActionData>();
+  const answer = answerFor(actionData, "prices");
+  const policyAnswer = answerFor(actionData, "policy");
   return (
     <Page title="Einstellungen" wide>
       <AdminBar email={staff.email} manager />
@@ -59,6 +69,41 @@ export default function SettingsPage() {
           <FormMessage answer={answer} />
           <button type="submit" className="button">
             Speichern
+          </button>
+        </Form>
+      </SettingsSection>
+      <SettingsSection title="Stornierung, Erinnerung und Vorlaufzeit" id="policy-title">
+        <p className="muted">
+          Die AGB, die Seite «Buchung verwalten», die E-Mails und die Buchungsseiten nennen diese Zahlen. Die Vorlaufzeit der Geburtstage stellen Sie je
+          Angebot ein.
+        </p>
+        <Form method="post" noValidate key={JSON.stringify(policy)}>
+          <input type="hidden" name="intent" value="policy" />
+          <div className="grid-2">
+            <SettingsField
+              form="policy"
+              name="selfServiceHours"
+              label="Kostenlos stornieren und verschieben bis (Stunden vor Beginn)"
+              hint="Bis dahin ändern Familien ihre Buchung selbst online."
+              inputMode="numeric"
+              answer={policyAnswer}
+              value={String(policy.selfServiceHours)}
+            />
+            <SettingsField
+              form="policy"
+              name="lateCancelFeePercent"
+              label="Gebühr bei späterer Stornierung (Prozent)"
+              hint="100 heisst: keine Rückerstattung."
+              inputMode="numeric"
+              answer={policyAnswer}
+              value={String(policy.lateCancelFeePercent)}
+            />
+            <SettingsField form="policy" name="reminderHours" label="Erinnerungs-E-Mail (Stunden vor Beginn)" inputMode="numeric" answer={policyAnswer} value={String(policy.reminderHours)} />
+            <SettingsField form="policy" name="gameLeadHours" label="Vorlaufzeit Spiele online (Stunden)" inputMode="numeric" answer={policyAnswer} value={String(policy.gameLeadHours)} />
+          </div>
+          <FormMessage answer={policyAnswer} />
+          <button type="submit" className="button">
+            Regeln speichern
           </button>
         </Form>
       </SettingsSection>

@@ -4,7 +4,7 @@ import { AdminBar } from "~/components/AdminBar";
 import { Page } from "~/components/Page";
 import { answerFor, FormMessage, formValues, SettingsCheckbox, SettingsField, SettingsNav, SettingsSection, type SettingsActionData } from "~/components/SettingsForm";
 import { pageMeta } from "~/domain/page-meta";
-import { OFFER_ITEMS_MAX_LENGTH, parseOffer, rappenField } from "~/domain/venue-settings";
+import { DEFAULT_OFFER_LEAD_HOURS, OFFER_ITEMS_MAX_LENGTH, parseOffer, rappenField } from "~/domain/venue-settings";
 import { getDb } from "~/server/platform/db.server";
 import { requireManager, requireSameOrigin } from "~/server/staff/auth.server";
 import { saveOffer, settingsOverview } from "~/server/staff/venue-admin.server";
@@ -36,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return data<SettingsActionData>({ form: name, ok: result.ok, message: result.message }, { status: result.ok ? 200 : 409 });
 }
 
-type Row = { id: number | null; name: string; basePriceRappen: number; slotMinutes: number; items: { desc: string }[]; position: number; active: number };
+type Row = { id: number | null; name: string; basePriceRappen: number; slotMinutes: number; items: { desc: string }[]; position: number; active: number; leadHours: number };
 
 function OfferForm({ row, answer }: { row: Row; answer?: SettingsActionData }) {
   const form = row.id === null ? "offer-new" : `offer-${row.id}`;
@@ -52,6 +52,15 @@ function OfferForm({ row, answer }: { row: Row; answer?: SettingsActionData }) {
           <SettingsField form={form} name="price" label="Preis pro Kind (CHF)" inputMode="decimal" answer={answer} value={row.id === null ? "" : rappenField(row.basePriceRappen)} />
           <SettingsField form={form} name="slotMinutes" label="Dauer (Minuten, 30–240)" inputMode="numeric" answer={answer} value={String(row.slotMinutes)} />
           <SettingsField form={form} name="position" label="Reihenfolge (0–999)" inputMode="numeric" answer={answer} value={String(row.position)} />
+          <SettingsField
+            form={form}
+            name="leadHours"
+            label="Vorlaufzeit online (Stunden, 0–720)"
+            hint="So viele Stunden vor Beginn ist der Termin online spätestens buchbar; telefonisch geht es auch kurzfristiger."
+            inputMode="numeric"
+            answer={answer}
+            value={String(row.leadHours)}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${form}-items`}>Leistungen (eine pro Zeile)</label>
@@ -95,7 +104,7 @@ export default function OffersSettingsPage() {
         ))}
       </SettingsSection>
       <SettingsSection title="Angebot hinzufügen" id="new-offer-title">
-        <OfferForm key={`new-${offers.length}`} row={{ id: null, name: "", basePriceRappen: 0, slotMinutes: 120, items: [], position: offers.length + 1, active: 1 }} answer={answerFor(actionData, "offer-new")} />
+        <OfferForm key={`new-${offers.length}`} row={{ id: null, name: "", basePriceRappen: 0, slotMinutes: 120, items: [], position: offers.length + 1, active: 1, leadHours: DEFAULT_OFFER_LEAD_HOURS }} answer={answerFor(actionData, "offer-new")} />
       </SettingsSection>
     </Page>
   );

@@ -175,12 +175,19 @@ export default function PhoneBooking() {
           {options.starts.some((s) => s.available) ? (
             <fieldset className="plain-fieldset">
               <legend>Zeit</legend>
+              {options.starts.some((s) => s.insideLeadTime) ? (
+                <p className="muted" id="lead-note">
+                  «nur telefonisch»: innerhalb der Vorlaufzeit von {options.leadHours} {options.leadHours === 1 ? "Stunde" : "Stunden"}, online nicht buchbar. Als
+                  Telefonbuchung möglich.
+                </p>
+              ) : null}
               <div className="slot-grid">
                 {options.starts.map((s) => (
                   <label key={s.startMin} className="slot">
                     <input type="radio" name="startMin" value={s.startMin} disabled={!s.available} defaultChecked={v.startMin === String(s.startMin)} required />
                     {s.label}
                     {s.available ? null : <small>belegt</small>}
+                    {s.insideLeadTime ? <small>nur telefonisch</small> : null}
                   </label>
                 ))}
               </div>

@@ -8,7 +8,7 @@ import { formatChf } from "~/domain/money";
 import { pageMeta } from "~/domain/page-meta";
 import { formatDateDE, formatTime } from "~/domain/time";
 import { VenuePhone } from "~/components/VenueContactLinks";
-import { MANAGE_HEADERS, manageView, requireManagedBooking } from "~/server/booking/manage.server";
+import { MANAGE_HEADERS, manageView, requireManagedBooking, selfServicePolicy } from "~/server/booking/manage.server";
 import { pendingChangeOf } from "~/server/payments/booking-change.server";
 import { getDb } from "~/server/platform/db.server";
 
@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const notice = NOTICES[new URL(request.url).searchParams.get("ok") ?? ""] ?? null;
   const pending = await pendingChangeOf(db, r);
   return {
-    view: manageView(r),
+    view: manageView(r, await selfServicePolicy(db)),
     token: params.token!,
     notice,
     pending: pending && { ...pending, until: pending.until.toLocaleTimeString("de-CH", { timeZone: "Europe/Zurich", hour: "2-digit", minute: "2-digit" }) },
@@ -116,8 +116,10 @@ export default function ManageBooking() {
         <section className="card" aria-labelledby="change-title">
           <h2 id="change-title">Ändern oder stornieren</h2>
           <p>
-            Eine kostenlose Stornierung oder Verschiebung war bis {view.deadline} möglich (AGB §4: bis {view.hours} Stunden vor dem Termin). Bei
-            späterer Absage oder Nichterscheinen wird der Betrag nicht zurückerstattet. Für Fragen erreichen Sie uns unter{" "}
+            {view.bookedLate
+              ? `Diese Buchung wurde weniger als ${view.hours} Stunden vor dem Termin gemacht; online kann sie nicht storniert oder verschoben werden (AGB §4).`
+              : `Eine kostenlose Stornierung oder Verschiebung war bis ${view.deadline} möglich (AGB §4: bis ${view.hours} Stunden vor dem Termin).`}{" "}
+            {view.lateCancellation} Für Fragen erreichen Sie uns unter{" "}
             <VenuePhone />.
           </p>
         </section>

@@ -21,8 +21,9 @@ const COUNTERS = [
 
 /** Birthdays only (a game keeps its players), within the self-service time like moving and cancelling. */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const r = await requireManagedBooking(await getDb(), params.token);
-  const view = manageView(r);
+  const db = await getDb();
+  const r = await requireManagedBooking(db, params.token);
+  const view = manageView(r, await selfServicePolicy(db));
   if (!view.canChange || view.booking.players !== null) throw redirect(`/buchung/${params.token}`);
   return { view, token: params.token! };
 }
@@ -38,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     confirmed: form.get("confirm") === "1",
     expectedPriceRappen: parseExpectedPrice(form.get("expect")),
     alwaysQuote: true,
-    hours: selfServicePolicy().hours,
+    hours: (await selfServicePolicy(db)).hours,
     closedMessage: await selfServiceClosedMessage(db),
   });
   if ("ok" in result) {

@@ -13,8 +13,9 @@ export const headers: HeadersFunction = () => MANAGE_HEADERS;
 export const meta: MetaFunction = () => pageMeta("Buchung stornieren", [{ name: "robots", content: "noindex" }]);
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const r = await requireManagedBooking(await getDb(), params.token);
-  const view = manageView(r);
+  const db = await getDb();
+  const r = await requireManagedBooking(db, params.token);
+  const view = manageView(r, await selfServicePolicy(db));
   if (!view.canChange) throw redirect(`/buchung/${params.token}`);
   return { view, token: params.token! };
 }
@@ -23,7 +24,7 @@ export async function action({ params }: ActionFunctionArgs) {
   const db = await getDb();
   const r = await requireManagedBooking(db, params.token);
   const now = new Date();
-  const { hours } = selfServicePolicy();
+  const { hours } = await selfServicePolicy(db);
   const outcome = await cancelByFamily(db, { reservationId: r.id, allowed: (locked) => canSelfChange(locked, now, hours), closedMessage: await selfServiceClosedMessage(db) }, now);
   const base = `/buchung/${params.token}`;
   if (outcome.kind === "cancelled") {

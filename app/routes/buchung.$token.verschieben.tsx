@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => pageMeta("Termin verschieben", [{ name: 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = await getDb();
   const r = await requireManagedBooking(db, params.token);
-  const view = manageView(r);
+  const view = manageView(r, await selfServicePolicy(db));
   if (!view.canChange) throw redirect(`/buchung/${params.token}`);
   const query = new URL(request.url).searchParams;
   const today = venueNow().date;
@@ -47,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const date = dateFrom(form.get("date"));
   const startMin = parseTime(form.get("start"));
   if (!date || startMin === null) return data({ error: MSG.chooseDateAndSlot, quote: null, notice: null }, { status: 400 });
-  const { hours } = selfServicePolicy();
+  const { hours } = await selfServicePolicy(db);
   // A move into the self-service window is said before it happens, so it always has a confirmation step.
   const notice = selfServiceEndsNotice({ date, startMin }, new Date(), hours);
   const result = await changeByFamily(db, r, { date, startMin }, {

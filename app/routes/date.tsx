@@ -9,7 +9,8 @@ import { ANY_DAY, nextDateOnWeekday, ROUND_MINUTES } from "~/domain/games";
 import { dateFrom } from "~/domain/booking-query";
 import { venueNow } from "~/domain/time";
 import { getDb } from "~/server/platform/db.server";
-import { findGameLocation, getVenue } from "~/server/booking/venue.server";
+import { findGameLocation, getVenue, venuePolicy } from "~/server/booking/venue.server";
+import { onlineNotBefore } from "~/domain/availability";
 import { pageMeta } from "~/domain/page-meta";
 
 export const meta: MetaFunction = () => pageMeta("Datum auswählen");
@@ -23,12 +24,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const day = Number.isInteger(dayParam) && dayParam >= 0 && dayParam <= ANY_DAY ? dayParam : ANY_DAY;
   const now = venueNow();
   const today = now.date;
-  const { rules, closures } = await getVenue(await getDb());
+  const venue = await getVenue(await getDb());
+  const { rules, closures } = venue;
+  // "Any day" opens on the first day a game can still be booked online (the games' lead time).
+  const notBefore = onlineNotBefore(new Date(), venuePolicy(venue).gameLeadHours);
   const here = { kind: "game", locationId: location.id } as const;
   const chosen = dateFrom(params.get("date"));
   // Every future day stays selectable (spec); the picked weekday only preselects its next date, and
   // "any day" opens on the first day a game can still start (not a closed Monday or a finished evening).
-  const date = chosen && chosen >= today ? chosen : day === ANY_DAY ? firstBookableDay(now, rules, ROUND_MINUTES, "games", (d) => Boolean(closureOn(closures, d, here))) : nextDateOnWeekday(today, day);
+  const date = chosen && chosen >= today ? chosen : day === ANY_DAY ? firstBookableDay(notBefore, rules, ROUND_MINUTES, "games", (d) => Boolean(closureOn(closures, d, here))) : nextDateOnWeekday(today, day);
   const chosenMonth = parseMonth(params.get("month")) ?? monthOf(date);
   const month = chosenMonth < monthOf(today) ? monthOf(today) : chosenMonth;
   return {

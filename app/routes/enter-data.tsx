@@ -15,7 +15,8 @@ import { placeBooking } from "~/server/checkout/place-booking.server";
 import { clientKey } from "~/server/platform/client.server";
 import { findReservationByCode } from "~/server/booking/bookings.server";
 import { getDb } from "~/server/platform/db.server";
-import { holdMinutes } from "~/server/booking/venue.server";
+import { holdMinutes, loadVenuePolicy } from "~/server/booking/venue.server";
+import { lateBookingNotice } from "~/domain/self-service";
 import { clearDraft, redirectWithDraft, requireCompleteDraft, takeFormFlash, updateDraft } from "~/server/booking/draft.server";
 import { applyCouponToDraft, removeCouponFromDraft } from "~/server/checkout/draft-coupon.server";
 import { changeHeldBooking, heldBookingView, openHoldOf, resumePayment, type HeldBookingView } from "~/server/checkout/held-booking.server";
@@ -49,6 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // Back after a cancelled or failed payment: the contact data typed before is filled in again.
       previous: draft.bookingCode ? await previousContact(db, draft.bookingCode) : null,
       holdMinutes: await holdMinutes(db),
+      // Said before paying: a start inside the self-service window cannot be changed online later.
+      lateNotice: lateBookingNotice(draft, (await loadVenuePolicy(db)).selfServiceHours, new Date()),
     },
     cookie ? { headers: { "Set-Cookie": cookie } } : undefined,
   );
@@ -323,6 +326,7 @@ function ContactForm({
   flash,
   previous,
   holdMinutes,
+  lateNotice,
   actionData: posted,
 }: Omit<ReturnType<typeof useLoaderData<typeof loader>>, "held"> & { actionData: ActionData | undefined }) {
   const actionData = posted ?? flash ?? undefined;
@@ -537,6 +541,11 @@ function ContactForm({
         <p className="muted">Zu bezahlen: {formatChf(summary.amountRappen)}</p>
         {summary.amountRappen > 0 ? (
           <p className="muted">Nach dem Absenden halten wir den Termin {holdMinutes} Minuten für Ihre Zahlung frei.</p>
+        ) : null}
+        {lateNotice ? (
+          <p className="alert alert-warning" id="late-booking-notice">
+            {lateNotice}
+          </p>
         ) : null}
 
         {actionData?.confirmCancel ? <CancelConfirm /> : null}

@@ -12,6 +12,7 @@ import { useHydrated } from "~/components/useHydrated";
 import { useWhenChanged } from "~/components/useWhenChanged";
 import { useVenueFacts } from "~/components/useVenueFacts";
 import { applyStep, countsFrom, COUNT_PARAMS, dateFrom } from "~/domain/booking-query";
+import { onlineNotBefore } from "~/domain/availability";
 import { closedWeekdays, firstBookableDay, isClosedDay, monthOf, parseMonth } from "~/domain/calendar";
 import { closedDatesInMonth, closureOn } from "~/domain/venue-settings";
 import { MSG } from "~/domain/messages";
@@ -21,7 +22,7 @@ import { availableBirthdaySlots } from "~/server/booking/availability.server";
 import { getDb } from "~/server/platform/db.server";
 import { getDraft, redirectWithDraft, updateDraft } from "~/server/booking/draft.server";
 import { bookingCodeForNewChoice, checkSlotChoice } from "~/server/booking/slot-choice.server";
-import { findOffer, getVenue } from "~/server/booking/venue.server";
+import { findOffer, getVenue, venuePhone } from "~/server/booking/venue.server";
 import { pageMeta } from "~/domain/page-meta";
 import { log, oneLineError } from "~/server/platform/log.server";
 
@@ -45,11 +46,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!offer) throw redirect("/offers");
   const now = venueNow();
   const today = now.date;
-  const { rules, closures } = await getVenue(db);
+  // The offer's lead time: the calendar opens on the first day a party can still be booked online.
+  const notBefore = onlineNotBefore(new Date(), offer.leadHours);
+  const venue = await getVenue(db);
+  const { rules, closures } = venue;
   const birthdays = { kind: "birthday" } as const;
   const requested = dateFrom(params.get("date"));
   // Without a chosen day the calendar opens on the first day a party can still start (not a closed Monday).
-  const date = requested && requested >= today ? requested : firstBookableDay(now, rules, offer.slotMinutes, "birthdays", (d) => Boolean(closureOn(closures, d, birthdays)));
+  const date = requested && requested >= today ? requested : firstBookableDay(notBefore, rules, offer.slotMinutes, "birthdays", (d) => Boolean(closureOn(closures, d, birthdays)));
   const month = parseMonth(params.get("month")) ?? monthOf(date);
   const hasCounts = COUNT_PARAMS.some((p) => params.has(p));
   const counts: PartyCounts = hasCounts
@@ -77,6 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     closed: closedWeekdays(rules),
     closedDates: closedDatesInMonth(closures, month < monthOf(today) ? monthOf(today) : month, birthdays),
     closure: closureOn(closures, date, birthdays)?.reason ?? null,
+    leadNotice: offer.leadHours > 0 && date <= notBefore.date ? MSG.leadTimeNotice(offer.leadHours, venuePhone(venue)) : null,
     date,
     month: month < monthOf(today) ? monthOf(today) : month,
     counts,
@@ -147,7 +152,7 @@ export default function FindSlot() {
   const loaderData = useLoaderData<typeof loader>();
   // The fallback for a failed reload starts from what the server rendered (browser only).
   if (typeof document !== "undefined" && !lastGood) lastGood = loaderData as LoaderData;
-  const { offer, today, date, month, slots, slotsError, closed, closedDates, closure } = loaderData;
+  const { offer, today, date, month, slots, slotsError, closed, closedDates, closure, leadNotice } = loaderData;
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   // The weekdays with birthdays, as staff set them (root loader); left out when the database could not be read.
@@ -274,12 +279,15 @@ export default function FindSlot() {
                 {MSG.closedDay}
                 {birthdayDays ? <span className="muted"> – Geburtstage finden {birthdayDays} statt.</span> : null}
               </p>
+            ) : leadNotice && !anyAvailable ? (
+              <p className="alert alert-warning">{leadNotice}</p>
             ) : slots.length === 0 || !anyAvailable ? (
               <p className="alert alert-warning">
                 {MSG.slotsFull}
                 {slots.length === 0 && birthdayDays ? <span className="muted"> – Geburtstage finden {birthdayDays} statt.</span> : null}
               </p>
             ) : null}
+            {leadNotice && anyAvailable && total > 0 && !loadingSlots && slots ? <p className="alert alert-info">{leadNotice}</p> : null}
           </div>
           {total > 0 && !loadingSlots && slots && slots.length > 0 ? (
             <SlotGrid

@@ -4,10 +4,11 @@ import { useState } from "react";
 import { ChoiceCards } from "~/components/ChoiceCards";
 import { Page } from "~/components/Page";
 import { useHydrated } from "~/components/useHydrated";
-import { ANY_DAY, GAME_TYPES } from "~/domain/games";
+import { ANY_DAY, GAME_TYPES, gameTypePoints } from "~/domain/games";
 import { getDb } from "~/server/platform/db.server";
 import { getDraft, redirectWithDraft, updateDraft } from "~/server/booking/draft.server";
-import { findGameLocation } from "~/server/booking/venue.server";
+import { findGameLocation, getVenue } from "~/server/booking/venue.server";
+import { weekdaysLine } from "~/domain/venue-settings";
 import { pageMeta } from "~/domain/page-meta";
 
 export const handle = { hydrate: true };
@@ -26,6 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     location: { id: location.id, name: location.name, capacity: location.capacity },
     selected: draft.flow === "game" && draft.locationId === location.id ? (draft.gameType ?? null) : null,
+    gameDays: weekdaysLine((await getVenue(await getDb())).rules, "games"),
   };
 }
 
@@ -46,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Game() {
-  const { location, selected } = useLoaderData<typeof loader>();
+  const { location, selected, gameDays } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const [choice, setChoice] = useState<number | null>(selected);
@@ -68,7 +70,7 @@ export default function Game() {
           choices={GAME_TYPES.map((type) => ({
             value: type.id,
             title: type.name,
-            points: type.points.map((p) => p.replace("{capacity}", String(location.capacity))),
+            points: gameTypePoints(type.points, gameDays, location.capacity),
           }))}
           selected={selected}
           onChoose={setChoice}

@@ -17,7 +17,8 @@ import { getDb } from "~/server/platform/db.server";
 import { getDraft, redirectWithDraft, updateDraft } from "~/server/booking/draft.server";
 import { availableGameStarts } from "~/server/booking/games.server";
 import { bookingCodeForNewChoice } from "~/server/booking/slot-choice.server";
-import { findGameLocation } from "~/server/booking/venue.server";
+import { findGameLocation, getVenue, venuePhone, venuePolicy } from "~/server/booking/venue.server";
+import { onlineNotBefore } from "~/domain/availability";
 import { pageMeta } from "~/domain/page-meta";
 
 export const handle = { hydrate: true };
@@ -52,8 +53,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const players = intIn(asked, 1, location.capacity, Math.min(2, location.capacity));
   // Without JavaScript an out-of-range number arrives as typed: clamp it and say so in German.
   const playersNotice = asked !== null && String(players) !== asked.trim() ? playersOutOfRange(location.capacity, players) : null;
-  const starts = await availableGameStarts(await getDb(), { locationId: location.id, date, rounds: totalRounds(gameType, rounds) });
+  const db = await getDb();
+  const starts = await availableGameStarts(db, { locationId: location.id, date, rounds: totalRounds(gameType, rounds) });
+  const venue = await getVenue(db);
+  const { gameLeadHours } = venuePolicy(venue);
   return {
+    leadNotice: gameLeadHours > 0 && date <= onlineNotBefore(new Date(), gameLeadHours).date ? MSG.leadTimeNotice(gameLeadHours, venuePhone(venue)) : null,
     location: { id: location.id, name: location.name, capacity: location.capacity, pricePerPlayerRoundRappen: location.pricePerPlayerRoundRappen, packagePriceRappen: location.packagePriceRappen, extraRoundPriceRappen: location.extraRoundPriceRappen, reservationType: location.reservationType },
     gameType,
     date,
@@ -94,7 +99,7 @@ function playersOutOfRange(capacity: number, players: number): string {
 export default function Slot() {
   const loaderData = useLoaderData<typeof loader>();
   const facts = useVenueFacts();
-  const { location, gameType, date, starts } = loaderData;
+  const { location, gameType, date, starts, leadNotice } = loaderData;
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -225,7 +230,9 @@ export default function Slot() {
                 <a href={`/date?day=7&locationId=${location.id}`}>bitte wählen Sie ein anderes Datum</a>.
               </p>
             ) : !starts.some((s) => s.available) ? (
-              <p className="alert alert-warning">An diesem Tag ist {location.name} ausgebucht.</p>
+              <p className="alert alert-warning">{leadNotice ?? `An diesem Tag ist ${location.name} ausgebucht.`}</p>
+            ) : leadNotice ? (
+              <p className="alert alert-info">{leadNotice}</p>
             ) : null}
           </div>
           {/* The list stays while new start times load, so a start chosen meanwhile still goes with "Weiter". */}

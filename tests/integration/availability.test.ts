@@ -93,21 +93,25 @@ describe.each(drivers)("birthday availability on $name", ({ open }) => {
     }
   });
 
-  it("a past date is unavailable; today only from the next full hour", async () => {
-    // Fixed "now": Saturday 2026-11-21, 12:30 in Zurich (11:30Z).
+  it("a past date is unavailable; for staff today from the next full hour", async () => {
+    // Fixed "now": Saturday 2026-11-21, 12:30 in Zurich (11:30Z). Staff (phone) see past the lead time.
+    const staff = { ignoreLeadTime: true };
     const now = new Date("2026-11-21T11:30:00Z");
     expect(venueNow(now)).toEqual({ date: "2026-11-21", minutes: 750 });
-    const past = await availableBirthdaySlots(database.db, { date: "2026-11-14", persons: 8, offerId: 1 }, now);
+    const past = await availableBirthdaySlots(database.db, { date: "2026-11-14", persons: 8, offerId: 1 }, now, staff);
     expect(past).toHaveLength(11);
     expect(past.some((s) => s.available)).toBe(false);
-    const today = await availableBirthdaySlots(database.db, { date: "2026-11-21", persons: 8, offerId: 1 }, now);
+    const today = await availableBirthdaySlots(database.db, { date: "2026-11-21", persons: 8, offerId: 1 }, now, staff);
     expect(unavailable(today)).toEqual(["10:00", "11:00", "12:00"]);
     // 23:30Z is already Sunday 00:30 in Zurich: all of Saturday is gone, all of Sunday is open.
     const lateNight = new Date("2026-11-21T23:30:00Z");
-    const saturdayLate = await availableBirthdaySlots(database.db, { date: "2026-11-21", persons: 8, offerId: 1 }, lateNight);
+    const saturdayLate = await availableBirthdaySlots(database.db, { date: "2026-11-21", persons: 8, offerId: 1 }, lateNight, staff);
     expect(saturdayLate.some((s) => s.available)).toBe(false);
-    const sunday = await availableBirthdaySlots(database.db, { date: "2026-11-22", persons: 8, offerId: 1 }, lateNight);
+    const sunday = await availableBirthdaySlots(database.db, { date: "2026-11-22", persons: 8, offerId: 1 }, lateNight, staff);
     expect(sunday.every((s) => s.available)).toBe(true);
+    // Online, the offer's 24-hour lead time keeps all of that Sunday (it starts within 24 hours) out.
+    const online = await availableBirthdaySlots(database.db, { date: "2026-11-22", persons: 8, offerId: 1 }, lateNight);
+    expect(online.some((s) => s.available)).toBe(false);
   });
 
   it("an unknown offer is an error", async () => {

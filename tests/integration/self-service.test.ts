@@ -66,6 +66,9 @@ function calendarPart(mail: ParsedMail): string {
   return part?.content.toString("utf8") ?? "";
 }
 
+/** The defaults (SELF_SERVICE_HOURS 48, no refund after the deadline). */
+const POLICY = { hours: 48, readableDays: 14, lateCancelFeePercent: 100 };
+
 describe.each(drivers)("self-service on $name", ({ open }) => {
   let database: TestDatabase;
   let week = 0;
@@ -158,8 +161,8 @@ describe.each(drivers)("self-service on $name", ({ open }) => {
     const token = await tokenFrom(id);
     const r = await reload(id);
     const start = venueToUtc(r.date, r.startMin);
-    expect(manageView(r, new Date(start.getTime() - 49 * 3_600_000)).canChange).toBe(true);
-    expect(manageView(r, new Date(start.getTime() - 47 * 3_600_000)).canChange).toBe(false);
+    expect(manageView(r, POLICY, new Date(start.getTime() - 49 * 3_600_000)).canChange).toBe(true);
+    expect(manageView(r, POLICY, new Date(start.getTime() - 47 * 3_600_000)).canChange).toBe(false);
     expect(await findManagedBooking(database.db, token, new Date(start.getTime() + 13 * 86_400_000))).not.toBeNull();
     expect(await findManagedBooking(database.db, token, new Date(start.getTime() + 15 * 86_400_000))).toBeNull();
   });
@@ -201,19 +204,19 @@ describe.each(drivers)("self-service on $name", ({ open }) => {
     const deadline = selfServiceDeadline({ date: sunday, startMin: 600 }, 48);
     expect(deadline.toISOString()).toBe(`${friday}T08:00:00.000Z`);
     const cancel = (id: number, now: Date) =>
-      cancelByFamily(database.db, { reservationId: id, allowed: (r) => manageView(r, now).canChange, closedMessage: "zu spät" }, now);
+      cancelByFamily(database.db, { reservationId: id, allowed: (r) => manageView(r, POLICY, now).canChange, closedMessage: "zu spät" }, now);
     expect((await cancel(a.id, deadline)).kind).toBe("cancelled");
     const late = await cancel(b.id, new Date(selfServiceDeadline({ date: sunday, startMin: 840 }, 48).getTime() + 1));
     expect(late).toMatchObject({ kind: "refused", message: "zu spät" });
     expect((await reload(b.id)).status).toBe("confirmed");
-    expect(manageView(await reload(b.id), deadline).deadline).toBe(`Freitag, ${Number(friday.slice(8))}. März ${friday.slice(0, 4)}, 13:00 Uhr`);
+    expect(manageView(await reload(b.id), POLICY, deadline).deadline).toBe(`Freitag, ${Number(friday.slice(8))}. März ${friday.slice(0, 4)}, 13:00 Uhr`);
   });
 
   it("cancels once when the family double-submits and staff cancel at the same time: one refund, one voucher credit, one e-mail", async () => {
     const voucher = await createVoucher(database.db, { amountRappen: 5000 });
     const { id, code, trx } = await paidBooking({ couponCode: voucher.code });
     const now = new Date();
-    const family = () => cancelByFamily(database.db, { reservationId: id, allowed: (r) => manageView(r, now).canChange, closedMessage: "zu spät" }, now);
+    const family = () => cancelByFamily(database.db, { reservationId: id, allowed: (r) => manageView(r, POLICY, now).canChange, closedMessage: "zu spät" }, now);
     const results = await Promise.all([family(), family(), cancelReservation(database.db, { code, reason: null, actor: API })]);
     const familyKinds = results.slice(0, 2).map((r) => ("kind" in r ? r.kind : ""));
     const staffWon = results[2]!.status === 200;
@@ -240,7 +243,7 @@ describe.each(drivers)("self-service on $name", ({ open }) => {
     const voucher = await createVoucher(database.db, { amountRappen: 5000 });
     const { id, code, trx } = await paidBooking({ couponCode: voucher.code });
     const now = new Date();
-    const outcome = await cancelByFamily(database.db, { reservationId: id, allowed: (r) => manageView(r, now).canChange, closedMessage: "zu spät" }, now);
+    const outcome = await cancelByFamily(database.db, { reservationId: id, allowed: (r) => manageView(r, POLICY, now).canChange, closedMessage: "zu spät" }, now);
     expect(outcome).toMatchObject({ kind: "cancelled", refund: "refunded", voucherCreditedRappen: 5000 });
     const r = await reload(id);
     expect(r).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
@@ -283,7 +286,7 @@ describe.each(drivers)("self-service on $name", ({ open }) => {
     expect(payment!.status).toBe("refund_pending");
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.reservationId, id));
     expect(audit.map((a) => a.action).sort()).toEqual(["cancel", "refund-manual"]);
-    expect(manageView(r).paymentNote).toBe("Die Rückerstattung ist in Bearbeitung; Sie erhalten den Betrag ohne weiteres Zutun zurück.");
+    expect(manageView(r, POLICY).paymentNote).toBe("Die Rückerstattung ist in Bearbeitung; Sie erhalten den Betrag ohne weiteres Zutun zurück.");
     datatrans.fake.setCreditRefusal(null);
   });
 

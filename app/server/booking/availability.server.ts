@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
-import { birthdayAvailability, type Occupation, type Slot } from "~/domain/availability";
+import { birthdayAvailability, onlineNotBefore, type Occupation, type Slot } from "~/domain/availability";
 import { venueNow } from "~/domain/time";
 import { closureOn } from "~/domain/venue-settings";
 import type { Executor } from "../platform/db.server";
@@ -108,6 +108,8 @@ export async function availableBirthdaySlots(
   db: Executor,
   query: { date: string; persons: number; offerId: number },
   now: Date = new Date(),
+  /** Staff phone bookings: slots inside the offer's lead time stay bookable (the page says so). */
+  options: { ignoreLeadTime?: boolean } = {},
 ): Promise<Slot[]> {
   const offer = await findOffer(db, query.offerId);
   if (!offer) throw new UnknownOfferError(`Unknown offer ${query.offerId}`);
@@ -121,6 +123,6 @@ export async function availableBirthdaySlots(
     rules: venue.rules,
     tables: venue.tables,
     occupied: await cachedTableOccupations(db, query.date, now),
-    now: venueNow(now),
+    now: options.ignoreLeadTime ? venueNow(now) : onlineNotBefore(now, offer.leadHours),
   });
 }

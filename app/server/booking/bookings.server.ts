@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, getTableColumns, gt, isNotNull, lte, not, sql, type SQL } from "drizzle-orm";
-import { hasBegun, birthdaySlotGrid, pickTable } from "~/domain/availability";
+import { hasBegun, birthdaySlotGrid, onlineNotBefore, pickTable } from "~/domain/availability";
 import { newBookingCode } from "~/domain/codes";
 import type { Contact } from "~/domain/contact";
 import { MSG } from "~/domain/messages";
@@ -15,7 +15,7 @@ import { KeyedMutex } from "../platform/keyed-mutex.server";
 import { enqueueConfirmationMail, kickMailer } from "../mail/mail.server";
 import { creditVoucher, debitVoucher, recordLedger } from "../vouchers/vouchers.server";
 import { reserveVoucherAttempt } from "../vouchers/coupon.server";
-import { getVenue } from "./venue.server";
+import { getVenue, venuePhone } from "./venue.server";
 import { closureOn } from "~/domain/venue-settings";
 import { beyondHorizon, horizonMessage } from "~/domain/horizon";
 import { getEnv } from "../platform/env.server";
@@ -368,6 +368,15 @@ function insertReservation(tx: Tx, changeNotice: SQL, values: typeof reservation
   return statement.execute(given);
 }
 
+/**
+ * Online bookings keep the lead time (the offer's, or the games'); staff booking by phone may
+ * ignore it, and their page says so.
+ */
+export function leadTimeRefusal(date: string, startMin: number, leadHours: number, options: ReserveOptions, now: Date, phone: string): ReserveResult | null {
+  if (options.channel === "phone" || !hasBegun(date, startMin, onlineNotBefore(now, leadHours))) return null;
+  return { ok: false, reason: "slot_taken", message: MSG.leadTimeRefused(leadHours, phone) };
+}
+
 /** A birthday table: the slot must be on the offer's grid and not begun; the smallest free fitting table is taken. */
 export async function reserveBirthday(
   db: Db,
@@ -388,6 +397,8 @@ export async function reserveBirthday(
   const slot = birthdaySlotGrid(request.date, venue.rules, offer.slotMinutes).find((s) => s.startMin === request.startMin);
   if (!slot) return { ok: false, reason: "invalid", message: MSG.chooseSlot };
   if (hasBegun(request.date, slot.startMin, venueNow(now))) return { ok: false, reason: "slot_taken", message: MSG.slotGone };
+  const refused = leadTimeRefusal(request.date, slot.startMin, offer.leadHours, options, now, venuePhone(venue));
+  if (refused) return refused;
 
   return placeReservation(
     db,

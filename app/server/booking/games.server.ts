@@ -1,15 +1,15 @@
 import { and, eq, gt, ne, or } from "drizzle-orm";
 import type { SlotRange } from "~/domain/availability";
-import { hasBegun } from "~/domain/availability";
+import { hasBegun, onlineNotBefore } from "~/domain/availability";
 import type { Contact } from "~/domain/contact";
 import { MSG } from "~/domain/messages";
 import { GAME_TYPES, gameAvailability, gameChoiceProblem, gamePriceRappen, gameStartGrid, type GameStart, type GameType } from "~/domain/games";
 import { venueNow } from "~/domain/time";
 import { closureOn } from "~/domain/venue-settings";
-import { placeReservation, type ReserveOptions, type ReserveResult } from "./bookings.server";
+import { leadTimeRefusal, placeReservation, type ReserveOptions, type ReserveResult } from "./bookings.server";
 import type { Db, Executor } from "../platform/db.server";
 import { reservations } from "../platform/schema";
-import { findGameLocation, getVenue } from "./venue.server";
+import { findGameLocation, getVenue, venuePhone, venuePolicy } from "./venue.server";
 
 /** Rounds already taken at a location on a date: confirmed, or held and not yet expired. */
 export async function locationOccupations(db: Executor, locationId: number, date: string, now: Date, exceptId?: number): Promise<SlotRange[]> {
@@ -30,17 +30,20 @@ export async function availableGameStarts(
   db: Db,
   query: { locationId: number; date: string; rounds: number },
   now: Date = new Date(),
+  /** Staff phone bookings: starts inside the games' lead time stay bookable. */
+  options: { ignoreLeadTime?: boolean } = {},
 ): Promise<GameStart[] | null> {
   const location = await findGameLocation(db, query.locationId);
   if (!location) return null;
-  const { rules, closures } = await getVenue(db);
+  const venue = await getVenue(db);
+  const { rules, closures } = venue;
   if (closureOn(closures, query.date, { kind: "game", locationId: location.id })) return [];
   return gameAvailability({
     date: query.date,
     rounds: query.rounds,
     rules,
     taken: await locationOccupations(db, location.id, query.date, now),
-    now: venueNow(now),
+    now: options.ignoreLeadTime ? venueNow(now) : onlineNotBefore(now, venuePolicy(venue).gameLeadHours),
   });
 }
 
@@ -69,11 +72,14 @@ export async function reserveGame(db: Db, request: GameRequest, options: Reserve
   const choice = { gameType: request.gameType, rounds: request.rounds, players: request.players };
   const problem = gameChoiceProblem(location, choice);
   if (problem) return { ok: false, reason: "invalid", message: problem };
-  const { rules, closures } = await getVenue(db);
+  const venue = await getVenue(db);
+  const { rules, closures } = venue;
   if (closureOn(closures, request.date, { kind: "game", locationId: location.id })) return { ok: false, reason: "invalid", message: MSG.closedDay };
   const slot = gameStartGrid(request.date, rules, request.rounds).find((s) => s.startMin === request.startMin);
   if (!slot) return { ok: false, reason: "invalid", message: MSG.chooseSlot };
   if (hasBegun(request.date, slot.startMin, venueNow(now))) return { ok: false, reason: "slot_taken", message: MSG.slotGone };
+  const refused = leadTimeRefusal(request.date, slot.startMin, venuePolicy(venue).gameLeadHours, options, now, venuePhone(venue));
+  if (refused) return refused;
 
   return placeReservation(
     db,

@@ -3,8 +3,9 @@ import { bookingIcs } from "~/domain/booking-email";
 import { normalizeCode } from "~/domain/codes";
 import { LINK_FIELD_MAX } from "~/domain/manage-link";
 import { formatChf } from "~/domain/money";
-import { canSelfChange, formatVenueInstant, manageLinkReadable, selfServiceDeadline, type SelfServicePolicy } from "~/domain/self-service";
+import { bookedInsideWindow, canSelfChange, formatVenueInstant, lateCancellationSentence, manageLinkReadable, selfServiceDeadline, type SelfServicePolicy } from "~/domain/self-service";
 import type { Db } from "../platform/db.server";
+import type { Executor } from "../platform/db-types";
 import { getEnv } from "../platform/env.server";
 import { Limit } from "../platform/limits.server";
 import { hashManageToken, MANAGE_TOKEN_PATTERN, sameDigest } from "../platform/manage-token.server";
@@ -12,11 +13,12 @@ import { manageTokens, reservations } from "../platform/schema";
 import { enqueueManageLinkMail, kickMailer } from "../mail/mail.server";
 import type { Reservation } from "./bookings.server";
 import { reservationView, type ReservationView } from "./confirmation-view.server";
-import { loadVenueContact } from "./venue.server";
+import { loadVenueContact, loadVenuePolicy } from "./venue.server";
 
-export function selfServicePolicy(): SelfServicePolicy {
-  const env = getEnv();
-  return { hours: env.SELF_SERVICE_HOURS, readableDays: env.MANAGE_LINK_READABLE_DAYS };
+/** The self-service window and the late fee as the manager set them (venue settings, cached). */
+export async function selfServicePolicy(db: Executor): Promise<SelfServicePolicy> {
+  const policy = await loadVenuePolicy(db);
+  return { hours: policy.selfServiceHours, readableDays: getEnv().MANAGE_LINK_READABLE_DAYS, lateCancelFeePercent: policy.lateCancelFeePercent };
 }
 
 /**
@@ -33,7 +35,7 @@ export async function findManagedBooking(db: Db, token: unknown, now: Date = new
     .innerJoin(reservations, eq(reservations.id, manageTokens.reservationId))
     .where(eq(manageTokens.tokenHash, digest));
   if (!row || !sameDigest(row.tokenHash, digest)) return null;
-  if (!manageLinkReadable(row.reservation, now, selfServicePolicy().readableDays)) return null;
+  if (!manageLinkReadable(row.reservation, now, getEnv().MANAGE_LINK_READABLE_DAYS)) return null;
   return row.reservation;
 }
 
@@ -47,12 +49,16 @@ export type ManageView = {
   /** `Mittwoch, 3. Dezember 2026, 14:00 Uhr` */
   deadline: string;
   hours: number;
+  /** Booked after the deadline: online changes were never possible for it. */
+  bookedLate: boolean;
+  /** AGB §4's sentence on a cancellation after the deadline, with the manager's fee. */
+  lateCancellation: string;
 };
 
 const PAID = new Set(["settled", "refund_pending", "refunded"]);
 
-export function manageView(r: Reservation, now: Date = new Date()): ManageView {
-  const { hours } = selfServicePolicy();
+export function manageView(r: Reservation, policy: SelfServicePolicy, now: Date = new Date()): ManageView {
+  const { hours } = policy;
   const statusLabel = r.status === "confirmed" ? "Bestätigt" : r.status === "cancelled" ? "Storniert" : "Nicht zustande gekommen";
   const paidOnline = PAID.has(r.paymentStatus) && r.amountRappen > 0 ? formatChf(r.amountRappen) : null;
   const paymentNote =
@@ -69,6 +75,8 @@ export function manageView(r: Reservation, now: Date = new Date()): ManageView {
     canChange: canSelfChange(r, now, hours),
     deadline: formatVenueInstant(selfServiceDeadline(r, hours)),
     hours,
+    bookedLate: bookedInsideWindow(r, hours),
+    lateCancellation: lateCancellationSentence(policy.lateCancelFeePercent),
   };
 }
 
@@ -108,7 +116,7 @@ export async function requestManageLink(
       .select()
       .from(reservations)
       .where(and(eq(reservations.code, code), sql`lower(${reservations.email}) = ${email}`));
-    if (!r || r.confirmedAt === null || !manageLinkReadable(r, now, selfServicePolicy().readableDays)) return false;
+    if (!r || r.confirmedAt === null || !manageLinkReadable(r, now, getEnv().MANAGE_LINK_READABLE_DAYS)) return false;
     await enqueueManageLinkMail(tx, r);
     return true;
   });
@@ -117,8 +125,8 @@ export async function requestManageLink(
 }
 
 /** With the venue's phone number as the manager keeps it. */
-export async function selfServiceClosedMessage(db: Db): Promise<string> {
-  return `Änderungen sind online nur bis ${selfServicePolicy().hours} Stunden vor dem Termin möglich. Bitte rufen Sie uns an: ${(await loadVenueContact(db)).phone}.`;
+export async function selfServiceClosedMessage(db: Executor): Promise<string> {
+  return `Änderungen sind online nur bis ${(await selfServicePolicy(db)).hours} Stunden vor dem Termin möglich. Bitte rufen Sie uns an: ${(await loadVenueContact(db)).phone}.`;
 }
 
 /** For the manage routes: the booking of the link in the URL, or a plain 404 (nothing told about why). */

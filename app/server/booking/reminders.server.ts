@@ -1,7 +1,7 @@
 import { and, eq, gte, lte, notExists, sql } from "drizzle-orm";
 import { addDays, venueNow, venueToUtc } from "~/domain/time";
 import type { Db, Executor } from "../platform/db.server";
-import { getEnv } from "../platform/env.server";
+import { loadVenuePolicy } from "./venue.server";
 import { mailOutbox, reservations } from "../platform/schema";
 import { enqueueReminderMail, kickMailer } from "../mail/mail.server";
 
@@ -49,7 +49,8 @@ async function changedAt(tx: Executor, r: { id: number; sequence: number }): Pro
  * cancelled or moved before it went out. Sending goes through the outbox like every message.
  */
 export async function queueDueReminders(db: Db, now: Date = new Date()): Promise<number> {
-  const hours = getEnv().REMINDER_HOURS_BEFORE;
+  // The manager's reminder time (venue settings; REMINDER_HOURS_BEFORE until one is stored).
+  const hours = (await loadVenuePolicy(db)).reminderHours;
   const today = venueNow(now).date;
   const candidates = await db
     .select({

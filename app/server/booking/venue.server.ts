@@ -1,7 +1,7 @@
 import { asc, eq, getTableColumns } from "drizzle-orm";
 import type { Closure } from "~/domain/venue-settings";
 import { ACCOMPANYING_ADULT_PRICE_RAPPEN, ACTIVE_ADULT_PRICE_RAPPEN } from "~/domain/pricing";
-import { closureOn, venueFacts, type ClosureTarget, type VenueFacts, type VenuePolicy } from "~/domain/venue-settings";
+import { closureOn, DEFAULT_GAME_LEAD_HOURS, DEFAULT_LATE_CANCEL_FEE_PERCENT, venueFacts, type ClosureTarget, type VenueFacts, type VenuePolicy } from "~/domain/venue-settings";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { DayRule, Table } from "~/domain/availability";
 import type { GameLocation } from "~/domain/games";
@@ -14,7 +14,7 @@ import { birthdayTables, closures, gameLocations, offers, openingHours, venuePro
 import { DEFAULT_VENUE_PROFILE, venueContactOf, type VenueProfile } from "~/domain/venue-profile";
 import type { VenueContact } from "~/domain/venue-contact";
 
-export type Offer = { id: number; name: string; basePriceRappen: number; slotMinutes: number; items: OfferItem[] };
+export type Offer = { id: number; name: string; basePriceRappen: number; slotMinutes: number; items: OfferItem[]; leadHours: number };
 
 /**
  * The venue's data (offers, tables, opening rules, prices, closures) is read far more often than
@@ -52,10 +52,14 @@ export type Venue = {
   /** Active game locations only. */
   locations: (GameLocation & { description: string })[];
   prices: VenuePrices;
+  /** What staff stored of the policy; null fields fall back to the environment (`venuePolicy`). */
+  storedPolicy: StoredPolicy;
   closures: Closure[];
   /** The venue's identity (without the logo's bytes, which /logo/<hash> reads on its own). */
   profile: VenueProfile;
 };
+
+export type StoredPolicy = { selfServiceHours: number | null; lateCancelFeePercent: number | null; reminderHours: number | null; gameLeadHours: number | null };
 
 /**
  * Four reads at once on a pool; one after another on a transaction, whose single connection cannot
@@ -80,6 +84,7 @@ async function loadVenue(db: Executor): Promise<Venue> {
           basePriceRappen: offers.basePriceRappen,
           slotMinutes: offers.slotMinutes,
           items: offers.items,
+          leadHours: offers.leadHours,
         })
         .from(offers)
         .where(eq(offers.active, 1))
@@ -100,6 +105,12 @@ async function loadVenue(db: Executor): Promise<Venue> {
     prices: settings
       ? { activeAdultPriceRappen: settings.activeAdultPriceRappen, accompanyingAdultPriceRappen: settings.accompanyingAdultPriceRappen, holdMinutes: settings.holdMinutes }
       : { activeAdultPriceRappen: ACTIVE_ADULT_PRICE_RAPPEN, accompanyingAdultPriceRappen: ACCOMPANYING_ADULT_PRICE_RAPPEN, holdMinutes: getEnv().HOLD_MINUTES },
+    storedPolicy: {
+      selfServiceHours: settings?.selfServiceHours ?? null,
+      lateCancelFeePercent: settings?.lateCancelFeePercent ?? null,
+      reminderHours: settings?.reminderHours ?? null,
+      gameLeadHours: settings?.gameLeadHours ?? null,
+    },
     closures: closureRows.map((c) => ({ id: c.id, startDate: c.startDate, endDate: c.endDate, scope: c.scope, locationId: c.locationId, reason: c.reason })),
     profile,
   };
@@ -181,18 +192,33 @@ export async function venueFactsOrNull(): Promise<VenueFacts | null> {
 }
 
 /**
- * The promised numbers. Until the settings page stores them (issue #28 §3) they come from the
- * environment; a late cancellation is not refunded (AGB §4).
+ * The promised numbers, as the manager stored them on /admin/einstellungen; until then the
+ * environment's defaults (SELF_SERVICE_HOURS, REMINDER_HOURS_BEFORE), no refund after the free
+ * cancellation deadline (AGB §4) and games bookable online up to DEFAULT_GAME_LEAD_HOURS ahead.
+ * Free cancellation ends where online self-service ends (docs/decisions.md): one deadline, one
+ * number in the AGB, the manage page and the e-mails.
  */
 export function venuePolicy(venue: Venue): VenuePolicy {
   const env = getEnv();
+  const stored = venue.storedPolicy;
+  const selfServiceHours = stored.selfServiceHours ?? env.SELF_SERVICE_HOURS;
   return {
     holdMinutes: venue.prices.holdMinutes,
-    selfServiceHours: env.SELF_SERVICE_HOURS,
-    cancelFreeHours: env.SELF_SERVICE_HOURS,
-    lateCancelFeePercent: 100,
-    reminderHours: env.REMINDER_HOURS_BEFORE,
+    selfServiceHours,
+    cancelFreeHours: selfServiceHours,
+    lateCancelFeePercent: stored.lateCancelFeePercent ?? DEFAULT_LATE_CANCEL_FEE_PERCENT,
+    reminderHours: stored.reminderHours ?? env.REMINDER_HOURS_BEFORE,
+    gameLeadHours: stored.gameLeadHours ?? DEFAULT_GAME_LEAD_HOURS,
   };
+}
+
+/** The number families are asked to call (shown where the site cannot help online). */
+export function venuePhone(venue: Venue): string {
+  return venueContact(venue).phone;
+}
+
+export async function loadVenuePolicy(db: Executor): Promise<VenuePolicy> {
+  return venuePolicy(await getVenue(db));
 }
 
 /** How long a new booking is held for its payment (minutes; a setting, HOLD_MINUTES until one is stored). */

@@ -28,6 +28,8 @@ export const offers = pgTable("offers", {
   items: jsonb("items").$type<OfferItem[]>().notNull(),
   position: integer("position").notNull().default(0),
   active: integer("active").notNull().default(1),
+  /** Online bookings start at least this many hours ahead (staff phone bookings may ignore it). */
+  leadHours: integer("lead_hours").notNull().default(24),
 });
 
 export const birthdayTables = pgTable("birthday_tables", {
@@ -73,6 +75,11 @@ export const venueSettings = pgTable(
     activeAdultPriceRappen: integer("active_adult_price_rappen").notNull(),
     accompanyingAdultPriceRappen: integer("accompanying_adult_price_rappen").notNull(),
     holdMinutes: integer("hold_minutes").notNull(),
+    /** The promised policy (issue #28 §3); null: the environment's default. */
+    selfServiceHours: integer("self_service_hours"),
+    lateCancelFeePercent: integer("late_cancel_fee_percent"),
+    reminderHours: integer("reminder_hours"),
+    gameLeadHours: integer("game_lead_hours"),
   },
   (t) => [check("venue_settings_single_row", sql`${t.id} = 1`)],
 );

@@ -7,7 +7,8 @@ import { parseTime, venueNow } from "~/domain/time";
 import { availableBirthdaySlots } from "../booking/availability.server";
 import { MAX_PER_COUNTER, reserveBirthday, type Reservation, type ReserveOptions, type ReserveResult } from "../booking/bookings.server";
 import { availableGameStarts, reserveGame } from "../booking/games.server";
-import { findGameLocation, findOffer } from "../booking/venue.server";
+import { findGameLocation, findOffer, loadVenuePolicy } from "../booking/venue.server";
+import { hasBegun, onlineNotBefore } from "~/domain/availability";
 import type { Db } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
 import { auditLog } from "../platform/schema";
@@ -125,9 +126,16 @@ export type PhoneQuery = {
   rounds: string;
   players: string;
 };
-export type PhoneStart = { startMin: number; label: string; available: boolean };
+/** `insideLeadTime`: free, but inside the online lead time (only a phone booking takes it). */
+export type PhoneStart = { startMin: number; label: string; available: boolean; insideLeadTime: boolean };
 export type PhoneOptions =
-  | { ok: true; slot: Omit<Extract<PhoneBookingInput["slot"], { kind: "birthday" }>, "startMin"> | Omit<Extract<PhoneBookingInput["slot"], { kind: "game" }>, "startMin">; starts: PhoneStart[] }
+  | {
+      ok: true;
+      slot: Omit<Extract<PhoneBookingInput["slot"], { kind: "birthday" }>, "startMin"> | Omit<Extract<PhoneBookingInput["slot"], { kind: "game" }>, "startMin">;
+      starts: PhoneStart[];
+      /** The online lead time of this offer (or of games), for the page's note. */
+      leadHours: number;
+    }
   | { ok: false; message: string };
 
 const FIELDS: (keyof PhoneQuery)[] = ["kind", "date", "offerId", "numChildren", "numActiveAdults", "numAccompanyingAdults", "locationId", "gameType", "rounds", "players"];
@@ -143,21 +151,23 @@ export async function phoneOptions(db: Db, q: PhoneQuery, now: Date = new Date()
   const date = parseDateInput(q.date);
   if (!date) return { ok: false, message: "Bitte ein gültiges Datum eingeben (TT.MM.JJJJ)." };
   if (date < venueNow(now).date) return { ok: false, message: "Das Datum liegt in der Vergangenheit." };
-  const toStart = (s: { startTime: string; endTime: string; available: boolean }): PhoneStart => ({
-    startMin: parseTime(s.startTime) ?? 0,
-    label: `${s.startTime}–${s.endTime}`,
-    available: s.available,
-  });
+  const toStart =
+    (leadHours: number) =>
+    (s: { startTime: string; endTime: string; available: boolean }): PhoneStart => {
+      const startMin = parseTime(s.startTime) ?? 0;
+      return { startMin, label: `${s.startTime}–${s.endTime}`, available: s.available, insideLeadTime: s.available && hasBegun(date, startMin, onlineNotBefore(now, leadHours)) };
+    };
   if (q.kind === "birthday") {
     const offerId = int(q.offerId);
     const counts = { numChildren: int(q.numChildren || "0"), numActiveAdults: int(q.numActiveAdults || "0"), numAccompanyingAdults: int(q.numAccompanyingAdults || "0") };
-    if (!(await findOffer(db, offerId))) return { ok: false, message: "Bitte wählen Sie ein Paket." };
+    const offer = await findOffer(db, offerId);
+    if (!offer) return { ok: false, message: "Bitte wählen Sie ein Paket." };
     const persons = counts.numChildren + counts.numActiveAdults + counts.numAccompanyingAdults;
     if (!Object.values(counts).every((n) => Number.isInteger(n) && n >= 0 && n <= MAX_PER_COUNTER) || persons < 1) {
       return { ok: false, message: `Bitte 0 bis ${MAX_PER_COUNTER} Personen pro Gruppe angeben, mindestens 1 Person.` };
     }
-    const slots = await availableBirthdaySlots(db, { date, persons, offerId }, now);
-    return { ok: true, slot: { kind: "birthday", offerId, date, ...counts }, starts: slots.map(toStart) };
+    const slots = await availableBirthdaySlots(db, { date, persons, offerId }, now, { ignoreLeadTime: true });
+    return { ok: true, slot: { kind: "birthday", offerId, date, ...counts }, starts: slots.map(toStart(offer.leadHours)), leadHours: offer.leadHours };
   }
   if (q.kind === "game") {
     const location = await findGameLocation(db, int(q.locationId));
@@ -167,8 +177,14 @@ export async function phoneOptions(db: Db, q: PhoneQuery, now: Date = new Date()
     const choice = { gameType, rounds: int(q.rounds), players: int(q.players) } as const;
     const problem = gameChoiceProblem(location, choice);
     if (problem) return { ok: false, message: problem };
-    const starts = (await availableGameStarts(db, { locationId: location.id, date, rounds: choice.rounds }, now)) ?? [];
-    return { ok: true, slot: { kind: "game", locationId: location.id, gameType, date, rounds: choice.rounds, players: choice.players }, starts: starts.map(toStart) };
+    const starts = (await availableGameStarts(db, { locationId: location.id, date, rounds: choice.rounds }, now, { ignoreLeadTime: true })) ?? [];
+    const { gameLeadHours } = await loadVenuePolicy(db);
+    return {
+      ok: true,
+      slot: { kind: "game", locationId: location.id, gameType, date, rounds: choice.rounds, players: choice.players },
+      starts: starts.map(toStart(gameLeadHours)),
+      leadHours: gameLeadHours,
+    };
   }
   return { ok: false, message: "Bitte wählen Sie Geburtstag oder Spiel." };
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { venueNow } from "~/domain/time";
-import type { ClosureInput, GeneralSettings, LocationInput, OfferInput, OpeningDay, TableInput } from "~/domain/venue-settings";
-import { getVenue, invalidateVenueCache } from "../booking/venue.server";
+import type { ClosureInput, GeneralSettings, LocationInput, OfferInput, OpeningDay, PolicySettings, TableInput } from "~/domain/venue-settings";
+import { getVenue, invalidateVenueCache, venuePolicy } from "../booking/venue.server";
 import type { Db, Executor, Tx } from "../platform/db.server";
 import { auditLog, birthdayTables, closures, gameLocations, offers, openingHours, reservations, venueSettings } from "../platform/schema";
 import type { Staff } from "./auth.server";
@@ -80,7 +80,7 @@ export async function settingsOverview(db: Db) {
     await db.select().from(offers).orderBy(asc(offers.position), asc(offers.id)),
     await db.select().from(gameLocations).orderBy(asc(gameLocations.position), asc(gameLocations.id)),
   ];
-  return { prices: venue.prices, hours, tables, offers: offerRows, locations };
+  return { prices: venue.prices, policy: venuePolicy(venue), hours, tables, offers: offerRows, locations };
 }
 
 export async function closuresOverview(db: Db, now: Date = new Date()) {
@@ -103,6 +103,20 @@ export async function saveGeneralSettings(db: Db, staff: Staff, input: GeneralSe
     await audit(tx, staff, "settings.prices", { before: before ?? null, after });
   });
   return { ok: true, message: "Preise und Haltedauer gespeichert. Sie gelten für neue Buchungen." };
+}
+
+/**
+ * The promised numbers (self-service window, late fee, reminder time, games' lead time). Stored on
+ * the settings row; a first save creates it with the prices and hold time in force.
+ */
+export async function savePolicySettings(db: Db, staff: Staff, input: PolicySettings): Promise<SettingsResult> {
+  const prices = (await getVenue(db)).prices;
+  await change(db, async (tx) => {
+    const [before] = await tx.select().from(venueSettings).where(eq(venueSettings.id, 1));
+    await tx.insert(venueSettings).values({ id: 1, ...prices, ...input }).onConflictDoUpdate({ target: venueSettings.id, set: input });
+    await audit(tx, staff, "settings.policy", { before: before ?? null, after: input });
+  });
+  return { ok: true, message: "Regeln gespeichert. AGB, Buchungsseiten und E-Mails nennen ab sofort diese Zahlen." };
 }
 
 export async function saveOpeningHours(db: Db, staff: Staff, days: OpeningDay[]): Promise<SettingsResult> {
@@ -182,6 +196,7 @@ export async function saveOffer(db: Db, staff: Staff, id: number | null, input: 
       items: input.items.map((desc, i) => ({ itemId: i + 1, desc })),
       position: input.position,
       active: input.active ? 1 : 0,
+      leadHours: input.leadHours,
     };
     if (id === null) {
       const row = { id: await nextId(tx, offers), ...values };
