@@ -193,7 +193,9 @@ test.describe("inside the self-service limit", () => {
     const mail = await simpleParser(readFileSync(path.join(outbox, file)));
     const link = `${base}${/https?:\/\/[^/\s]+(\/buchung\/[A-Za-z0-9_-]{43})/.exec(mail.text ?? "")![1]}`;
     await page.goto(link);
-    await expect(page.getByText(/Eine kostenlose Stornierung oder Verschiebung war bis .* möglich/)).toBeVisible();
+    // Booked inside the window: the page says the booking never could be changed online, not a deadline that lay before it was made.
+    await expect(page.getByText("Diese Buchung wurde weniger als 1440 Stunden vor dem Termin gemacht; online kann sie nicht storniert oder verschoben werden (AGB §4).", { exact: false })).toBeVisible();
+    await expect(page.getByText(/Eine kostenlose Stornierung oder Verschiebung war bis/)).toHaveCount(0);
     await expect(page.getByRole("link", { name: "+41 44 555 12 34" }).first()).toBeVisible();
     await expect(page.getByRole("link", { name: "Buchung stornieren" })).toHaveCount(0);
     // The confirmation step itself is closed too.

@@ -43,7 +43,7 @@ test("a manager edits the adult prices: a German message under the field, then t
   await expect(active).toHaveValue("28.00");
   await active.fill("28.505");
   await page.getByLabel("Haltedauer für die Zahlung (Minuten)").fill("2");
-  await page.getByRole("button", { name: "Speichern" }).click();
+  await page.getByRole("button", { name: "Speichern", exact: true }).click();
   await expect(page.getByText("Höchstens zwei Nachkommastellen (Rappen).")).toBeVisible();
   // Shorter than the provider's payment page (TWINT: 15 minutes) plus a margin is refused.
   await expect(page.getByText("Bitte geben Sie 20 bis 120 Minuten an (die Zahlungsseite, z. B. TWINT, ist bis 15 Minuten offen, dazu 5 Minuten Reserve).")).toBeVisible();
@@ -53,7 +53,7 @@ test("a manager edits the adult prices: a German message under the field, then t
 
   await active.fill("30.50");
   await page.getByLabel("Haltedauer für die Zahlung (Minuten)").fill("20");
-  await page.getByRole("button", { name: "Speichern" }).click();
+  await page.getByRole("button", { name: "Speichern", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText("Preise und Haltedauer gespeichert. Sie gelten für neue Buchungen.");
   await page.goto("/offers");
   await expect(page.getByText("Erwachsene: mitspielend CHF 30.50, nur Begleitung CHF 5.00 pro Person.")).toBeVisible();
@@ -62,7 +62,7 @@ test("a manager edits the adult prices: a German message under the field, then t
   await page.goto("/admin/einstellungen");
   if (jsOn()) await waitForHydration(page);
   await page.getByLabel("Erwachsene mitspielend (CHF pro Person)").fill("28.00");
-  await page.getByRole("button", { name: "Speichern" }).click();
+  await page.getByRole("button", { name: "Speichern", exact: true }).click();
   await expect(page.getByRole("status")).toBeVisible();
   await page.goto("/offers");
   await expect(page.getByText("Erwachsene: mitspielend CHF 28.00, nur Begleitung CHF 5.00 pro Person.")).toBeVisible();
@@ -169,4 +169,71 @@ test("opening hours: a time off the 5-minute grid is refused under its field; a 
   await form.getByLabel("Plätze (1–50)").fill("60");
   await form.getByRole("button", { name: "Tisch anlegen" }).click();
   await expect(page.getByRole("group", { name: "Neuer Tisch" }).getByText("Bitte geben Sie 1 bis 50 Plätze an.")).toBeVisible();
+});
+
+test("a manager sets the cancellation rules and an offer's lead time: the AGB names the hours, a date inside the lead time is refused online with the reason and the phone", async ({ page }) => {
+  await signInAs(page, "admin", "/admin/einstellungen");
+  await expect(page.getByRole("heading", { name: "Stornierung, Erinnerung und Vorlaufzeit" })).toBeVisible();
+  if (jsOn()) await waitForHydration(page);
+  const window = page.getByLabel("Kostenlos stornieren und verschieben bis (Stunden vor Beginn)");
+  await expect(window).toHaveValue("48");
+  await window.fill("zwei Tage");
+  await page.getByLabel("Gebühr bei späterer Stornierung (Prozent)").fill("150");
+  await page.getByRole("button", { name: "Regeln speichern" }).click();
+  await expect(page.getByText("Bitte geben Sie 0 bis 100 Prozent an (100: keine Rückerstattung).")).toBeVisible();
+  await expect(window).toHaveAttribute("aria-invalid", "true");
+  await expect(window).toHaveValue("zwei Tage");
+  await expectAccessible(page);
+  await window.fill("72");
+  await page.getByLabel("Gebühr bei späterer Stornierung (Prozent)").fill("100");
+  await page.getByRole("button", { name: "Regeln speichern" }).click();
+  await expect(page.getByRole("status")).toHaveText("Regeln gespeichert. AGB, Buchungsseiten und E-Mails nennen ab sofort diese Zahlen.");
+  await page.goto("/agb");
+  await expect(page.getByText(/bis 72 Stunden vor dem Termin kostenlos möglich/)).toBeVisible();
+
+  // An offer bookable online only 30 days ahead: a date 10 days out shows why, and the API refuses it.
+  await page.goto("/admin/einstellungen/angebote");
+  if (jsOn()) await waitForHydration(page);
+  const first = page.locator("form").filter({ has: page.getByLabel("Vorlaufzeit online (Stunden, 0–720)") }).first();
+  await first.getByLabel("Vorlaufzeit online (Stunden, 0–720)").fill("720");
+  await first.getByRole("button", { name: "Speichern", exact: true }).click();
+  await expect(first.getByRole("status")).toBeVisible();
+  const date = futureWeekday(6, 10);
+  await page.goto(`/find-slot?offerId=1&date=${date}&numChildren=5&numActiveAdults=0&numAccompanyingAdults=0`);
+  await expect(page.getByText("Online buchbar bis 720 Stunden vor Beginn. Für einen früheren Termin rufen Sie uns bitte an: +41 44 555 12 34.")).toBeVisible();
+  await expect(page.getByText("Alle Tische ausgebucht")).toHaveCount(0);
+  await expectNoSideways(page);
+  const refused = await page.request.post("/api/birthday/reserve", {
+    data: {
+      reservationDate: date,
+      selectedSlots: [{ startTime: "14:00", endTime: "" }],
+      numChildren: 5,
+      numActiveAdults: 0,
+      numAccompanyingAdults: 0,
+      selectedOffer: { offerId: 1 },
+      firstName: "Lea",
+      lastName: "Brunner",
+      street: "Dorfstrasse 3",
+      zip: "8610",
+      city: "Uster",
+      phone: "079 111 22 33",
+      email: "lea@example.ch",
+    },
+  });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { error: string }).error).toBe(
+    "Dieser Termin beginnt in weniger als 720 Stunden und ist online nicht mehr buchbar. Bitte rufen Sie uns an: +41 44 555 12 34.",
+  );
+
+  // Back to the defaults for the other tests.
+  await page.goto("/admin/einstellungen/angebote");
+  if (jsOn()) await waitForHydration(page);
+  await first.getByLabel("Vorlaufzeit online (Stunden, 0–720)").fill("24");
+  await first.getByRole("button", { name: "Speichern", exact: true }).click();
+  await expect(first.getByRole("status")).toBeVisible();
+  await page.goto("/admin/einstellungen");
+  if (jsOn()) await waitForHydration(page);
+  await page.getByLabel("Kostenlos stornieren und verschieben bis (Stunden vor Beginn)").fill("48");
+  await page.getByRole("button", { name: "Regeln speichern" }).click();
+  await expect(page.getByRole("status")).toBeVisible();
 });
