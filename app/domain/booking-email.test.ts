@@ -367,3 +367,19 @@ describe("the venue's profile in every e-mail", () => {
     expect(mail.text).not.toMatch(/\n\n\n/);
   });
 });
+
+describe("the manage link offers only what is possible (issue #28 §5)", () => {
+  const url = "https://funworld.example/buchung/abc";
+  it("offers cancelling and moving while the booking can still be changed online", () => {
+    expect(confirmationEmail(booking, VENUE, { now: NOW, manageUrl: url }).text).toContain(`Buchung verwalten (ansehen, stornieren, verschieben): ${url}`);
+  });
+  it("offers looking only once the self-service window has begun", () => {
+    for (const mail of [
+      confirmationEmail(booking, VENUE, { now: NOW, manageUrl: url, changeableOnline: false }),
+      reminderEmail(booking, VENUE, { now: NOW, manageUrl: url, changeableOnline: false }),
+    ]) {
+      expect(mail.text).toContain(`Buchung verwalten (ansehen): ${url}`);
+      expect(mail.text).not.toContain("stornieren, verschieben");
+    }
+  });
+});

@@ -44,6 +44,11 @@ export type EmailOptions = {
   now?: Date;
   /** The family's personal manage link (`/buchung/<token>`), shown as "Buchung verwalten". */
   manageUrl?: string;
+  /**
+   * False when the booking can no longer be cancelled or moved online (inside the self-service
+   * window): the link is then offered to look at the booking only, not to change it.
+   */
+  changeableOnline?: boolean;
 };
 
 /**
@@ -58,8 +63,9 @@ function icsSequence(r: BookingEmailData, method: IcsMethod): number {
 
 export const MANAGE_LINK_LABEL = "Buchung verwalten";
 
-function manageLines(manageUrl: string | undefined): string[] {
-  return manageUrl ? [`${MANAGE_LINK_LABEL} (ansehen, stornieren, verschieben): ${manageUrl}`] : [];
+function manageLines(manageUrl: string | undefined, changeableOnline = true): string[] {
+  if (!manageUrl) return [];
+  return [`${MANAGE_LINK_LABEL} (${changeableOnline ? "ansehen, stornieren, verschieben" : "ansehen"}): ${manageUrl}`];
 }
 
 const PURPLE = "#6b21a8";
@@ -321,7 +327,7 @@ export function confirmationEmail(r: BookingEmailData, venue: VenueContact, opti
     greeting,
     intro,
     textRows(rows),
-    ...manageLines(options.manageUrl),
+    ...manageLines(options.manageUrl, options.changeableOnline),
     ...arrivalNote(venue),
     calendarNote,
     closing,
@@ -365,7 +371,7 @@ export function cancellationEmail(
   const text = [
     ...paragraphs,
     `Stornierte Buchung:\n\n${textRows(rows)}`,
-    ...manageLines(options.manageUrl),
+    ...manageLines(options.manageUrl, options.changeableOnline),
     calendarNote,
     questions,
     closing,
@@ -457,7 +463,7 @@ export function changeEmail(r: BookingEmailData, venue: VenueContact, previous: 
   const text = [
     ...paragraphs,
     `Neue Angaben:\n\n${textRows(rows)}`,
-    ...manageLines(options.manageUrl),
+    ...manageLines(options.manageUrl, options.changeableOnline),
     ...arrivalNote(venue),
     calendarNote,
     closing,
@@ -512,7 +518,7 @@ export function reminderEmail(r: BookingEmailData, venue: VenueContact, options:
     ...arrivalNote(venue),
     address,
     BRING_NOTE,
-    ...manageLines(options.manageUrl),
+    ...manageLines(options.manageUrl, options.changeableOnline),
     closing,
     ["-- ", ...contactLines(venue)].join("\n"),
   ].join("\n\n");

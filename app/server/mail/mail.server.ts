@@ -17,7 +17,8 @@ import type { VenueContact } from "~/domain/venue-contact";
 import { venueContactOf } from "~/domain/venue-profile";
 import { getVenue, readVenueProfile, venueContact as cachedVenueContact } from "../booking/venue.server";
 import { getDb, type Db, type Tx } from "../platform/db.server";
-import { mailOutbox, manageTokens, openingHours, reservations } from "../platform/schema";
+import { mailOutbox, manageTokens, openingHours, reservations, venueSettings } from "../platform/schema";
+import { canSelfChange } from "~/domain/self-service";
 import { getEnv } from "../platform/env.server";
 import { issuePaymentToken, manageUrl, newManageToken, paymentLinkUrl } from "../platform/manage-token.server";
 import { insertTemplate, prepared, shapeName } from "../platform/prepared.server";
@@ -105,10 +106,20 @@ async function venueContact(tx: Tx): Promise<VenueContact> {
   return venueContactOf(await readVenueProfile(tx), rules);
 }
 
+/**
+ * Whether the booking can still be cancelled or moved online now (AGB §4): the e-mails offer only
+ * what is possible. `hours`: the caller's (from the venue cache); else the stored setting, read in `tx`.
+ */
+async function changeableOnlineNow(tx: Tx, reservation: Reservation, hours?: number): Promise<boolean> {
+  const window = hours ?? (await tx.select({ hours: venueSettings.selfServiceHours }).from(venueSettings))[0]?.hours ?? getEnv().SELF_SERVICE_HOURS;
+  return canSelfChange({ ...reservation, status: "confirmed" }, new Date(), window);
+}
+
 /** `contact`: the caller's (from the venue cache, saving the confirmation's transaction a statement); else read in `tx`. */
-export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation, contact?: VenueContact): Promise<void> {
+export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation, contact?: VenueContact, selfServiceHours?: number): Promise<void> {
   const link = newManageLink(reservation);
-  await enqueue(tx, reservation, "confirmation", confirmationEmail(reservation, contact ?? (await venueContact(tx)), { manageUrl: link.url }), link);
+  const changeableOnline = await changeableOnlineNow(tx, reservation, selfServiceHours);
+  await enqueue(tx, reservation, "confirmation", confirmationEmail(reservation, contact ?? (await venueContact(tx)), { manageUrl: link.url, changeableOnline }), link);
 }
 
 export async function enqueueCancellationMail(tx: Tx, reservation: Reservation, reason?: string | null, refundRappen = 0): Promise<void> {
@@ -120,7 +131,8 @@ export async function enqueueCancellationMail(tx: Tx, reservation: Reservation, 
 /** The booking changed (reservation already updated, its `sequence` raised): updated calendar entry, and the money it moved. */
 export async function enqueueChangeMail(tx: Tx, reservation: Reservation, previous: PreviousBooking, money?: ChangeMoneyLines): Promise<void> {
   const link = newManageLink(reservation);
-  await enqueue(tx, reservation, "change", changeEmail(reservation, await venueContact(tx), previous, { manageUrl: link.url, money }), link);
+  const changeableOnline = await changeableOnlineNow(tx, reservation);
+  await enqueue(tx, reservation, "change", changeEmail(reservation, await venueContact(tx), previous, { manageUrl: link.url, money, changeableOnline }), link);
 }
 
 /** A paid difference that could not be applied goes back; the booking stays as it was (see confirmPayment). */
@@ -136,7 +148,8 @@ export async function enqueueChangeRefundMail(tx: Tx, reservation: Reservation, 
  */
 export async function enqueueReminderMail(tx: Tx, reservation: Reservation): Promise<boolean> {
   const link = newManageLink(reservation);
-  return enqueue(tx, reservation, "reminder", reminderEmail(reservation, await venueContact(tx), { manageUrl: link.url }), link);
+  const changeableOnline = await changeableOnlineNow(tx, reservation);
+  return enqueue(tx, reservation, "reminder", reminderEmail(reservation, await venueContact(tx), { manageUrl: link.url, changeableOnline }), link);
 }
 
 /** Asked for on /buchung (code and e-mail matched): a fresh manage link, nothing else. */

@@ -19,8 +19,11 @@ import { createSimulatedProvider } from "./providers/simulated.server";
 import { prepared } from "../platform/prepared.server";
 import { singleton } from "../platform/singleton.server";
 import { debitVoucher, recordLedger } from "../vouchers/vouchers.server";
-import { getVenue, holdMinutes, venueContact } from "../booking/venue.server";
+import { getVenue, holdMinutes, venueContact, venuePolicy } from "../booking/venue.server";
 import type { VenueContact } from "~/domain/venue-contact";
+
+/** What the confirmation e-mail needs of the venue: its contact and the self-service window. */
+type MailVenue = { contact: VenueContact; selfServiceHours: number };
 
 export type Payment = typeof payments.$inferSelect;
 
@@ -209,7 +212,9 @@ export async function confirmPayment(
   }
 
   // The confirmation e-mail's opening hours come from the venue cache (renewed on every change).
-  const contact = venueContact(await getVenue(db));
+  // Read from the venue cache here, so the confirmation's transaction spends no statement on them.
+  const venue = await getVenue(db);
+  const contact: MailVenue = { contact: venueContact(venue), selfServiceHours: venuePolicy(venue).selfServiceHours };
   let current = payment;
   let result: SettleResult;
   for (let round = 1; ; round++) {
@@ -243,7 +248,7 @@ type SettleResult =
 /** Thrown inside the transaction to roll back a booking confirmed for a payment another caller claimed. */
 class ClaimLost extends Error {}
 
-async function settleWithRetry(db: Db, payment: Payment, providerStatus: string, contact: VenueContact, now: Date): Promise<SettleResult> {
+async function settleWithRetry(db: Db, payment: Payment, providerStatus: string, contact: MailVenue, now: Date): Promise<SettleResult> {
   try {
     return await transactionWithRetry(db, (tx) => settleInTransaction(db, tx, payment, providerStatus, contact, now));
   } catch (error) {
@@ -257,7 +262,7 @@ async function settleWithRetry(db: Db, payment: Payment, providerStatus: string,
  * advisory lock when a slot may have to be taken again, the booking row(s) (a change: the booking,
  * then its held change row), then the payment (the conditional claim), then a voucher.
  */
-async function settleInTransaction(db: Db, tx: Tx, payment: Payment, providerStatus: string, contact: VenueContact, now: Date): Promise<SettleResult> {
+async function settleInTransaction(db: Db, tx: Tx, payment: Payment, providerStatus: string, contact: MailVenue, now: Date): Promise<SettleResult> {
   const claimPayment = async () => {
     // Built once (see `prepared`): every paid booking runs it.
     const claim = prepared(tx, "settle_payment", (d) =>
@@ -291,7 +296,7 @@ async function settleInTransaction(db: Db, tx: Tx, payment: Payment, providerSta
     // Another caller settled or gave up this payment first: undo the confirmation (rollback).
     if (!won) throw new ClaimLost();
     const { changeNotice: _notified, ...confirmed } = updated;
-    await enqueueConfirmationMail(tx, confirmed, contact);
+    await enqueueConfirmationMail(tx, confirmed, contact.contact, contact.selfServiceHours);
     return { kind: "confirmed", payment: won, noticeSent: notice.sent };
   }
 
