@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Page } from "~/components/Page";
 import { pageMeta } from "~/domain/page-meta";
+import { lateCancellationSentence } from "~/domain/self-service";
 import { loadVenueContact, loadVenueFacts } from "~/server/booking/venue.server";
 import { getDb } from "~/server/platform/db.server";
 
@@ -43,8 +44,8 @@ export default function Terms() {
           Eine Stornierung oder Umbuchung ist bis {facts.selfServiceHours} Stunden vor dem Termin kostenlos möglich. Sie erledigen sie selbst über den Link
           «Buchung verwalten» in Ihrer Buchungsbestätigung; haben Sie die E-Mail nicht mehr, senden wir Ihnen den Link unter{" "}
           <a href="/buchung">Buchung verwalten</a> mit Buchungscode und E-Mail-Adresse erneut. Eine online bezahlte Buchung erstatten wir
-          auf das verwendete Zahlungsmittel zurück. Bei späterer Absage oder Nichterscheinen wird der Betrag nicht zurückerstattet; in
-          diesem Fall erreichen Sie uns telefonisch unter {contact.phone}. Ist ein Termin aus Gründen, die {contact.name} zu vertreten
+          auf das verwendete Zahlungsmittel zurück. {lateCancellationSentence(facts.lateCancelFeePercent)} Eine spätere Absage nehmen wir
+          telefonisch entgegen: <a className="nowrap" href={contact.phoneHref}>{contact.phone}</a>. Ist ein Termin aus Gründen, die {contact.name} zu vertreten
           hat, nicht durchführbar, erstatten wir den vollen Betrag.
         </p>
         <h2>5. Gutscheine</h2>
@@ -63,7 +64,7 @@ export default function Terms() {
         </p>
         <h2>8. Kontakt</h2>
         <p>
-          {contact.name}, {contact.street}, {contact.zip} {contact.city} · Telefon {contact.phone} ·{" "}
+          {contact.name}, {contact.street}, {contact.zip} {contact.city} · Telefon <a className="nowrap" href={contact.phoneHref}>{contact.phone}</a> ·{" "}
           {contact.email} · Öffnungszeiten {facts.openingHours}
         </p>
       </article>

@@ -1,0 +1,24 @@
+import { expect, expectAccessible, test } from "./helpers";
+
+/** Issue #28 §2: every family page's footer links the AGB, the Impressum and the Datenschutzerklärung. */
+for (const width of [320, 1280]) {
+  test(`the footer's legal pages exist and show the venue's identity at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/offers");
+    const footer = page.getByRole("contentinfo");
+    for (const [link, heading, text] of [
+      ["Impressum", "Impressum", "Industriestrasse 12"],
+      ["Datenschutz", "Datenschutzerklärung", "Datatrans AG"],
+      ["AGB", "Allgemeine Geschäftsbedingungen", "Bei späterer Absage oder Nichterscheinen wird der Betrag nicht zurückerstattet."],
+    ] as const) {
+      await page.goto("/offers");
+      await footer.getByRole("link", { name: link, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole("main").getByText(text, { exact: false }).first()).toBeVisible();
+      await expect(page.getByRole("main").getByRole("link", { name: "+41 44 555 12 34" }).first()).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, "page wider than the screen").toBeLessThanOrEqual(0);
+      await expectAccessible(page);
+    }
+  });
+}
