@@ -14,6 +14,7 @@ export function Counter({
   enhanced,
   onChange,
   stepAction,
+  max = COUNTER_MAX,
 }: {
   name: string;
   label: string;
@@ -21,13 +22,15 @@ export function Counter({
   enhanced: boolean;
   onChange: (value: number) => void;
   stepAction: string;
+  /** The offer's bound (domain/party-rules); the spec's 10 by default. */
+  max?: number;
 }) {
   const id = `counter-${name}`;
   const input = useRef<HTMLInputElement>(null);
-  useAdoptTypedValue(input, value, (typed) => onChange(clampCount(typed)));
+  useAdoptTypedValue(input, value, (typed) => onChange(clampCount(typed, max)));
   const stepProps = (delta: number) =>
     enhanced
-      ? { type: "button" as const, onClick: () => onChange(clampCount(value + delta)) }
+      ? { type: "button" as const, onClick: () => onChange(clampCount(value + delta, max)) }
       : { type: "submit" as const, formMethod: "get", formAction: stepAction, name: "step", value: `${name}:${delta > 0 ? "+1" : "-1"}` };
   return (
     <div className="counter">
@@ -43,12 +46,12 @@ export function Counter({
           name={name}
           inputMode="numeric"
           min={COUNTER_MIN}
-          max={COUNTER_MAX}
+          max={max}
           step={1}
           value={value}
-          onChange={(e) => onChange(clampCount(e.currentTarget.value))}
+          onChange={(e) => onChange(clampCount(e.currentTarget.value, max))}
         />
-        <button {...stepProps(1)} className="counter-step" aria-label={`${label}: eins mehr`} aria-controls={id} disabled={value >= COUNTER_MAX}>
+        <button {...stepProps(1)} className="counter-step" aria-label={`${label}: eins mehr`} aria-controls={id} disabled={value >= max}>
           +
         </button>
       </div>

@@ -1,3 +1,4 @@
+import { PARTY_MSG } from "./party-rules";
 import { describe, expect, it } from "vitest";
 import { changedBirthdayPriceRappen, changedPriceRappen, countsProblem, formatDifference, paidBy, settleChange, settlementLines, CHANGE_MSG } from "./booking-change";
 import { parseCounts, parseExpectedPrice } from "./change-form";
@@ -67,7 +68,11 @@ describe("what a new price does to the money", () => {
 describe("the persons form", () => {
   it("accepts 0–10 per counter and at least one person", () => {
     expect(countsProblem(SEVEN)).toBeNull();
-    expect(countsProblem({ numChildren: 11, numActiveAdults: 0, numAccompanyingAdults: 0 })).toBe(CHANGE_MSG.countsRange);
+    expect(countsProblem({ numChildren: 11, numActiveAdults: 0, numAccompanyingAdults: 0 })).toBe(PARTY_MSG.tooManyChildren(10));
+    expect(countsProblem({ numChildren: 51, numActiveAdults: 0, numAccompanyingAdults: 0 })).toBe(CHANGE_MSG.countsRange);
+    // Persons that stay as booked are not held to rules changed since (null): only the absolute cap.
+    expect(countsProblem({ numChildren: 25, numActiveAdults: 0, numAccompanyingAdults: 0 }, null)).toBeNull();
+    expect(countsProblem({ numChildren: 25, numActiveAdults: 0, numAccompanyingAdults: 0 }, { minChildren: 0, maxChildren: 30, maxAdults: 10 })).toBeNull();
     expect(countsProblem({ numChildren: 0, numActiveAdults: 0, numAccompanyingAdults: 0 })).toBe(CHANGE_MSG.noPersons);
   });
 

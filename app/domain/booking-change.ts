@@ -1,4 +1,5 @@
 import { formatChf } from "./money";
+import { COUNTER_CAP, DEFAULT_PARTY_RULES, partyRuleProblem, type PartyRules } from "./party-rules";
 import { birthdayPriceRappen, personCount, storedAdultPrices, type PartyCounts } from "./pricing";
 
 /**
@@ -106,12 +107,16 @@ export function settlementLines(s: Settlement, voucherCode: string | null): stri
   return lines;
 }
 
-/** The number of persons of a party: each counter 0–10 (spec), at least one person. */
-export function countsProblem(c: PartyCounts): string | null {
-  const ok = (n: number) => Number.isInteger(n) && n >= 0 && n <= 10;
+/**
+ * The number of persons of a party: at least one person, and each counter within the offer's rules
+ * (spec: 0–10; issue #28 §3: the offer's own bounds). A booking whose persons stay as they are keeps
+ * them even when the offer's rules changed since (`rules` then null: only the absolute cap applies).
+ */
+export function countsProblem(c: PartyCounts, rules: PartyRules | null = DEFAULT_PARTY_RULES): string | null {
+  const ok = (n: number) => Number.isInteger(n) && n >= 0 && n <= COUNTER_CAP;
   if (![c.numChildren, c.numActiveAdults, c.numAccompanyingAdults].every(ok)) return CHANGE_MSG.countsRange;
   if (personCount(c) < 1) return CHANGE_MSG.noPersons;
-  return null;
+  return rules ? partyRuleProblem(rules, c) : null;
 }
 
 export function sameCounts(a: PartyCounts, b: PartyCounts): boolean {

@@ -11,7 +11,7 @@ export function parseExpectedPrice(value: FormDataEntryValue | null): number | u
   return Number(value);
 }
 
-/** The three counters of the persons form: whole numbers 0–10 (anything else reads as not given). */
+/** The three counters of the persons form: whole numbers (the offer's bounds are checked by `countsProblem`). */
 export function parseCounts(form: { get(name: string): FormDataEntryValue | null }): PartyCounts | null {
   const one = (name: string) => {
     const raw = form.get(name);

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { idField } from "./id-field";
 import { contactPayloadShape, refineContact } from "./contact-payload";
-import { COUNTER_MAX } from "./booking-query";
+import { COUNTER_CAP } from "./party-rules";
 import { isIsoDate, parseTime } from "./time";
 
-const count = z.number({ invalid_type_error: "must be a number" }).int().min(0).max(COUNTER_MAX);
+const count = z.number({ invalid_type_error: "must be a number" }).int().min(0).max(COUNTER_CAP);
 const slot = z.object({ startTime: z.string().refine((v) => parseTime(v) !== null, "startTime must be HH:MM"), endTime: z.string() });
 
 /**

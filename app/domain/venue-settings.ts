@@ -1,4 +1,5 @@
 import type { DayRule } from "./availability";
+import type { PartyRules } from "./party-rules";
 import { formatTime, isIsoDate, parseTime, weekdayOf, addDays } from "./time";
 
 /**
@@ -168,6 +169,10 @@ export const SETTINGS_MSG = {
   itemTooLong: "Eine Leistung darf höchstens 200 Zeichen lang sein.",
   position: "Bitte geben Sie eine Reihenfolge von 0 bis 999 an.",
   leadHours: "Bitte geben Sie 0 bis 720 Stunden an.",
+  minChildren: "Bitte geben Sie 0 bis 50 Kinder an (höchstens so viele wie das Maximum).",
+  maxChildren: "Bitte geben Sie 1 bis 50 Kinder an.",
+  maxAdults: "Bitte geben Sie 0 bis 50 Erwachsene an.",
+  maxChildrenTables: (seats: number) => `Höchstens ${seats} Kinder: Der grösste aktive Tisch hat ${seats} Plätze.`,
   gameLeadHours: "Bitte geben Sie 0 bis 168 Stunden an.",
   selfServiceHours: "Bitte geben Sie 0 bis 720 Stunden an.",
   lateCancelFeePercent: "Bitte geben Sie 0 bis 100 Prozent an (100: keine Rückerstattung).",
@@ -280,7 +285,7 @@ export const OFFER_ITEMS_LIMIT = { lines: 20, lineLength: 200 } as const;
 /** The textarea's `maxLength`: every line full, each with its line break (CR LF). */
 export const OFFER_ITEMS_MAX_LENGTH = OFFER_ITEMS_LIMIT.lines * (OFFER_ITEMS_LIMIT.lineLength + 2);
 
-export type OfferInput = { name: string; basePriceRappen: number; slotMinutes: number; items: string[]; position: number; active: boolean; leadHours: number };
+export type OfferInput = { name: string; basePriceRappen: number; slotMinutes: number; items: string[]; position: number; active: boolean; leadHours: number } & PartyRules;
 
 /** The promised numbers staff set on /admin/einstellungen (the hold time has its own form). */
 export type PolicySettings = { selfServiceHours: number; lateCancelFeePercent: number; reminderHours: number; gameLeadHours: number };
@@ -305,6 +310,10 @@ export function parseOffer(form: Form): Parsed<OfferInput> {
   const duration = parseIntIn(form.get("slotMinutes"), 30, 240);
   const position = parseIntIn(form.get("position"), 0, 999);
   const leadHours = parseIntIn(form.get("leadHours"), 0, 720);
+  const maxChildren = parseIntIn(form.get("maxChildren"), 1, 50);
+  const minChildrenRaw = parseIntIn(form.get("minChildren"), 0, 50);
+  const minChildren = minChildrenRaw !== null && (maxChildren === null || minChildrenRaw <= maxChildren) ? minChildrenRaw : null;
+  const maxAdults = parseIntIn(form.get("maxAdults"), 0, 50);
   const items = str(form.get("items"))
     .split(/\r?\n/)
     .map((l) => l.trim())
@@ -314,10 +323,15 @@ export function parseOffer(form: Form): Parsed<OfferInput> {
   if (duration === null || duration % 5 !== 0) errors.slotMinutes = SETTINGS_MSG.duration;
   if (position === null) errors.position = SETTINGS_MSG.position;
   if (leadHours === null) errors.leadHours = SETTINGS_MSG.leadHours;
+  if (minChildren === null) errors.minChildren = SETTINGS_MSG.minChildren;
+  if (maxChildren === null) errors.maxChildren = SETTINGS_MSG.maxChildren;
+  if (maxAdults === null) errors.maxAdults = SETTINGS_MSG.maxAdults;
   if (items.length === 0 || items.length > OFFER_ITEMS_LIMIT.lines) errors.items = SETTINGS_MSG.items;
   else if (items.some((i) => i.length > OFFER_ITEMS_LIMIT.lineLength)) errors.items = SETTINGS_MSG.itemTooLong;
-  if (Object.keys(errors).length > 0 || name === null || !price.ok || duration === null || position === null || leadHours === null) return { ok: false, errors };
-  return { ok: true, value: { name, basePriceRappen: price.rappen, slotMinutes: duration, items, position, active: checked(form.get("active")), leadHours } };
+  if (Object.keys(errors).length > 0 || name === null || !price.ok || duration === null || position === null || leadHours === null || minChildren === null || maxChildren === null || maxAdults === null) {
+    return { ok: false, errors };
+  }
+  return { ok: true, value: { name, basePriceRappen: price.rappen, slotMinutes: duration, items, position, active: checked(form.get("active")), leadHours, minChildren, maxChildren, maxAdults } };
 }
 
 export const GAME_LOCATION_TYPES = [

@@ -4,6 +4,7 @@ import { AdminBar } from "~/components/AdminBar";
 import { Page } from "~/components/Page";
 import { answerFor, FormMessage, formValues, SettingsCheckbox, SettingsField, SettingsNav, SettingsSection, type SettingsActionData } from "~/components/SettingsForm";
 import { pageMeta } from "~/domain/page-meta";
+import { DEFAULT_PARTY_RULES, type PartyRules } from "~/domain/party-rules";
 import { DEFAULT_OFFER_LEAD_HOURS, OFFER_ITEMS_MAX_LENGTH, parseOffer, rappenField } from "~/domain/venue-settings";
 import { getDb } from "~/server/platform/db.server";
 import { requireManager, requireSameOrigin } from "~/server/staff/auth.server";
@@ -36,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return data<SettingsActionData>({ form: name, ok: result.ok, message: result.message }, { status: result.ok ? 200 : 409 });
 }
 
-type Row = { id: number | null; name: string; basePriceRappen: number; slotMinutes: number; items: { desc: string }[]; position: number; active: number; leadHours: number };
+type Row = { id: number | null; name: string; basePriceRappen: number; slotMinutes: number; items: { desc: string }[]; position: number; active: number; leadHours: number } & PartyRules;
 
 function OfferForm({ row, answer }: { row: Row; answer?: SettingsActionData }) {
   const form = row.id === null ? "offer-new" : `offer-${row.id}`;
@@ -61,6 +62,17 @@ function OfferForm({ row, answer }: { row: Row; answer?: SettingsActionData }) {
             answer={answer}
             value={String(row.leadHours)}
           />
+          <SettingsField form={form} name="minChildren" label="Kinder mindestens" inputMode="numeric" answer={answer} value={String(row.minChildren)} />
+          <SettingsField
+            form={form}
+            name="maxChildren"
+            label="Kinder höchstens"
+            hint="Bis zu den Plätzen des grössten Tischs."
+            inputMode="numeric"
+            answer={answer}
+            value={String(row.maxChildren)}
+          />
+          <SettingsField form={form} name="maxAdults" label="Erwachsene höchstens (je mitspielend und nur Begleitung)" inputMode="numeric" answer={answer} value={String(row.maxAdults)} />
         </div>
         <div className="field">
           <label htmlFor={`${form}-items`}>Leistungen (eine pro Zeile)</label>
@@ -104,7 +116,7 @@ export default function OffersSettingsPage() {
         ))}
       </SettingsSection>
       <SettingsSection title="Angebot hinzufügen" id="new-offer-title">
-        <OfferForm key={`new-${offers.length}`} row={{ id: null, name: "", basePriceRappen: 0, slotMinutes: 120, items: [], position: offers.length + 1, active: 1, leadHours: DEFAULT_OFFER_LEAD_HOURS }} answer={answerFor(actionData, "offer-new")} />
+        <OfferForm key={`new-${offers.length}`} row={{ id: null, name: "", basePriceRappen: 0, slotMinutes: 120, items: [], position: offers.length + 1, active: 1, leadHours: DEFAULT_OFFER_LEAD_HOURS, ...DEFAULT_PARTY_RULES }} answer={answerFor(actionData, "offer-new")} />
       </SettingsSection>
     </Page>
   );

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminBar } from "~/components/AdminBar";
+import { COUNTER_CAP } from "~/domain/party-rules";
 import { Page } from "~/components/Page";
 import { CONTACT_MAX_LENGTH } from "~/domain/contact";
 import { pageMeta } from "~/domain/page-meta";
@@ -125,7 +126,7 @@ export default function PhoneBooking() {
             ).map(([name, label]) => (
               <div className="field" key={name}>
                 <label htmlFor={name}>{label}</label>
-                <input id={name} name={name} type="number" min="0" max="10" inputMode="numeric" defaultValue={q[name] || "0"} />
+                <input id={name} name={name} type="number" min="0" max={COUNTER_CAP} inputMode="numeric" defaultValue={q[name] || "0"} />
               </div>
             ))}
           </fieldset>

@@ -9,6 +9,8 @@ import { formatDateDE, formatTime } from "~/domain/time";
 import { MANAGE_HEADERS, manageView, requireManagedBooking, selfServiceClosedMessage, selfServicePolicy } from "~/server/booking/manage.server";
 import { changeByFamily } from "~/server/payments/booking-change.server";
 import { getDb } from "~/server/platform/db.server";
+import { findOffer } from "~/server/booking/venue.server";
+import { counterMax, DEFAULT_PARTY_RULES } from "~/domain/party-rules";
 
 export const headers: HeadersFunction = () => MANAGE_HEADERS;
 export const meta: MetaFunction = () => pageMeta("Anzahl Personen ändern", [{ name: "robots", content: "noindex" }]);
@@ -25,7 +27,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const r = await requireManagedBooking(db, params.token);
   const view = manageView(r, await selfServicePolicy(db));
   if (!view.canChange || view.booking.players !== null) throw redirect(`/buchung/${params.token}`);
-  return { view, token: params.token! };
+  const offer = r.offerId === null ? undefined : await findOffer(db, r.offerId);
+  return { view, token: params.token!, rules: offer ? { minChildren: offer.minChildren, maxChildren: offer.maxChildren, maxAdults: offer.maxAdults } : DEFAULT_PARTY_RULES };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -52,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ChangePersons() {
-  const { view, token } = useLoaderData<typeof loader>();
+  const { view, token, rules } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const b = view.booking;
   const base = `/buchung/${token}/personen`;
@@ -87,7 +90,7 @@ export default function ChangePersons() {
           {COUNTERS.map((c) => (
             <p key={c.name} className="field">
               <label htmlFor={`persons-${c.name}`}>{c.label}</label>
-              <input id={`persons-${c.name}`} type="number" name={c.name} min={0} max={10} step={1} inputMode="numeric" required defaultValue={shown[c.name]} />
+              <input id={`persons-${c.name}`} type="number" name={c.name} min={0} max={counterMax(rules, c.name)} step={1} inputMode="numeric" required defaultValue={shown[c.name]} />
             </p>
           ))}
           <p className="actions">

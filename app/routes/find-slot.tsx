@@ -13,6 +13,7 @@ import { useWhenChanged } from "~/components/useWhenChanged";
 import { useVenueFacts } from "~/components/useVenueFacts";
 import { applyStep, countsFrom, COUNT_PARAMS, dateFrom } from "~/domain/booking-query";
 import { onlineNotBefore } from "~/domain/availability";
+import { clampToRules, counterMax, DEFAULT_PARTY_RULES, partyRulesLine } from "~/domain/party-rules";
 import { closedWeekdays, firstBookableDay, isClosedDay, monthOf, parseMonth } from "~/domain/calendar";
 import { closedDatesInMonth, closureOn } from "~/domain/venue-settings";
 import { MSG } from "~/domain/messages";
@@ -57,12 +58,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const month = parseMonth(params.get("month")) ?? monthOf(date);
   const hasCounts = COUNT_PARAMS.some((p) => params.has(p));
   const counts: PartyCounts = hasCounts
-    ? applyStep(countsFrom(params), params.get("step"))
-    : {
-        numChildren: draft.numChildren ?? 0,
-        numActiveAdults: draft.numActiveAdults ?? 0,
-        numAccompanyingAdults: draft.numAccompanyingAdults ?? 0,
-      };
+    ? applyStep(countsFrom(params, offer), params.get("step"), offer)
+    : clampToRules(
+        {
+          numChildren: draft.numChildren ?? 0,
+          numActiveAdults: draft.numActiveAdults ?? 0,
+          numAccompanyingAdults: draft.numAccompanyingAdults ?? 0,
+        },
+        offer,
+      );
   let slots: Awaited<ReturnType<typeof availableBirthdaySlots>> | null = null;
   let slotsError = false;
   if (personCount(counts) > 0) {
@@ -77,6 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const selected = sameOffer && draft.date === date && draft.startMin !== undefined ? formatTime(draft.startMin) : null;
   const body = {
     offer: { id: offer.id, name: offer.name },
+    rules: { minChildren: offer.minChildren, maxChildren: offer.maxChildren, maxAdults: offer.maxAdults },
     today,
     closed: closedWeekdays(rules),
     closedDates: closedDatesInMonth(closures, month < monthOf(today) ? monthOf(today) : month, birthdays),
@@ -109,7 +114,7 @@ export async function clientLoader({ serverLoader, request }: ClientLoaderFuncti
   } catch (error) {
     if (error instanceof Response || !lastGood) throw error;
     const params = new URL(request.url).searchParams;
-    return { ...lastGood, date: dateFrom(params.get("date")) ?? lastGood.date, counts: countsFrom(params), slots: [], slotsError: true, selected: null };
+    return { ...lastGood, date: dateFrom(params.get("date")) ?? lastGood.date, counts: countsFrom(params, lastGood.rules), slots: [], slotsError: true, selected: null };
   }
 }
 
@@ -119,7 +124,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const offer = draft.offerId === undefined ? undefined : await findOffer(db, draft.offerId);
   if (!offer) throw redirect("/offers");
   const form = await request.formData();
-  const counts = countsFrom(form);
+  const counts = countsFrom(form, offer);
   const choice = await checkSlotChoice(db, offer.id, {
     date: dateFrom(form.get("date")),
     counts,
@@ -152,7 +157,7 @@ export default function FindSlot() {
   const loaderData = useLoaderData<typeof loader>();
   // The fallback for a failed reload starts from what the server rendered (browser only).
   if (typeof document !== "undefined" && !lastGood) lastGood = loaderData as LoaderData;
-  const { offer, today, date, month, slots, slotsError, closed, closedDates, closure, leadNotice } = loaderData;
+  const { offer, rules, today, date, month, slots, slotsError, closed, closedDates, closure, leadNotice } = loaderData;
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   // The weekdays with birthdays, as staff set them (root loader); left out when the database could not be read.
@@ -229,6 +234,9 @@ export default function FindSlot() {
         <input type="hidden" name="month" value={month} />
         <section className="card">
           <h2>Anzahl Personen</h2>
+          {rules.minChildren > 0 || rules.maxChildren !== DEFAULT_PARTY_RULES.maxChildren || rules.maxAdults !== DEFAULT_PARTY_RULES.maxAdults ? (
+            <p className="muted">{partyRulesLine(rules)}</p>
+          ) : null}
           <div className="counters">
             {COUNT_PARAMS.map((name) => (
               <Counter
@@ -239,6 +247,7 @@ export default function FindSlot() {
                 enhanced={hydrated}
                 onChange={(v) => changeCount(name, v)}
                 stepAction="/find-slot"
+                max={counterMax(rules, name)}
               />
             ))}
           </div>

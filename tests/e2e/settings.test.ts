@@ -237,3 +237,35 @@ test("a manager sets the cancellation rules and an offer's lead time: the AGB na
   await page.getByRole("button", { name: "Regeln speichern" }).click();
   await expect(page.getByRole("status")).toBeVisible();
 });
+
+test("an offer for school classes: up to 30 children on /find-slot (counters and steps), refused below its minimum", async ({ page }) => {
+  await signInAs(page, "admin", "/admin/einstellungen/angebote");
+  if (jsOn()) await waitForHydration(page);
+  const first = page.locator("form").filter({ has: page.getByLabel("Kinder höchstens") }).first();
+  await first.getByLabel("Kinder höchstens").fill("31");
+  await first.getByRole("button", { name: "Speichern", exact: true }).click();
+  await expect(first.getByText("Höchstens 30 Kinder: Der grösste aktive Tisch hat 30 Plätze.")).toBeVisible();
+  await first.getByLabel("Kinder höchstens").fill("30");
+  await first.getByLabel("Kinder mindestens").fill("6");
+  await first.getByRole("button", { name: "Speichern", exact: true }).click();
+  await expect(first.getByRole("status")).toBeVisible();
+
+  const date = futureWeekday(6, 12);
+  await page.goto(`/find-slot?offerId=1&date=${date}&numChildren=25&numActiveAdults=0&numAccompanyingAdults=1`);
+  await expect(page.getByText("Dieses Angebot: 6 bis 30 Kinder, je höchstens 10 Erwachsene mitspielend und nur Begleitung.")).toBeVisible();
+  const children = page.getByLabel("Kinder", { exact: true });
+  await expect(children).toHaveValue("25");
+  await expect(children).toHaveAttribute("max", "30");
+  await page.getByRole("button", { name: "Kinder: eins mehr" }).click();
+  await expect(children).toHaveValue("26");
+  await expectNoSideways(page);
+  await expectAccessible(page);
+
+  // Back to the spec's 0–10 for the other tests.
+  await page.goto("/admin/einstellungen/angebote");
+  if (jsOn()) await waitForHydration(page);
+  await first.getByLabel("Kinder mindestens").fill("0");
+  await first.getByLabel("Kinder höchstens").fill("10");
+  await first.getByRole("button", { name: "Speichern", exact: true }).click();
+  await expect(first.getByRole("status")).toBeVisible();
+});

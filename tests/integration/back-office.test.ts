@@ -91,7 +91,7 @@ describe.each(drivers)("back office settings on $name", ({ open }) => {
     expect(before.priceRappen).toBe(4 * 2900 + 2800 + 2 * 500);
     const offer = (await settingsOverview(database.db)).offers.find((o) => o.id === 1)!;
     const items = offer.items.map((i) => i.desc);
-    expect((await saveOffer(database.db, manager, 1, { name: offer.name, basePriceRappen: 3500, slotMinutes: offer.slotMinutes, items, position: offer.position, active: true, leadHours: offer.leadHours })).ok).toBe(true);
+    expect((await saveOffer(database.db, manager, 1, { name: offer.name, basePriceRappen: 3500, slotMinutes: offer.slotMinutes, items, position: offer.position, active: true, leadHours: offer.leadHours, minChildren: 0, maxChildren: 10, maxAdults: 10 })).ok).toBe(true);
     expect((await saveGeneralSettings(database.db, manager, { activeAdultPriceRappen: 3000, accompanyingAdultPriceRappen: 0, holdMinutes: 20 })).ok).toBe(true);
     expect(await holdMinutes(database.db)).toBe(20);
 
@@ -105,7 +105,7 @@ describe.each(drivers)("back office settings on $name", ({ open }) => {
     expect(reservationView(stored!).adultPrices).toEqual({ activeAdultPriceRappen: 2800, accompanyingAdultPriceRappen: 500 });
 
     // Back to the seed's prices (other tests count on them).
-    await saveOffer(database.db, manager, 1, { name: offer.name, basePriceRappen: 2900, slotMinutes: offer.slotMinutes, items, position: offer.position, active: true, leadHours: offer.leadHours });
+    await saveOffer(database.db, manager, 1, { name: offer.name, basePriceRappen: 2900, slotMinutes: offer.slotMinutes, items, position: offer.position, active: true, leadHours: offer.leadHours, minChildren: 0, maxChildren: 10, maxAdults: 10 });
     await saveGeneralSettings(database.db, manager, { activeAdultPriceRappen: 2800, accompanyingAdultPriceRappen: 500, holdMinutes: 15 });
     const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.action, "settings.offer.update"), eq(auditLog.staffId, manager.id))).orderBy(auditLog.id);
     expect(audit.map((a) => (a.details as { after: { basePriceRappen: number } }).after.basePriceRappen)).toEqual([3500, 2900]);

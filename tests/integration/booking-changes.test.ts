@@ -131,7 +131,7 @@ describe.each(drivers)("booking changes with a price difference on $name", ({ op
     expect(r.priceRappen).toBe(17_800);
     const offer = SEED_OFFERS.find((o) => o.id === 1)!;
     const items = offer.items.map((i) => i.desc);
-    await saveOffer(database.db, manager, 1, { name: offer.name, basePriceRappen: 3_500, slotMinutes: 180, items, position: 0, active: false, leadHours: 24 });
+    await saveOffer(database.db, manager, 1, { name: offer.name, basePriceRappen: 3_500, slotMinutes: 180, items, position: 0, active: false, leadHours: 24, minChildren: 0, maxChildren: 10, maxAdults: 10 });
     await saveGeneralSettings(database.db, manager, { activeAdultPriceRappen: 3_200, accompanyingAdultPriceRappen: 800, holdMinutes: 15 });
     try {
       // No confirmation step: the price stays, so the move goes through at once.
@@ -143,7 +143,7 @@ describe.each(drivers)("booking changes with a price difference on $name", ({ op
       const quote = await changeByFamily(database.db, await reload(r.id), { date, startMin: 840, counts: { ...SEVEN, numChildren: 6 } }, { token: TOKEN, hours: 48, closedMessage: "", alwaysQuote: true });
       expect(quote).toMatchObject({ kind: "quote", quote: { after: { priceRappen: 20_700 }, settlement: { differenceRappen: 2_900, payOnlineRappen: 2_900 } } });
     } finally {
-      await saveOffer(database.db, manager, 1, { name: offer.name, basePriceRappen: offer.basePriceRappen, slotMinutes: offer.slotMinutes, items, position: 0, active: true, leadHours: 24 });
+      await saveOffer(database.db, manager, 1, { name: offer.name, basePriceRappen: offer.basePriceRappen, slotMinutes: offer.slotMinutes, items, position: 0, active: true, leadHours: 24, minChildren: 0, maxChildren: 10, maxAdults: 10 });
       await saveGeneralSettings(database.db, manager, { activeAdultPriceRappen: 2_800, accompanyingAdultPriceRappen: 500, holdMinutes: 15 });
     }
   });

@@ -60,7 +60,7 @@ describe.each(drivers)("venue rules on $name", ({ open: openDatabase }) => {
     const [offer] = await database.db.select().from(offers).where(eq(offers.id, 2));
     const items = offer!.items.map((i) => i.desc);
     const save = (leadHours: number) =>
-      saveOffer(database.db, manager, 2, { name: offer!.name, basePriceRappen: offer!.basePriceRappen, slotMinutes: offer!.slotMinutes, items, position: offer!.position, active: true, leadHours });
+      saveOffer(database.db, manager, 2, { name: offer!.name, basePriceRappen: offer!.basePriceRappen, slotMinutes: offer!.slotMinutes, items, position: offer!.position, active: true, leadHours, minChildren: 0, maxChildren: 10, maxAdults: 10 });
     expect((await save(72)).ok).toBe(true);
     // Wednesday 2 June 2027 10:00 CEST (08:00Z): with 72 hours, Saturday 10:00 is the first start.
     const now = new Date("2027-06-02T08:00:00Z");
@@ -83,6 +83,35 @@ describe.each(drivers)("venue rules on $name", ({ open: openDatabase }) => {
     const game = { locationId: 1, gameType: 1 as const, date: "2027-06-03", startMin: 14 * 60 + 40, rounds: 1, players: 2, contact: CONTACT };
     expect(await reserveGame(database.db, game, { ...HOLD, now })).toMatchObject({ ok: false, reason: "slot_taken" });
     expect((await reserveGame(database.db, game, { ...HOLD, now, channel: "phone" })).ok).toBe(true);
+  });
+
+  it("applies an offer's party rules in the reservation itself, whatever the entry point", async () => {
+    const [offer] = await database.db.select().from(offers).where(eq(offers.id, 3));
+    const items = offer!.items.map((i) => i.desc);
+    const save = (rules: { minChildren: number; maxChildren: number; maxAdults: number }) =>
+      saveOffer(database.db, manager, 3, { name: offer!.name, basePriceRappen: offer!.basePriceRappen, slotMinutes: offer!.slotMinutes, items, position: offer!.position, active: true, leadHours: 0, ...rules });
+    // More children than the largest active table seats are refused with the reason.
+    const tooMany = await save({ minChildren: 6, maxChildren: 45, maxAdults: 4 });
+    expect(tooMany).toEqual({ ok: false, message: "Höchstens 30 Kinder: Der grösste aktive Tisch hat 30 Plätze." });
+    expect((await save({ minChildren: 6, maxChildren: 30, maxAdults: 4 })).ok).toBe(true);
+
+    const date = "2027-06-12";
+    const at = (startMin: number, numChildren: number, numActiveAdults = 0) =>
+      reserveBirthday(database.db, { offerId: 3, date, startMin, counts: { numChildren, numActiveAdults, numAccompanyingAdults: 0 }, contact: CONTACT }, { ...HOLD, now: new Date("2027-06-01T08:00:00Z") });
+    const school = await at(10 * 60, 25, 2);
+    expect(school.ok).toBe(true);
+    if (school.ok) expect(school.reservation).toMatchObject({ numChildren: 25, numActiveAdults: 2 });
+    expect(await at(12 * 60, 31)).toMatchObject({ ok: false, reason: "invalid", message: "Bei diesem Angebot sind höchstens 30 Kinder möglich." });
+    expect(await at(12 * 60, 5)).toMatchObject({ ok: false, reason: "invalid", message: "Dieses Angebot ist ab 6 Kindern buchbar." });
+    expect(await at(12 * 60, 8, 5)).toMatchObject({ ok: false, reason: "invalid" });
+    // The spec's offers keep 0–10.
+    const spec = await reserveBirthday(
+      database.db,
+      { offerId: 1, date, startMin: 14 * 60, counts: { numChildren: 11, numActiveAdults: 0, numAccompanyingAdults: 0 }, contact: CONTACT },
+      { ...HOLD, now: new Date("2027-06-01T08:00:00Z") },
+    );
+    expect(spec).toMatchObject({ ok: false, reason: "invalid", message: "Bei diesem Angebot sind höchstens 10 Kinder möglich." });
+    await save({ minChildren: 0, maxChildren: 10, maxAdults: 10 });
   });
 
   it("stores the policy, and the manage page, the facts and the reminders read it", async () => {

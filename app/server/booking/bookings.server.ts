@@ -5,6 +5,7 @@ import { hasBegun, birthdaySlotGrid, onlineNotBefore, pickTable } from "~/domain
 import { newBookingCode } from "~/domain/codes";
 import type { Contact } from "~/domain/contact";
 import { MSG } from "~/domain/messages";
+import { COUNTER_CAP, partyRuleProblem } from "~/domain/party-rules";
 import { applyVoucher, birthdayPriceRappen, personCount, type PartyCounts } from "~/domain/pricing";
 import { venueNow } from "~/domain/time";
 import { insertTemplate, prepared, shapeName } from "../platform/prepared.server";
@@ -138,7 +139,6 @@ async function assertHoldAllowed(tx: Tx, owner: HoldOwner, email: string, now: D
   if ((counts?.byClient ?? 0) >= owner.perClient || (counts?.byEmail ?? 0) >= owner.perEmail) throw new TooManyHolds();
 }
 
-export const MAX_PER_COUNTER = 10;
 
 /**
  * Serialises every booking of one resource kind on one day. Read-committed statements after the
@@ -176,7 +176,7 @@ export async function sweepExpiredHolds(db: Db, now: Date = new Date(), spare?: 
 }
 
 function validCount(n: number) {
-  return Number.isInteger(n) && n >= 0 && n <= MAX_PER_COUNTER;
+  return Number.isInteger(n) && n >= 0 && n <= COUNTER_CAP;
 }
 
 export async function uniqueBookingCode(tx: Tx): Promise<string> {
@@ -393,6 +393,8 @@ export async function reserveBirthday(
   }
   const persons = personCount(counts);
   if (persons < 1) return { ok: false, reason: "invalid", message: MSG.choosePersons };
+  const outsideRules = partyRuleProblem(offer, counts);
+  if (outsideRules) return { ok: false, reason: "invalid", message: outsideRules };
   if (closureOn(venue.closures, request.date, { kind: "birthday" })) return { ok: false, reason: "invalid", message: MSG.closedDay };
   const slot = birthdaySlotGrid(request.date, venue.rules, offer.slotMinutes).find((s) => s.startMin === request.startMin);
   if (!slot) return { ok: false, reason: "invalid", message: MSG.chooseSlot };

@@ -1,4 +1,5 @@
 import { and, eq, isNull, or } from "drizzle-orm";
+import { DEFAULT_PARTY_RULES } from "~/domain/party-rules";
 import { birthdayAvailability, birthdaySlotGrid, hasBegun, overlaps, pickTable, type Slot, type SlotRange, type Table } from "~/domain/availability";
 import {
   CHANGE_MSG,
@@ -129,7 +130,9 @@ export async function planChange(
   const counts = target.counts ?? countsOf(r);
   // Games count players, not persons; only a birthday's persons can change.
   if (!isTable && target.counts && !sameCounts(counts, r)) return { ok: false, reason: "invalid", message: CHANGE_MSG.personsOnlyBirthday };
-  const countsWrong = isTable ? countsProblem(counts) : null;
+  // New persons follow the offer's rules as they are today; unchanged persons stay as booked.
+  const personsChange = target.counts !== undefined && target.counts !== null && !sameCounts(counts, r);
+  const countsWrong = isTable ? countsProblem(counts, personsChange ? (venue.offers.find((o) => o.id === r.offerId) ?? DEFAULT_PARTY_RULES) : null) : null;
   if (countsWrong) return { ok: false, reason: "invalid", message: countsWrong };
 
   const duration = r.endMin - r.startMin;

@@ -2,6 +2,8 @@ import { MSG } from "~/domain/messages";
 import { personCount, type PartyCounts } from "~/domain/pricing";
 import { formatTime } from "~/domain/time";
 import { availableBirthdaySlots } from "./availability.server";
+import { findOffer } from "./venue.server";
+import { partyRuleProblem } from "~/domain/party-rules";
 import { findReservationByCode } from "./bookings.server";
 import type { Db } from "../platform/db.server";
 
@@ -15,6 +17,9 @@ export async function checkSlotChoice(
 ): Promise<{ ok: true; date: string; startMin: number; endMin: number } | { ok: false; error: string }> {
   if (!choice.date) return { ok: false, error: MSG.chooseDateAndSlot };
   if (personCount(choice.counts) < 1) return { ok: false, error: MSG.choosePersons };
+  const offer = await findOffer(db, offerId);
+  const outsideRules = offer ? partyRuleProblem(offer, choice.counts) : null;
+  if (outsideRules) return { ok: false, error: outsideRules };
   if (choice.startMin === null) return { ok: false, error: MSG.chooseSlot };
   const slots = await availableBirthdaySlots(db, { date: choice.date, persons: personCount(choice.counts), offerId });
   const slot = slots.find((s) => s.startTime === formatTime(choice.startMin!));

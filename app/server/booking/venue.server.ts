@@ -1,5 +1,6 @@
 import { asc, eq, getTableColumns } from "drizzle-orm";
 import type { Closure } from "~/domain/venue-settings";
+import type { PartyRules } from "~/domain/party-rules";
 import { ACCOMPANYING_ADULT_PRICE_RAPPEN, ACTIVE_ADULT_PRICE_RAPPEN } from "~/domain/pricing";
 import { closureOn, DEFAULT_GAME_LEAD_HOURS, DEFAULT_LATE_CANCEL_FEE_PERCENT, venueFacts, type ClosureTarget, type VenueFacts, type VenuePolicy } from "~/domain/venue-settings";
 import { PgTransaction } from "drizzle-orm/pg-core";
@@ -14,7 +15,7 @@ import { birthdayTables, closures, gameLocations, offers, openingHours, venuePro
 import { DEFAULT_VENUE_PROFILE, venueContactOf, type VenueProfile } from "~/domain/venue-profile";
 import type { VenueContact } from "~/domain/venue-contact";
 
-export type Offer = { id: number; name: string; basePriceRappen: number; slotMinutes: number; items: OfferItem[]; leadHours: number };
+export type Offer = { id: number; name: string; basePriceRappen: number; slotMinutes: number; items: OfferItem[]; leadHours: number } & PartyRules;
 
 /**
  * The venue's data (offers, tables, opening rules, prices, closures) is read far more often than
@@ -85,6 +86,9 @@ async function loadVenue(db: Executor): Promise<Venue> {
           slotMinutes: offers.slotMinutes,
           items: offers.items,
           leadHours: offers.leadHours,
+          minChildren: offers.minChildren,
+          maxChildren: offers.maxChildren,
+          maxAdults: offers.maxAdults,
         })
         .from(offers)
         .where(eq(offers.active, 1))

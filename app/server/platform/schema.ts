@@ -30,6 +30,10 @@ export const offers = pgTable("offers", {
   active: integer("active").notNull().default(1),
   /** Online bookings start at least this many hours ahead (staff phone bookings may ignore it). */
   leadHours: integer("lead_hours").notNull().default(24),
+  /** Party rules (domain/party-rules.ts): children from–to, adults per group. */
+  minChildren: integer("min_children").notNull().default(0),
+  maxChildren: integer("max_children").notNull().default(10),
+  maxAdults: integer("max_adults").notNull().default(10),
 });
 
 export const birthdayTables = pgTable("birthday_tables", {

@@ -5,10 +5,11 @@ import { parseDateInput } from "~/domain/booking-search";
 import { gameChoiceProblem } from "~/domain/games";
 import { parseTime, venueNow } from "~/domain/time";
 import { availableBirthdaySlots } from "../booking/availability.server";
-import { MAX_PER_COUNTER, reserveBirthday, type Reservation, type ReserveOptions, type ReserveResult } from "../booking/bookings.server";
+import { reserveBirthday, type Reservation, type ReserveOptions, type ReserveResult } from "../booking/bookings.server";
 import { availableGameStarts, reserveGame } from "../booking/games.server";
 import { findGameLocation, findOffer, loadVenuePolicy } from "../booking/venue.server";
 import { hasBegun, onlineNotBefore } from "~/domain/availability";
+import { COUNTER_CAP, partyRuleProblem } from "~/domain/party-rules";
 import type { Db } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
 import { auditLog } from "../platform/schema";
@@ -163,9 +164,11 @@ export async function phoneOptions(db: Db, q: PhoneQuery, now: Date = new Date()
     const offer = await findOffer(db, offerId);
     if (!offer) return { ok: false, message: "Bitte wählen Sie ein Paket." };
     const persons = counts.numChildren + counts.numActiveAdults + counts.numAccompanyingAdults;
-    if (!Object.values(counts).every((n) => Number.isInteger(n) && n >= 0 && n <= MAX_PER_COUNTER) || persons < 1) {
-      return { ok: false, message: `Bitte 0 bis ${MAX_PER_COUNTER} Personen pro Gruppe angeben, mindestens 1 Person.` };
+    if (!Object.values(counts).every((n) => Number.isInteger(n) && n >= 0 && n <= COUNTER_CAP) || persons < 1) {
+      return { ok: false, message: `Bitte 0 bis ${offer.maxChildren} Kinder und 0 bis ${offer.maxAdults} Erwachsene pro Gruppe angeben, mindestens 1 Person.` };
     }
+    const outsideRules = partyRuleProblem(offer, counts);
+    if (outsideRules) return { ok: false, message: outsideRules };
     const slots = await availableBirthdaySlots(db, { date, persons, offerId }, now, { ignoreLeadTime: true });
     return { ok: true, slot: { kind: "birthday", offerId, date, ...counts }, starts: slots.map(toStart(offer.leadHours)), leadHours: offer.leadHours };
   }

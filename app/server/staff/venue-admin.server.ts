@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { venueNow } from "~/domain/time";
+import { SETTINGS_MSG } from "~/domain/venue-settings";
 import type { ClosureInput, GeneralSettings, LocationInput, OfferInput, OpeningDay, PolicySettings, TableInput } from "~/domain/venue-settings";
 import { getVenue, invalidateVenueCache, venuePolicy } from "../booking/venue.server";
 import type { Db, Executor, Tx } from "../platform/db.server";
@@ -197,7 +198,13 @@ export async function saveOffer(db: Db, staff: Staff, id: number | null, input: 
       position: input.position,
       active: input.active ? 1 : 0,
       leadHours: input.leadHours,
+      minChildren: input.minChildren,
+      maxChildren: input.maxChildren,
+      maxAdults: input.maxAdults,
     };
+    // More children than the largest table seats could never be placed (issue #28 §3).
+    const [largest] = await tx.select({ seats: sql<number>`coalesce(max(${birthdayTables.seats}), 0)::int` }).from(birthdayTables).where(eq(birthdayTables.active, 1));
+    if (input.maxChildren > (largest?.seats ?? 0)) return { ok: false, message: SETTINGS_MSG.maxChildrenTables(largest?.seats ?? 0) };
     if (id === null) {
       const row = { id: await nextId(tx, offers), ...values };
       await tx.insert(offers).values(row);

@@ -1,0 +1,49 @@
+import type { PartyCounts } from "./pricing";
+
+/**
+ * Party rules per offer (issue #28 §3): how many children an offer takes and how many adults per
+ * group. The spec's 0–10 per counter are the defaults; a manager may raise the children up to the
+ * largest table's seats (school classes) or require a minimum. Pure: the same rules clamp the
+ * counters on /find-slot, validate the JSON API and the phone booking, and guard the reservation.
+ */
+export type PartyRules = { minChildren: number; maxChildren: number; maxAdults: number };
+
+export const DEFAULT_PARTY_RULES: PartyRules = { minChildren: 0, maxChildren: 10, maxAdults: 10 };
+
+/** No counter ever goes above this: the most seats a table may have (/admin/einstellungen/tische). */
+export const COUNTER_CAP = 50;
+
+export const PARTY_MSG = {
+  tooFewChildren: (min: number) => `Dieses Angebot ist ab ${min} ${min === 1 ? "Kind" : "Kindern"} buchbar.`,
+  tooManyChildren: (max: number) => `Bei diesem Angebot sind höchstens ${max} Kinder möglich.`,
+  tooManyAdults: (max: number) => `Bei diesem Angebot sind höchstens ${max} Erwachsene mitspielend und ${max} nur Begleitung möglich.`,
+} as const;
+
+/** `Dieses Angebot: 6 bis 30 Kinder, je höchstens 10 Erwachsene.` above the counters when they differ from the spec's. */
+export function partyRulesLine(rules: PartyRules): string {
+  const children = rules.minChildren > 0 ? `${rules.minChildren} bis ${rules.maxChildren} Kinder` : `höchstens ${rules.maxChildren} Kinder`;
+  return `Dieses Angebot: ${children}, je höchstens ${rules.maxAdults} Erwachsene mitspielend und nur Begleitung.`;
+}
+
+/** The upper bound of one counter under the offer's rules. */
+export function counterMax(rules: PartyRules, name: keyof PartyCounts): number {
+  return name === "numChildren" ? rules.maxChildren : rules.maxAdults;
+}
+
+/** Counters brought into the offer's bounds (the URL and a typed number are clamped, not refused: spec §9). */
+export function clampToRules(counts: PartyCounts, rules: PartyRules): PartyCounts {
+  const clamp = (n: number, max: number) => Math.min(max, Math.max(0, n));
+  return {
+    numChildren: clamp(counts.numChildren, rules.maxChildren),
+    numActiveAdults: clamp(counts.numActiveAdults, rules.maxAdults),
+    numAccompanyingAdults: clamp(counts.numAccompanyingAdults, rules.maxAdults),
+  };
+}
+
+/** Why these counts do not fit the offer, or null. */
+export function partyRuleProblem(rules: PartyRules, counts: PartyCounts): string | null {
+  if (counts.numChildren > rules.maxChildren) return PARTY_MSG.tooManyChildren(rules.maxChildren);
+  if (counts.numActiveAdults > rules.maxAdults || counts.numAccompanyingAdults > rules.maxAdults) return PARTY_MSG.tooManyAdults(rules.maxAdults);
+  if (counts.numChildren < rules.minChildren) return PARTY_MSG.tooFewChildren(rules.minChildren);
+  return null;
+}
