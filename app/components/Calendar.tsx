@@ -1,6 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
-import { isClosedDay, longDateLabel, monthGrid, monthLabel, WEEKDAY_LABELS, WEEKDAY_NAMES } from "~/domain/calendar";
+import { dayOffer, isClosedDay, longDateLabel, monthGrid, monthLabel, monthOffered, WEEKDAY_LABELS, WEEKDAY_NAMES } from "~/domain/calendar";
 import { addMonths } from "~/domain/time";
 
 /**
@@ -17,6 +17,7 @@ export function Calendar({
   label,
   closed = [],
   closedDates = [],
+  lastDay = null,
 }: {
   month: string;
   selected: string | null;
@@ -27,11 +28,15 @@ export function Calendar({
   closed?: readonly number[];
   /** Single dates closed by staff (closures), marked the same way. */
   closedDates?: readonly string[];
+  /** The booking horizon's last date (lastBookableDate): later days are shown but not offered. */
+  lastDay?: string | null;
 }) {
   const weeks = monthGrid(month, today);
   const prev = addMonths(`${month}-01`, -1).slice(0, 7);
   const next = addMonths(`${month}-01`, 1).slice(0, 7);
-  const canGoBack = prev >= today.slice(0, 7);
+  const limits = { today, lastDay };
+  const canGoBack = monthOffered(prev, limits);
+  const canGoForward = monthOffered(next, limits);
   const navigate = useNavigate();
   function followInApp(event: MouseEvent<HTMLElement>) {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -55,9 +60,16 @@ export function Calendar({
           </span>
         )}
         <h2 aria-live="polite">{monthLabel(month)}</h2>
-        <a className="calendar-nav" href={hrefFor({ month: next })} aria-label="Nächster Monat">
-          ›
-        </a>
+        {canGoForward ? (
+          <a className="calendar-nav" href={hrefFor({ month: next })} aria-label="Nächster Monat">
+            ›
+          </a>
+        ) : (
+          <span className="calendar-nav" aria-disabled="true">
+            <span aria-hidden="true">›</span>
+            <span className="visually-hidden">Nächster Monat (nicht buchbar)</span>
+          </span>
+        )}
       </div>
       <table>
         <thead>
@@ -74,10 +86,10 @@ export function Calendar({
             <tr key={week[0]!.date}>
               {week.map((day) => (
                 <td key={day.date}>
-                  {!day.inMonth ? null : day.past ? (
+                  {!day.inMonth ? null : dayOffer(day.date, limits) !== "open" ? (
                     <span className="past">
                       <span aria-hidden="true">{day.day}</span>
-                      <span className="visually-hidden">{`${longDateLabel(day.date)} (vergangen)`}</span>
+                      <span className="visually-hidden">{`${longDateLabel(day.date)} (${dayOffer(day.date, limits) === "past" ? "vergangen" : "nicht buchbar"})`}</span>
                     </span>
                   ) : (
                     <a

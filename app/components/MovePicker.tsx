@@ -16,6 +16,8 @@ export function MovePicker(props: {
   closed: number[];
   /** Closures staff entered for days of the shown month (marked `geschlossen` like closed weekdays). */
   closedDates?: string[];
+  /** The booking horizon's last date: the calendar offers no later day. */
+  lastDay?: string | null;
   slots: Slot[] | null;
   hrefFor: (q: { date?: string; month?: string }) => string;
   /** Games list their starts by hour, like the booking flow's game step. */
@@ -25,7 +27,7 @@ export function MovePicker(props: {
   /** Posted with the chosen time (staff: the table or location looked at). */
   hidden?: Record<string, string>;
 }) {
-  const { month, date, today, closed, closedDates = [], slots, hrefFor, byHour, cancelHref, error, hidden = {} } = props;
+  const { month, date, today, lastDay = null, closed, closedDates = [], slots, hrefFor, byHour, cancelHref, error, hidden = {} } = props;
   return (
     <>
       {error ? (
@@ -33,7 +35,7 @@ export function MovePicker(props: {
           {error}
         </p>
       ) : null}
-      <Calendar month={month} selected={date} today={today} hrefFor={hrefFor} label="Neues Datum wählen" closed={closed} closedDates={closedDates} />
+      <Calendar month={month} selected={date} today={today} hrefFor={hrefFor} label="Neues Datum wählen" closed={closed} closedDates={closedDates} lastDay={lastDay} />
       {date && slots ? (
         <Form method="post" className="card">
           <h2>Freie Zeiten am {formatDateDE(date)}</h2>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closedWeekdays, firstBookableDay, isClosedDay, longDateLabel, monthGrid, monthLabel, monthOf, parseMonth, WEEKDAY_LABELS, WEEKDAY_NAMES, type CalendarDay } from "./calendar";
+import { clampMonth, closedWeekdays, dayOffer, firstBookableDay, monthOffered, isClosedDay, longDateLabel, monthGrid, monthLabel, monthOf, parseMonth, WEEKDAY_LABELS, WEEKDAY_NAMES, type CalendarDay } from "./calendar";
 import { venueNow, weekdayOf } from "./time";
 
 const dates = (week: readonly CalendarDay[] | undefined) => (week ?? []).map((d) => d.date);
@@ -168,5 +168,32 @@ describe("closed days", () => {
 
   it("stays on today when nothing is ever open (no rules)", () => {
     expect(firstBookableDay({ date: "2026-11-23", minutes: 0 }, [], 120)).toBe("2026-11-23");
+  });
+});
+
+describe("dayOffer / monthOffered / clampMonth (booking horizon)", () => {
+  const limits = { today: "2026-11-26", lastDay: "2027-11-26" };
+  it("offers today up to and including the horizon's last day", () => {
+    expect(dayOffer("2026-11-25", limits)).toBe("past");
+    expect(dayOffer("2026-11-26", limits)).toBe("open");
+    expect(dayOffer("2027-11-26", limits)).toBe("open");
+    expect(dayOffer("2027-11-27", limits)).toBe("beyond");
+    expect(dayOffer("2030-01-05", limits)).toBe("beyond");
+  });
+  it("offers every future day without a horizon", () => {
+    expect(dayOffer("2030-01-05", { today: "2026-11-26" })).toBe("open");
+    expect(dayOffer("2030-01-05", { today: "2026-11-26", lastDay: null })).toBe("open");
+  });
+  it("stops month navigation at today's month and the horizon's month", () => {
+    expect(monthOffered("2026-10", limits)).toBe(false);
+    expect(monthOffered("2026-11", limits)).toBe(true);
+    expect(monthOffered("2027-11", limits)).toBe(true);
+    expect(monthOffered("2027-12", limits)).toBe(false);
+    expect(monthOffered("2030-01", { today: "2026-11-26" })).toBe(true);
+  });
+  it("clamps a requested month into the offered months", () => {
+    expect(clampMonth("2020-01", limits)).toBe("2026-11");
+    expect(clampMonth("2027-03", limits)).toBe("2027-03");
+    expect(clampMonth("2030-01", limits)).toBe("2027-11");
   });
 });

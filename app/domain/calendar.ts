@@ -103,3 +103,34 @@ export function firstBookableDay(
   }
   return now.date;
 }
+
+/**
+ * What limits which days a calendar offers. `lastDay` is the booking horizon's last date
+ * (lastBookableDate); the lead time (section C) is meant to join here as one more limit.
+ */
+export type DayLimits = { today: string; lastDay?: string | null };
+/** `open`: a link to choose the day; `past` and `beyond` are shown but not offered. */
+export type DayOffer = "past" | "beyond" | "open";
+
+/**
+ * The one decision whether a calendar day is offered, so every limit lives in one place:
+ * a day after the horizon would only be refused by the server after all contact data was typed.
+ */
+export function dayOffer(iso: string, limits: DayLimits): DayOffer {
+  if (iso < limits.today) return "past";
+  if (limits.lastDay && iso > limits.lastDay) return "beyond";
+  return "open";
+}
+
+/** Whether a month has any day that can be offered (month navigation stops before and after). */
+export function monthOffered(month: string, limits: DayLimits): boolean {
+  if (month < monthOf(limits.today)) return false;
+  return !limits.lastDay || month <= monthOf(limits.lastDay);
+}
+
+/** A requested month clamped into the months that have a bookable day. */
+export function clampMonth(month: string, limits: DayLimits): string {
+  if (month < monthOf(limits.today)) return monthOf(limits.today);
+  if (limits.lastDay && month > monthOf(limits.lastDay)) return monthOf(limits.lastDay);
+  return month;
+}

@@ -9,3 +9,8 @@ export const horizonMessage = (days: number) => `Buchungen sind höchstens ${day
 export function beyondHorizon(date: string, today: string, days: number): boolean {
   return date > addDays(today, days);
 }
+
+/** The last date (YYYY-MM-DD) that can still be booked: `today` plus the horizon. */
+export function lastBookableDate(today: string, days: number): string {
+  return addDays(today, days);
+}

@@ -5,7 +5,9 @@ import { MovePicker } from "~/components/MovePicker";
 import { Page } from "~/components/Page";
 import { PriceChange } from "~/components/PriceChange";
 import { dateFrom } from "~/domain/booking-query";
-import { monthOf, parseMonth } from "~/domain/calendar";
+import { clampMonth, dayOffer, monthOf, parseMonth } from "~/domain/calendar";
+import { lastBookableDate } from "~/domain/horizon";
+import { getEnv } from "~/server/platform/env.server";
 import { parseExpectedPrice } from "~/domain/change-form";
 import { MSG } from "~/domain/messages";
 import { formatChf } from "~/domain/money";
@@ -40,9 +42,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   const today = venueNow().date;
   const asked = dateFrom(query.get("date"));
-  const date = asked && asked >= today ? asked : null;
-  const wanted = parseMonth(query.get("month")) ?? monthOf(date ?? booking.date);
-  const month = wanted < monthOf(today) ? monthOf(today) : wanted;
+  // The calendar offers no day after the booking horizon; the move itself refuses one as well (planChange).
+  const limits = { today, lastDay: lastBookableDate(today, getEnv().BOOKING_HORIZON_DAYS) };
+  const date = asked && dayOffer(asked, limits) === "open" ? asked : null;
+  const month = clampMonth(parseMonth(query.get("month")) ?? monthOf(date ?? booking.date), limits);
   const choices = await staffMoveChoices(db, booking);
   const asks = resourceFrom((name) => query.get(name));
   // Only what can be chosen: an id that is not offered is ignored.
@@ -70,6 +73,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       today,
       date,
       month,
+      lastDay: limits.lastDay,
       ...(await moveCalendar(db, booking, month, resource)),
       slots: date ? await staffMoveOptions(db, booking, date, resource) : null,
     },
@@ -112,7 +116,7 @@ export default function StaffMoveBooking() {
       </Page>
     );
   }
-  const { booking, choices, resource, today, date, month, closed, closedDates, slots } = page;
+  const { booking, choices, resource, today, date, month, closed, closedDates, slots, lastDay } = page;
   const detail = `/admin/buchungen/${encodeURIComponent(booking.code)}`;
   const base = `${detail}/verschieben`;
   const hrefFor = (q: { date?: string; month?: string }) => {
@@ -226,6 +230,7 @@ export default function StaffMoveBooking() {
         month={month}
         date={date}
         today={today}
+        lastDay={lastDay}
         closed={closed}
         closedDates={closedDates}
         slots={slots}

@@ -4,7 +4,9 @@ import { ChangeConfirm } from "~/components/ChangeConfirm";
 import { MovePicker } from "~/components/MovePicker";
 import { Page } from "~/components/Page";
 import { dateFrom } from "~/domain/booking-query";
-import { monthOf, parseMonth } from "~/domain/calendar";
+import { clampMonth, dayOffer, monthOf, parseMonth } from "~/domain/calendar";
+import { lastBookableDate } from "~/domain/horizon";
+import { getEnv } from "~/server/platform/env.server";
 import { MSG } from "~/domain/messages";
 import { pageMeta } from "~/domain/page-meta";
 import { formatDateDE, formatTime, parseTime, venueNow } from "~/domain/time";
@@ -26,15 +28,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   const today = venueNow().date;
   const asked = dateFrom(query.get("date"));
-  const date = asked && asked >= today ? asked : null;
-  const wanted = parseMonth(query.get("month")) ?? monthOf(date ?? r.date);
-  const month = wanted < monthOf(today) ? monthOf(today) : wanted;
+  // The calendar offers no day after the booking horizon; the move itself refuses one as well (planChange).
+  const limits = { today, lastDay: lastBookableDate(today, getEnv().BOOKING_HORIZON_DAYS) };
+  const date = asked && dayOffer(asked, limits) === "open" ? asked : null;
+  const month = clampMonth(parseMonth(query.get("month")) ?? monthOf(date ?? r.date), limits);
   return {
     token: params.token!,
     view,
     today,
     date,
     month,
+    lastDay: limits.lastDay,
     ...(await moveCalendar(db, r, month)),
     slots: date ? await moveOptions(db, r, date) : null,
   };
@@ -65,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function MoveBooking() {
-  const { token, view, today, date, month, closed, closedDates, slots } = useLoaderData<typeof loader>();
+  const { token, view, today, date, month, closed, closedDates, slots, lastDay } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const base = `/buchung/${token}/verschieben`;
   const b = view.booking;
@@ -92,6 +96,7 @@ export default function MoveBooking() {
         month={month}
         date={date}
         today={today}
+        lastDay={lastDay}
         closed={closed}
         closedDates={closedDates}
         slots={slots}

@@ -4,7 +4,9 @@ import { Calendar } from "~/components/Calendar";
 import { Page } from "~/components/Page";
 import { useVenueFacts } from "~/components/useVenueFacts";
 import { closedDatesInMonth, closureOn } from "~/domain/venue-settings";
-import { closedWeekdays, firstBookableDay, isClosedDay, monthOf, parseMonth, longDateLabel } from "~/domain/calendar";
+import { clampMonth, closedWeekdays, dayOffer, firstBookableDay, isClosedDay, monthOf, parseMonth, longDateLabel } from "~/domain/calendar";
+import { lastBookableDate } from "~/domain/horizon";
+import { getEnv } from "~/server/platform/env.server";
 import { ANY_DAY, nextDateOnWeekday, ROUND_MINUTES } from "~/domain/games";
 import { dateFrom } from "~/domain/booking-query";
 import { venueNow } from "~/domain/time";
@@ -32,9 +34,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const chosen = dateFrom(params.get("date"));
   // Every future day stays selectable (spec); the picked weekday only preselects its next date, and
   // "any day" opens on the first day a game can still start (not a closed Monday or a finished evening).
-  const date = chosen && chosen >= today ? chosen : day === ANY_DAY ? firstBookableDay(notBefore, rules, ROUND_MINUTES, "games", (d) => Boolean(closureOn(closures, d, here))) : nextDateOnWeekday(today, day);
+  const limits = { today, lastDay: lastBookableDate(today, getEnv().BOOKING_HORIZON_DAYS) };
+  // A hand-typed date after the horizon is not offered: the step opens on the default day instead.
+  const date = chosen && dayOffer(chosen, limits) === "open" ? chosen : day === ANY_DAY ? firstBookableDay(notBefore, rules, ROUND_MINUTES, "games", (d) => Boolean(closureOn(closures, d, here))) : nextDateOnWeekday(today, day);
   const chosenMonth = parseMonth(params.get("month")) ?? monthOf(date);
-  const month = chosenMonth < monthOf(today) ? monthOf(today) : chosenMonth;
+  const month = clampMonth(chosenMonth, limits);
   return {
     location: { id: location.id, name: location.name },
     day,
@@ -44,12 +48,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     closedDates: closedDatesInMonth(closures, month, here),
     closure: closureOn(closures, date, here)?.reason ?? null,
     month,
+    lastDay: limits.lastDay,
   };
 }
 
 /** A month calendar of links (works without JavaScript); `Weiter` is a link to /slot for the chosen date. */
 export default function DatePage() {
-  const { location, day, today, date, month, closed, closedDates, closure } = useLoaderData<typeof loader>();
+  const { location, day, today, date, month, closed, closedDates, closure, lastDay } = useLoaderData<typeof loader>();
   const facts = useVenueFacts();
   const href = (q: { date?: string; month?: string }) =>
     `?${new URLSearchParams({ day: String(day), locationId: String(location.id), date: q.date ?? date, month: q.month ?? month }).toString()}`;
@@ -58,7 +63,7 @@ export default function DatePage() {
       <p className="muted">
         Spielort: <strong>{location.name}</strong>
       </p>
-      <Calendar month={month} selected={date} today={today} closed={closed} closedDates={closedDates} label="Datum wählen" hrefFor={href} />
+      <Calendar month={month} selected={date} today={today} closed={closed} closedDates={closedDates} lastDay={lastDay} label="Datum wählen" hrefFor={href} />
       <p className={closure || isClosedDay(date, closed) ? "alert alert-warning" : "alert alert-info"} aria-live="polite">
         Gewählt: <strong>{longDateLabel(date)}</strong>
         {closure

@@ -429,7 +429,7 @@ function ContactForm({
           <TextField name="firstName" label="Vorname" values={values} autoComplete="given-name" />
           <TextField name="lastName" label="Nachname" values={values} autoComplete="family-name" />
         </div>
-        <TextField name="street" label="Strasse und Hausnummer" values={values} autoComplete="street-address" />
+        <TextField name="street" label="Strasse und Hausnummer" values={values} autoComplete="address-line1" />
         <div className="grid-2">
           <TextField name="zip" label="PLZ" values={values} autoComplete="postal-code" />
           <TextField name="city" label="Ort" values={values} autoComplete="address-level2" />

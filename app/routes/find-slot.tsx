@@ -14,7 +14,9 @@ import { useVenueFacts } from "~/components/useVenueFacts";
 import { applyStep, countsFrom, COUNT_PARAMS, dateFrom } from "~/domain/booking-query";
 import { onlineNotBefore } from "~/domain/availability";
 import { clampToRules, counterMax, DEFAULT_PARTY_RULES, partyRulesLine } from "~/domain/party-rules";
-import { closedWeekdays, firstBookableDay, isClosedDay, monthOf, parseMonth } from "~/domain/calendar";
+import { clampMonth, closedWeekdays, dayOffer, firstBookableDay, isClosedDay, monthOf, parseMonth } from "~/domain/calendar";
+import { lastBookableDate } from "~/domain/horizon";
+import { getEnv } from "~/server/platform/env.server";
 import { closedDatesInMonth, closureOn } from "~/domain/venue-settings";
 import { MSG } from "~/domain/messages";
 import { personCount, type PartyCounts } from "~/domain/pricing";
@@ -54,8 +56,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const birthdays = { kind: "birthday" } as const;
   const requested = dateFrom(params.get("date"));
   // Without a chosen day the calendar opens on the first day a party can still start (not a closed Monday).
-  const date = requested && requested >= today ? requested : firstBookableDay(notBefore, rules, offer.slotMinutes, "birthdays", (d) => Boolean(closureOn(closures, d, birthdays)));
-  const month = parseMonth(params.get("month")) ?? monthOf(date);
+  const limits = { today, lastDay: lastBookableDate(today, getEnv().BOOKING_HORIZON_DAYS) };
+  // A hand-typed date after the horizon shows no slots: the step opens on the default day instead.
+  const date = requested && dayOffer(requested, limits) === "open" ? requested : firstBookableDay(notBefore, rules, offer.slotMinutes, "birthdays", (d) => Boolean(closureOn(closures, d, birthdays)));
+  const month = clampMonth(parseMonth(params.get("month")) ?? monthOf(date), limits);
   const hasCounts = COUNT_PARAMS.some((p) => params.has(p));
   const counts: PartyCounts = hasCounts
     ? applyStep(countsFrom(params, offer), params.get("step"), offer)
@@ -84,11 +88,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     rules: { minChildren: offer.minChildren, maxChildren: offer.maxChildren, maxAdults: offer.maxAdults },
     today,
     closed: closedWeekdays(rules),
-    closedDates: closedDatesInMonth(closures, month < monthOf(today) ? monthOf(today) : month, birthdays),
+    closedDates: closedDatesInMonth(closures, month, birthdays),
     closure: closureOn(closures, date, birthdays)?.reason ?? null,
     leadNotice: offer.leadHours > 0 && date <= notBefore.date ? MSG.leadTimeNotice(offer.leadHours, venuePhone(venue)) : null,
     date,
-    month: month < monthOf(today) ? monthOf(today) : month,
+    month,
+    lastDay: limits.lastDay,
     counts,
     slots,
     slotsError,
@@ -157,7 +162,7 @@ export default function FindSlot() {
   const loaderData = useLoaderData<typeof loader>();
   // The fallback for a failed reload starts from what the server rendered (browser only).
   if (typeof document !== "undefined" && !lastGood) lastGood = loaderData as LoaderData;
-  const { offer, rules, today, date, month, slots, slotsError, closed, closedDates, closure, leadNotice } = loaderData;
+  const { offer, rules, today, date, month, slots, slotsError, closed, closedDates, closure, leadNotice, lastDay } = loaderData;
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   // The weekdays with birthdays, as staff set them (root loader); left out when the database could not be read.
@@ -217,6 +222,7 @@ export default function FindSlot() {
         today={today}
         closed={closed}
         closedDates={closedDates}
+        lastDay={lastDay}
         label="Datum wählen"
         hrefFor={(q) => queryString(offer.id, q.date ?? date, q.month ?? month, counts)}
       />

@@ -1,6 +1,8 @@
 import { MSG } from "~/domain/messages";
 import { personCount, type PartyCounts } from "~/domain/pricing";
-import { formatTime } from "~/domain/time";
+import { beyondHorizon, horizonMessage } from "~/domain/horizon";
+import { formatTime, venueNow } from "~/domain/time";
+import { getEnv } from "../platform/env.server";
 import { availableBirthdaySlots } from "./availability.server";
 import { findOffer } from "./venue.server";
 import { partyRuleProblem } from "~/domain/party-rules";
@@ -21,6 +23,9 @@ export async function checkSlotChoice(
   const outsideRules = offer ? partyRuleProblem(offer, choice.counts) : null;
   if (outsideRules) return { ok: false, error: outsideRules };
   if (choice.startMin === null) return { ok: false, error: MSG.chooseSlot };
+  // Refused here, at the slot step, not only when the booking is saved after all contact data was typed.
+  const horizon = getEnv().BOOKING_HORIZON_DAYS;
+  if (beyondHorizon(choice.date, venueNow().date, horizon)) return { ok: false, error: horizonMessage(horizon) };
   const slots = await availableBirthdaySlots(db, { date: choice.date, persons: personCount(choice.counts), offerId });
   const slot = slots.find((s) => s.startTime === formatTime(choice.startMin!));
   if (!slot) return { ok: false, error: MSG.chooseSlot };
