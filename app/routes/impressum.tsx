@@ -1,0 +1,21 @@
+import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { LegalText } from "~/components/LegalText";
+import { LEGAL_TITLES } from "~/domain/legal-texts";
+import { pageMeta } from "~/domain/page-meta";
+import { VENUE_CONTACT } from "~/domain/venue-contact";
+import { legalPage } from "~/server/legal/legal-texts.server";
+import { getDb } from "~/server/platform/db.server";
+
+export const meta: MetaFunction = () => pageMeta("Impressum");
+
+/** The current text as the manager saved it (or the default), venue identity filled in. */
+export async function loader() {
+  const page = await legalPage(await getDb(), "impressum", VENUE_CONTACT);
+  return { html: page!.html };
+}
+
+export default function Imprint() {
+  const { html } = useLoaderData<typeof loader>();
+  return <LegalText title={LEGAL_TITLES.impressum} html={html} />;
+}
