@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { DEFAULT_LEGAL_TEXTS, fillPlaceholders, legalValues, validateLegalBody, type LegalKind } from "~/domain/legal-texts";
+import { DEFAULT_LEGAL_TEXTS, fillPlaceholders, LEGAL_KINDS, legalValues, validateLegalBody, type LegalKind } from "~/domain/legal-texts";
 import type { VenueContact } from "~/domain/venue-contact";
 import type { Db, Executor } from "../platform/db.server";
 import { auditLog, legalTexts, staffAccounts } from "../platform/schema";
@@ -84,4 +84,21 @@ export async function legalPage(db: Db, kind: LegalKind, venue: VenueContact, ve
   if (!text) return null;
   const facts = await loadVenueFacts(db);
   return { version: text.version, createdAt: text.createdAt, html: renderLegal(text.body, venue, facts) };
+}
+
+/** The manager's page: each text's current body and version history. */
+export async function legalTextsOverview(db: Db) {
+  return Promise.all(
+    LEGAL_KINDS.map(async (kind) => {
+      const current = await currentLegalText(db, kind);
+      return { kind, version: current.version, body: current.body, history: await legalTextHistory(db, kind) };
+    }),
+  );
+}
+
+/** A preview of an unsaved text: the same checks as a save, then rendered with today's settings. */
+export async function previewLegalText(db: Db, raw: string, venue: VenueContact): Promise<{ ok: true; html: string } | { ok: false; error: string }> {
+  const checked = validateLegalBody(raw);
+  if (!checked.ok) return checked;
+  return { ok: true, html: renderLegal(checked.body, venue, await loadVenueFacts(db)) };
 }
