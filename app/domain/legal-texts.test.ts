@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { VENUE_CONTACT } from "~/domain/venue-contact";
 import type { VenueFacts } from "~/domain/venue-settings";
 import {
+  agbPath,
   DEFAULT_LEGAL_TEXTS,
   LEGAL_BODY_MAX,
   LEGAL_PLACEHOLDERS,
@@ -64,5 +65,13 @@ describe("validateLegalBody", () => {
     expect(validateLegalBody("  ")).toMatchObject({ ok: false });
     expect(validateLegalBody("x".repeat(LEGAL_BODY_MAX + 1))).toMatchObject({ ok: false });
     expect(validateLegalBody("{foo}")).toEqual({ ok: false, error: expect.stringContaining("Unbekannter Platzhalter {foo}") });
+  });
+});
+
+describe("agbPath", () => {
+  it("links the accepted version, or the current AGB for old bookings", () => {
+    expect(agbPath(3)).toBe("/agb/3");
+    expect(agbPath(0)).toBe("/agb/0");
+    expect(agbPath(null)).toBe("/agb");
   });
 });

@@ -182,3 +182,8 @@ Buchungsdaten bewahren wir so lange auf, wie es für die Buchung und die gesetzl
 Nach dem Datenschutzgesetz (nDSG) können Sie Auskunft über Ihre Daten verlangen sowie deren Berichtigung oder Löschung, soweit keine Aufbewahrungspflicht besteht. Schreiben Sie uns an {email}. Sie können sich zudem beim Eidgenössischen Datenschutz- und Öffentlichkeitsbeauftragten (EDÖB) beschweren.
 `,
 };
+
+/** Where a booking's accepted AGB are: its version, or the current text for a booking from before versioning. */
+export function agbPath(version: number | null | undefined): string {
+  return version === null || version === undefined ? "/agb" : `/agb/${version}`;
+}
