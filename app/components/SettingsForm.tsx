@@ -91,6 +91,7 @@ export function SettingsNav({ current }: { current: string }) {
     ["/admin/einstellungen/tische", "Geburtstagstische"],
     ["/admin/einstellungen/angebote", "Angebote"],
     ["/admin/einstellungen/spielorte", "Spielorte"],
+    ["/admin/einstellungen/texte", "Rechtstexte"],
     ["/admin/einstellungen/mitarbeitende", "Benutzerkonten"],
     ["/admin/einstellungen/betrieb", "Betrieb"],
   ] as const;

@@ -1,4 +1,5 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { agbPath } from "~/domain/legal-texts";
 import { useLoaderData } from "@remix-run/react";
 import { BookingSummary } from "~/components/BookingSummary";
 import { Page } from "~/components/Page";
@@ -37,6 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const pending = await pendingChangeOf(db, r);
   return {
     view: manageView(r, await selfServicePolicy(db)),
+    agbHref: agbPath(r.agbVersion),
     token: params.token!,
     notice,
     pending: pending && { ...pending, until: pending.until.toLocaleTimeString("de-CH", { timeZone: "Europe/Zurich", hour: "2-digit", minute: "2-digit" }) },
@@ -44,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function ManageBooking() {
-  const { view, token, notice, pending } = useLoaderData<typeof loader>();
+  const { view, token, notice, pending, agbHref } = useLoaderData<typeof loader>();
   const base = `/buchung/${token}`;
   const cancelled = view.booking.status === "cancelled";
   return (
@@ -86,6 +88,9 @@ export default function ManageBooking() {
           <a href={`${base}/kalender.ics`} download="buchung.ics">
             Zum Kalender hinzufügen (.ics)
           </a>
+        </p>
+        <p>
+          <a href={agbHref}>Die AGB zu dieser Buchung</a>
         </p>
       </section>
       <BookingSummary summary={view.booking} />

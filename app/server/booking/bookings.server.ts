@@ -17,6 +17,7 @@ import { enqueueConfirmationMail, kickMailer } from "../mail/mail.server";
 import { creditVoucher, debitVoucher, recordLedger } from "../vouchers/vouchers.server";
 import { reserveVoucherAttempt } from "../vouchers/coupon.server";
 import { getVenue, venuePhone } from "./venue.server";
+import { currentAgbVersion } from "../legal/legal-texts.server";
 import { closureOn } from "~/domain/venue-settings";
 import { beyondHorizon, horizonMessage } from "~/domain/horizon";
 import { getEnv } from "../platform/env.server";
@@ -298,6 +299,8 @@ async function placeReservationNow(db: Db, spec: ReservationSpec, options: Reser
         // The unique index decides a code clash (rare): no read before the insert, a new code after one.
         // The insert also carries the other processes' NOTIFY (sent at COMMIT, see reservationsNotice).
         let reservation: Reservation | undefined;
+        // Read inside the transaction: the booking accepts the AGB version current when it is made.
+        const agbVersion = await currentAgbVersion(tx);
         while (!reservation) {
           const [inserted] = await insertReservation(tx, notice.column, {
               ...spec.columns,
@@ -313,6 +316,7 @@ async function placeReservationNow(db: Db, spec: ReservationSpec, options: Reser
               holdExpiresAt: confirmed ? null : new Date(now.getTime() + holdMinutes * 60_000),
               ownerTokenHash: createHash("sha256").update(reservationToken).digest("hex"),
               clientKey: owner?.clientKey ?? null,
+              agbVersion,
               confirmedAt: confirmed ? now : null,
               createdAt: now,
               updatedAt: now,

@@ -202,6 +202,8 @@ export const reservations = pgTable(
      * availability and the exclusion constraints see the claim; the booking itself stays as it is.
      */
     movesReservationId: integer("moves_reservation_id").references((): AnyPgColumn => reservations.id),
+    /** AGB version the family accepted when booking (0 = the built-in default text; null = booked before versioning). */
+    agbVersion: integer("agb_version"),
   },
   (t) => [
     uniqueIndex("reservations_code_key").on(t.code),
@@ -545,3 +547,31 @@ export const venueProfile = pgTable(
     ),
   ],
 );
+export type LegalTextKind = "agb" | "impressum" | "datenschutz";
+
+/** Legal texts, one row per saved version (never updated): a booking can always show what it accepted. */
+export const legalTexts = pgTable(
+  "legal_texts",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").$type<LegalTextKind>().notNull(),
+    version: integer("version").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    createdBy: integer("created_by"),
+  },
+  (t) => [
+    uniqueIndex("legal_texts_kind_version_idx").on(t.kind, t.version),
+    check("legal_texts_kind_check", sql`${t.kind} IN ('agb', 'impressum', 'datenschutz')`),
+    check("legal_texts_version_check", sql`${t.version} > 0`),
+  ],
+);
+
+/** Editable introduction and closing per e-mail kind; a missing row means the built-in default. */
+export const emailTexts = pgTable("email_texts", {
+  kind: text("kind").primaryKey(),
+  intro: text("intro").notNull(),
+  closing: text("closing").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer("updated_by"),
+});
