@@ -1,3 +1,4 @@
+import { PARTY_MSG } from "~/domain/party-rules";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -392,7 +393,9 @@ describe.each(drivers)("booking changes with a price difference on $name", ({ op
     expect(await reload(r.id)).toMatchObject({ tableId: 1, numChildren: 8, sequence: 1 });
     // Unchanged persons and out-of-range counters are refused with German messages.
     expect(await familyChange(await reload(r.id), { date, startMin: 600, counts: { numChildren: 8, numActiveAdults: 1, numAccompanyingAdults: 1 } })).toMatchObject({ ok: false, message: CHANGE_MSG.personsUnchanged });
-    expect(await familyChange(await reload(r.id), { date, startMin: 600, counts: { numChildren: 11, numActiveAdults: 0, numAccompanyingAdults: 0 } })).toMatchObject({ ok: false, message: CHANGE_MSG.countsRange });
+    // Beyond the offer's rules (the spec's 0–10), and beyond any counter at all.
+    expect(await familyChange(await reload(r.id), { date, startMin: 600, counts: { numChildren: 11, numActiveAdults: 0, numAccompanyingAdults: 0 } })).toMatchObject({ ok: false, message: PARTY_MSG.tooManyChildren(10) });
+    expect(await familyChange(await reload(r.id), { date, startMin: 600, counts: { numChildren: 51, numActiveAdults: 0, numAccompanyingAdults: 0 } })).toMatchObject({ ok: false, message: CHANGE_MSG.countsRange });
 
     // One 16-seat table frees up: 12 persons move there at the same time.
     const [blocker] = await database.db.select().from(reservations).where(and(eq(reservations.date, date), eq(reservations.tableId, 3)));
