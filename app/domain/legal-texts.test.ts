@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { lateCancellationSentence } from "./self-service";
 import { DEFAULT_VENUE_PROFILE, venueContactOf } from "~/domain/venue-profile";
 
 const VENUE_CONTACT = venueContactOf(DEFAULT_VENUE_PROFILE, []);
@@ -9,7 +10,6 @@ import {
   LEGAL_BODY_MAX,
   LEGAL_PLACEHOLDERS,
   fillPlaceholders,
-  lateCancelSentence,
   legalValues,
   placeholderError,
   unknownPlaceholders,
@@ -45,9 +45,9 @@ describe("placeholders", () => {
 });
 
 describe("late cancellation sentence", () => {
-  it("says no refund at 100 %", () => expect(lateCancelSentence(100)).toContain("nicht zurückerstattet"));
-  it("states the fee below 100 %", () => expect(lateCancelSentence(50)).toContain("Gebühr von 50 %"));
-  it("says full refund at 0 %", () => expect(lateCancelSentence(0)).toContain("vollen Betrag"));
+  it("says no refund at 100 %", () => expect(lateCancellationSentence(100)).toContain("nicht zurückerstattet"));
+  it("states the fee below 100 %", () => expect(lateCancellationSentence(50)).toContain("verrechnen wir 50 % des Betrags"));
+  it("says refund at 0 %", () => expect(lateCancellationSentence(0)).toContain("erstatten wir den Betrag zurück"));
 });
 
 describe("defaults", () => {
@@ -57,7 +57,7 @@ describe("defaults", () => {
     expect(agb).toContain("während 30 Minuten");
     expect(agb).toContain("bis 72 Stunden vor dem Termin kostenlos");
     expect(agb).toContain("bis 48 Stunden vor dem Termin selbst");
-    expect(agb).toContain("Gebühr von 40 %");
+    expect(agb).toContain("verrechnen wir 40 % des Betrags");
     expect(agb).not.toMatch(/\{[a-z_]+\}/);
   });
 });

@@ -1,4 +1,5 @@
 import type { VenueContact } from "~/domain/venue-contact";
+import { lateCancellationSentence } from "./self-service";
 import type { VenueFacts } from "~/domain/venue-settings";
 
 /**
@@ -52,13 +53,6 @@ export function placeholderError(text: string, allowed: readonly string[]): stri
   return `Unbekannter Platzhalter {${first}}. Erlaubt sind: ${allowed.map((p) => `{${p}}`).join(", ")}.`;
 }
 
-/** The §4 sentence after the free-cancellation deadline: no refund at 100 %, a fee below it. */
-export function lateCancelSentence(feePercent: number): string {
-  if (feePercent >= 100) return "Bei späterer Absage oder Nichterscheinen wird der Betrag nicht zurückerstattet.";
-  if (feePercent <= 0) return "Auch bei späterer Absage erstatten wir den vollen Betrag zurück.";
-  return `Bei späterer Absage oder Nichterscheinen verrechnen wir eine Gebühr von ${feePercent} % des Betrags; den Rest erstatten wir zurück.`;
-}
-
 export function legalValues(venue: VenueContact, facts: VenueFacts): Record<LegalPlaceholder, string> {
   return {
     name: venue.name,
@@ -70,7 +64,8 @@ export function legalValues(venue: VenueContact, facts: VenueFacts): Record<Lega
     selbstbedienung_stunden: String(facts.selfServiceHours),
     storno_frei_stunden: String(facts.cancelFreeHours),
     storno_gebuehr_prozent: String(facts.lateCancelFeePercent),
-    storno_spaet: lateCancelSentence(facts.lateCancelFeePercent),
+    // The manage page words it the same (one sentence, domain/self-service).
+    storno_spaet: lateCancellationSentence(facts.lateCancelFeePercent),
     erinnerung_stunden: String(facts.reminderHours),
   };
 }
