@@ -17,7 +17,6 @@ import { enqueueConfirmationMail, kickMailer } from "../mail/mail.server";
 import { creditVoucher, debitVoucher, recordLedger } from "../vouchers/vouchers.server";
 import { reserveVoucherAttempt } from "../vouchers/coupon.server";
 import { getVenue, venuePhone } from "./venue.server";
-import { currentAgbVersion } from "../legal/legal-texts.server";
 import { closureOn } from "~/domain/venue-settings";
 import { beyondHorizon, horizonMessage } from "~/domain/horizon";
 import { getEnv } from "../platform/env.server";
@@ -264,6 +263,8 @@ async function placeReservationNow(db: Db, spec: ReservationSpec, options: Reser
   // `startPayment` extends it to the full hold time), so an abandoned hold frees its table soon.
   const holdMinutes = owner ? Math.min(owner.startMinutes, options.holdMinutes) : options.holdMinutes;
   const kind = spec.lockKind === "table" ? "birthday" : "game";
+  // The AGB version the family accepts, from the venue cache (a new version empties it): no statement under the day's lock.
+  const { agbVersion } = await getVenue(db);
   try {
     let changed = false;
     let noticeSent = false;
@@ -299,8 +300,6 @@ async function placeReservationNow(db: Db, spec: ReservationSpec, options: Reser
         // The unique index decides a code clash (rare): no read before the insert, a new code after one.
         // The insert also carries the other processes' NOTIFY (sent at COMMIT, see reservationsNotice).
         let reservation: Reservation | undefined;
-        // Read inside the transaction: the booking accepts the AGB version current when it is made.
-        const agbVersion = await currentAgbVersion(tx);
         while (!reservation) {
           const [inserted] = await insertReservation(tx, notice.column, {
               ...spec.columns,

@@ -1,4 +1,4 @@
-import { asc, eq, getTableColumns } from "drizzle-orm";
+import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Closure } from "~/domain/venue-settings";
 import type { PartyRules } from "~/domain/party-rules";
 import { ACCOMPANYING_ADULT_PRICE_RAPPEN, ACTIVE_ADULT_PRICE_RAPPEN } from "~/domain/pricing";
@@ -11,7 +11,7 @@ import { getEnv } from "../platform/env.server";
 import type { Executor } from "../platform/db-types";
 import { announceChange, onChange } from "../platform/changes.server";
 import { log, oneLineError } from "../platform/log.server";
-import { birthdayTables, closures, gameLocations, offers, openingHours, venueProfile, venueSettings, type OfferItem } from "../platform/schema";
+import { birthdayTables, closures, gameLocations, legalTexts, offers, openingHours, venueProfile, venueSettings, type OfferItem } from "../platform/schema";
 import { DEFAULT_VENUE_PROFILE, venueContactOf, type VenueProfile } from "~/domain/venue-profile";
 import type { VenueContact } from "~/domain/venue-contact";
 
@@ -58,6 +58,8 @@ export type Venue = {
   closures: Closure[];
   /** The venue's identity (without the logo's bytes, which /logo/<hash> reads on its own). */
   profile: VenueProfile;
+  /** The AGB version a booking made now accepts (0: the default text); a new version empties the cache. */
+  agbVersion: number;
 };
 
 export type StoredPolicy = { selfServiceHours: number | null; lateCancelFeePercent: number | null; reminderHours: number | null; gameLeadHours: number | null };
@@ -76,7 +78,7 @@ function all<T extends readonly (() => Promise<unknown>)[]>(db: Executor, reads:
 }
 
 async function loadVenue(db: Executor): Promise<Venue> {
-  const [offerRows, tableRows, ruleRows, locationRows, settingsRows, closureRows, profile] = await all(db, [
+  const [offerRows, tableRows, ruleRows, locationRows, settingsRows, closureRows, profile, agbRows] = await all(db, [
     () =>
       db
         .select({
@@ -99,6 +101,7 @@ async function loadVenue(db: Executor): Promise<Venue> {
     () => db.select().from(venueSettings).where(eq(venueSettings.id, 1)),
     () => db.select().from(closures).orderBy(asc(closures.startDate), asc(closures.id)),
     () => readVenueProfile(db),
+    () => db.select({ version: sql<number>`coalesce(max(${legalTexts.version}), 0)::int` }).from(legalTexts).where(eq(legalTexts.kind, "agb")),
   ] as const);
   const settings = settingsRows[0];
   return {
@@ -117,6 +120,7 @@ async function loadVenue(db: Executor): Promise<Venue> {
     },
     closures: closureRows.map((c) => ({ id: c.id, startDate: c.startDate, endDate: c.endDate, scope: c.scope, locationId: c.locationId, reason: c.reason })),
     profile,
+    agbVersion: Number(agbRows[0]?.version ?? 0),
   };
 }
 

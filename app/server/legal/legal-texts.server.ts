@@ -4,7 +4,7 @@ import type { VenueContact } from "~/domain/venue-contact";
 import type { Db, Executor } from "../platform/db.server";
 import { auditLog, legalTexts, staffAccounts } from "../platform/schema";
 import type { Staff } from "../staff/auth.server";
-import { loadVenueFacts } from "../booking/venue.server";
+import { invalidateVenueCache, loadVenueFacts } from "../booking/venue.server";
 import { renderMarkdown } from "./markdown.server";
 
 /**
@@ -41,12 +41,6 @@ export async function legalTextHistory(db: Executor, kind: LegalKind) {
     .limit(100);
 }
 
-/** The AGB version a booking made now accepts (inside the booking's transaction); 0 = the default text. */
-export async function currentAgbVersion(tx: Executor): Promise<number> {
-  const [row] = await tx.select({ v: sql<number>`coalesce(max(${legalTexts.version}), 0)::int` }).from(legalTexts).where(eq(legalTexts.kind, "agb"));
-  return Number(row?.v ?? 0);
-}
-
 export type SaveLegalResult = { ok: true; version: number; created: boolean } | { ok: false; error: string };
 
 /**
@@ -57,7 +51,7 @@ export type SaveLegalResult = { ok: true; version: number; created: boolean } | 
 export async function saveLegalText(db: Db, staff: Staff, kind: LegalKind, raw: string): Promise<SaveLegalResult> {
   const checked = validateLegalBody(raw);
   if (!checked.ok) return checked;
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<SaveLegalResult> => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`legal_texts:${kind}`}))`);
     const current = await currentLegalText(tx, kind);
     if (current.body.replace(/\r\n?/g, "\n").trim() === checked.body) return { ok: true, version: current.version, created: false };
@@ -71,6 +65,9 @@ export async function saveLegalText(db: Db, staff: Staff, kind: LegalKind, raw: 
     });
     return { ok: true, version, created: true };
   });
+  // The venue cache carries the AGB version new bookings store: a new version empties it, in every process.
+  if (result.ok && result.created) invalidateVenueCache(db);
+  return result;
 }
 
 /** Markdown with the venue's current numbers and identity filled in, as safe HTML. */
