@@ -1,4 +1,3 @@
-import { addDays, getISODay, lightFormat } from "date-fns";
 import { memoByKey } from "./memo";
 import { addDays as addIsoDays, addMonths, isIsoDate, weekdayOf, type VenueNow } from "./time";
 
@@ -48,17 +47,17 @@ const cachedGrid = memoByKey(48, (key) => {
 });
 
 function buildMonthGrid(month: string, today: string): CalendarDay[][] {
-  const first = localNoon(`${month}-01`);
-  const nextMonth = addMonths(`${month}-01`, 1);
+  const first = `${month}-01`;
+  const nextMonth = addMonths(first, 1);
   const weeks: CalendarDay[][] = [];
-  // Local noon is never shifted to another day by a DST change, whatever the browser's timezone.
-  let cursor = addDays(first, 1 - getISODay(first));
-  while (weeks.length === 0 || lightFormat(cursor, "yyyy-MM-dd") < nextMonth) {
+  // ISO dates with UTC arithmetic (time.ts), not date-fns: no DST shift in any browser timezone, and
+  // date-fns' formatter stays out of the calendar steps' JavaScript (~1 kB gzip, issue #15 budget).
+  let cursor = addIsoDays(first, -((weekdayOf(first) + 6) % 7));
+  while (weeks.length === 0 || cursor < nextMonth) {
     const week: CalendarDay[] = [];
     for (let d = 0; d < 7; d++) {
-      const iso = lightFormat(cursor, "yyyy-MM-dd");
-      week.push({ date: iso, day: cursor.getDate(), inMonth: monthOf(iso) === month, past: iso < today });
-      cursor = addDays(cursor, 1);
+      week.push({ date: cursor, day: Number(cursor.slice(8, 10)), inMonth: monthOf(cursor) === month, past: cursor < today });
+      cursor = addIsoDays(cursor, 1);
     }
     weeks.push(week);
   }
