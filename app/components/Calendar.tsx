@@ -17,6 +17,7 @@ export function Calendar({
   label,
   closed = [],
   closedDates = [],
+  openDates = [],
   lastDay = null,
 }: {
   month: string;
@@ -28,6 +29,8 @@ export function Calendar({
   closed?: readonly number[];
   /** Single dates closed by staff (closures), marked the same way. */
   closedDates?: readonly string[];
+  /** Dates special hours open although their weekday is closed. */
+  openDates?: readonly string[];
   /** The booking horizon's last date (lastBookableDate): later days are shown but not offered. */
   lastDay?: string | null;
 }) {
@@ -95,8 +98,8 @@ export function Calendar({
                     <a
                       href={hrefFor({ date: day.date, month })}
                       aria-current={day.date === selected ? "date" : undefined}
-                      aria-label={isClosedDay(day.date, closed, closedDates) ? `${longDateLabel(day.date)} (geschlossen)` : longDateLabel(day.date)}
-                      className={isClosedDay(day.date, closed, closedDates) ? "closed" : undefined}
+                      aria-label={isClosedDay(day.date, closed, closedDates, openDates) ? `${longDateLabel(day.date)} (geschlossen)` : longDateLabel(day.date)}
+                      className={isClosedDay(day.date, closed, closedDates, openDates) ? "closed" : undefined}
                     >
                       {day.day}
                     </a>

@@ -16,6 +16,7 @@ export function MovePicker(props: {
   closed: number[];
   /** Closures staff entered for days of the shown month (marked `geschlossen` like closed weekdays). */
   closedDates?: string[];
+  openDates?: string[];
   /** The booking horizon's last date: the calendar offers no later day. */
   lastDay?: string | null;
   slots: Slot[] | null;
@@ -27,7 +28,7 @@ export function MovePicker(props: {
   /** Posted with the chosen time (staff: the table or location looked at). */
   hidden?: Record<string, string>;
 }) {
-  const { month, date, today, lastDay = null, closed, closedDates = [], slots, hrefFor, byHour, cancelHref, error, hidden = {} } = props;
+  const { month, date, today, lastDay = null, closed, closedDates = [], openDates = [], slots, hrefFor, byHour, cancelHref, error, hidden = {} } = props;
   return (
     <>
       {error ? (
@@ -35,7 +36,7 @@ export function MovePicker(props: {
           {error}
         </p>
       ) : null}
-      <Calendar month={month} selected={date} today={today} hrefFor={hrefFor} label="Neues Datum wählen" closed={closed} closedDates={closedDates} lastDay={lastDay} />
+      <Calendar month={month} selected={date} today={today} hrefFor={hrefFor} label="Neues Datum wählen" closed={closed} closedDates={closedDates} openDates={openDates} lastDay={lastDay} />
       {date && slots ? (
         <Form method="post" className="card">
           <h2>Freie Zeiten am {formatDateDE(date)}</h2>

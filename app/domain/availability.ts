@@ -13,6 +13,25 @@ export type Occupation = { tableId: number; startMin: number; endMin: number };
 export type SlotRange = { startMin: number; endMin: number };
 export type Slot = { startTime: string; endTime: string; available: boolean };
 
+/**
+ * Opening hours for one date (24.12. 10:00–16:00, an extra Easter Monday): on that date they replace
+ * the weekday's rule, including whether birthdays and games are offered. Whole-day closures stay
+ * closures; these are days the venue is open with other hours.
+ */
+export type SpecialHours = { date: string; openMin: number; closeMin: number; birthdays: boolean; games: boolean; note: string };
+
+/**
+ * The rules in force on `date`: the weekly rules, with that weekday's replaced by the date's special
+ * hours. Every slot grid reads its day through this, so special hours reach every entry point.
+ */
+export function rulesOn(rules: DayRule[], specials: readonly SpecialHours[], date: string): DayRule[] {
+  const special = specials.find((s) => s.date === date);
+  if (!special) return rules;
+  const weekday = weekdayOf(date);
+  const { openMin, closeMin, birthdays, games } = special;
+  return [...rules.filter((r) => r.weekday !== weekday), { weekday, openMin, closeMin, birthdays, games }];
+}
+
 /** The day's birthday slot grid for an offer of `durationMin`; empty on days without birthdays. */
 export function birthdaySlotGrid(date: string, rules: DayRule[], durationMin: number): SlotRange[] {
   const rule = rules.find((r) => r.weekday === weekdayOf(date));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampMonth, closedWeekdays, dayOffer, firstBookableDay, monthOffered, isClosedDay, longDateLabel, monthGrid, monthLabel, monthOf, parseMonth, WEEKDAY_LABELS, WEEKDAY_NAMES, type CalendarDay } from "./calendar";
+import { calendarMarks, clampMonth, closedWeekdays, dayOffer, firstBookableDay, monthOffered, isClosedDay, longDateLabel, monthGrid, monthLabel, monthOf, parseMonth, WEEKDAY_LABELS, WEEKDAY_NAMES, type CalendarDay } from "./calendar";
 import { venueNow, weekdayOf } from "./time";
 
 const dates = (week: readonly CalendarDay[] | undefined) => (week ?? []).map((d) => d.date);
@@ -195,5 +195,29 @@ describe("dayOffer / monthOffered / clampMonth (booking horizon)", () => {
     expect(clampMonth("2020-01", limits)).toBe("2026-11");
     expect(clampMonth("2027-03", limits)).toBe("2027-03");
     expect(clampMonth("2030-01", limits)).toBe("2027-11");
+  });
+});
+
+describe("special hours in the calendar (issue #28 §4)", () => {
+  const rules = [3, 4, 5, 6, 0].map((weekday) => ({ weekday, openMin: 600, closeMin: 1320, birthdays: true, games: true }));
+
+  it("marks a special opening on a closed weekday as open and a special day without the kind as closed; a closure wins", () => {
+    const specials = [
+      { date: "2027-04-05", birthdays: true, games: false }, // Easter Monday: birthdays only
+      { date: "2027-04-10", birthdays: false, games: true }, // a Saturday with games only
+      { date: "2027-04-12", birthdays: true, games: true }, // a Monday, but closed by a closure
+      { date: "2027-05-03", birthdays: true, games: true }, // another month
+    ];
+    expect(calendarMarks(rules, specials, ["2027-04-12"], "2027-04", "birthdays")).toEqual({ closed: [1, 2], closedDates: ["2027-04-10", "2027-04-12"], openDates: ["2027-04-05"] });
+    expect(calendarMarks(rules, specials, [], "2027-04", "games")).toEqual({ closed: [1, 2], closedDates: ["2027-04-05"], openDates: ["2027-04-12"] });
+    expect(isClosedDay("2027-04-05", [1, 2], [], ["2027-04-05"])).toBe(false);
+    expect(isClosedDay("2027-04-12", [1, 2], ["2027-04-12"], ["2027-04-12"])).toBe(true);
+    expect(isClosedDay("2027-04-19", [1, 2], [], ["2027-04-05"])).toBe(true);
+  });
+
+  it("opens on a special opening day when the weekly rules would skip it", () => {
+    const specialMonday = (iso: string) => (iso === "2026-11-30" ? [{ weekday: 1, openMin: 600, closeMin: 1080, birthdays: true }] : rules);
+    expect(firstBookableDay({ date: "2026-11-30", minutes: 8 * 60 }, rules, 120)).toBe("2026-12-02");
+    expect(firstBookableDay({ date: "2026-11-30", minutes: 8 * 60 }, specialMonday, 120)).toBe("2026-11-30");
   });
 });

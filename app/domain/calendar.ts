@@ -69,16 +69,40 @@ export type OpenRule = { weekday: number; openMin: number; closeMin: number; bir
 /** Which kind of booking a calendar is for: birthday tables or game locations (opened per weekday separately). */
 export type OpenKind = "birthdays" | "games";
 
-const isOpen = (r: OpenRule, kind: OpenKind) => (kind === "games" ? Boolean(r.games) : r.birthdays);
+const isOpen = (r: Pick<OpenRule, "birthdays" | "games">, kind: OpenKind) => (kind === "games" ? Boolean(r.games) : r.birthdays);
 
 /** The weekdays (0 = Sunday) on which nothing can be booked: the calendar marks them `geschlossen`. */
 export function closedWeekdays(rules: readonly OpenRule[], kind: OpenKind = "birthdays"): number[] {
   return [0, 1, 2, 3, 4, 5, 6].filter((w) => !rules.some((r) => r.weekday === w && isOpen(r, kind)));
 }
 
-/** Closed by its weekday, or by a closure staff entered for that date (`closedDates`). */
-export function isClosedDay(iso: string, closed: readonly number[], closedDates: readonly string[] = []): boolean {
-  return closed.includes(weekdayOf(iso)) || closedDates.includes(iso);
+/**
+ * Closed by a closure staff entered for that date (`closedDates`), or by its weekday unless special
+ * hours open that date (`openDates`, e.g. an Easter Monday on a closed Monday).
+ */
+export function isClosedDay(iso: string, closed: readonly number[], closedDates: readonly string[] = [], openDates: readonly string[] = []): boolean {
+  return closedDates.includes(iso) || (closed.includes(weekdayOf(iso)) && !openDates.includes(iso));
+}
+
+/** Special hours as the calendar needs them: which kinds of booking that date offers. */
+export type SpecialOpenRule = { date: string; birthdays: boolean; games?: boolean };
+
+/**
+ * The calendar's marks for a month: weekdays closed for `kind`, dates closed (closures, and special
+ * hours without this kind), and dates special hours open on a closed weekday. A closure wins.
+ */
+export function calendarMarks(
+  rules: readonly OpenRule[],
+  specials: readonly SpecialOpenRule[],
+  closureDates: readonly string[],
+  month: string,
+  kind: OpenKind,
+): { closed: number[]; closedDates: string[]; openDates: string[] } {
+  const closed = closedWeekdays(rules, kind);
+  const inMonth = specials.filter((s) => monthOf(s.date) === month);
+  const closedDates = [...new Set([...closureDates, ...inMonth.filter((s) => !isOpen(s, kind)).map((s) => s.date)])].sort();
+  const openDates = inMonth.filter((s) => isOpen(s, kind) && closed.includes(weekdayOf(s.date)) && !closureDates.includes(s.date)).map((s) => s.date);
+  return { closed, closedDates, openDates };
 }
 
 /**
@@ -87,7 +111,8 @@ export function isClosedDay(iso: string, closed: readonly number[], closedDates:
  */
 export function firstBookableDay(
   now: VenueNow,
-  rules: readonly OpenRule[],
+  /** The weekly rules, or the rules in force on a date (special hours: `rulesOn`). */
+  rules: readonly OpenRule[] | ((iso: string) => readonly OpenRule[]),
   lengthMin: number,
   kind: OpenKind = "birthdays",
   isClosedDate: (iso: string) => boolean = () => false,
@@ -95,7 +120,7 @@ export function firstBookableDay(
   for (let i = 0; i < 14; i++) {
     const day = addIsoDays(now.date, i);
     if (isClosedDate(day)) continue;
-    const rule = rules.find((r) => r.weekday === weekdayOf(day) && isOpen(r, kind));
+    const rule = (typeof rules === "function" ? rules(day) : rules).find((r) => r.weekday === weekdayOf(day) && isOpen(r, kind));
     if (!rule) continue;
     const lastStart = rule.closeMin - lengthMin;
     if (i > 0 || now.minutes < lastStart) return day;

@@ -8,7 +8,7 @@ export const MSG = {
   slotsLoading: "Lade verfügbare Zeiten...",
   slotsFull: "Alle Tische ausgebucht",
   /** A day without birthdays or games (Monday, Tuesday): closed, not booked out. */
-  closedDay: "An diesem Tag ist Fun World geschlossen.",
+  closedDay: "An diesem Tag haben wir geschlossen.",
   slotsError: "Zeiten können nicht geladen werden",
   chooseDateAndSlot: "Bitte wählen Sie ein Datum und einen Zeitslot aus.",
   chooseSlot: "Bitte wählen Sie einen Zeitslot aus.",

@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
-import type { DayRule } from "./availability";
+import type { DayRule, SpecialHours } from "./availability";
 import type { VenueContact } from "./venue-contact";
 import { openingHoursLine } from "./venue-settings";
 
@@ -260,7 +260,7 @@ export function venueDomain(p: Pick<VenueProfileInput, "email" | "website">): st
 }
 
 /** The contact of pages and e-mails: the profile, with the opening hours generated from the stored rules. */
-export function venueContactOf(p: VenueProfile, rules: readonly DayRule[]): VenueContact {
+export function venueContactOf(p: VenueProfile, rules: readonly DayRule[], upcoming: readonly SpecialHours[] = []): VenueContact {
   return {
     name: p.name,
     street: p.street,
@@ -270,7 +270,7 @@ export function venueContactOf(p: VenueProfile, rules: readonly DayRule[]): Venu
     phoneHref: `tel:${p.phone}`,
     email: p.email,
     website: p.website,
-    openingHours: openingHoursLine(rules),
+    openingHours: openingHoursLine(rules, upcoming),
     domain: venueDomain(p),
     arrivalNote: p.arrivalNote,
     about: p.about,

@@ -3,6 +3,9 @@ import {
   closedDatesBetween,
   closureOn,
   openingHoursLine,
+  outsideHours,
+  parseSpecialHours,
+  upcomingSpecialHours,
   venueFacts,
   weekdaysLine,
   parseClosure,
@@ -169,5 +172,45 @@ describe("policy settings form", () => {
         gameLeadHours: SETTINGS_MSG.gameLeadHours,
       },
     });
+  });
+});
+
+describe("special hours (issue #28 §4)", () => {
+  const today = "2026-11-27";
+
+  it("parses one date with its hours, kinds and note; past, far-off and malformed dates are refused", () => {
+    expect(parseSpecialHours(form({ date: "2026-12-24", open: "10:00", close: "16:00", birthdays: "on", note: "  Heilig  abend " }), today)).toEqual({
+      ok: true,
+      value: { date: "2026-12-24", openMin: 600, closeMin: 960, birthdays: true, games: false, note: "Heilig abend" },
+    });
+    expect(parseSpecialHours(form({ date: "2026-11-26", open: "10:00", close: "16:00" }), today)).toEqual({ ok: false, errors: { date: SETTINGS_MSG.inPast } });
+    expect(parseSpecialHours(form({ date: "2028-12-24", open: "10:00", close: "16:00" }), today)).toEqual({ ok: false, errors: { date: SETTINGS_MSG.tooFarAhead } });
+    expect(parseSpecialHours(form({ date: "2026-02-30", open: "16:00", close: "10:00", note: "x".repeat(81) }), today)).toEqual({
+      ok: false,
+      errors: { date: SETTINGS_MSG.date, close: SETTINGS_MSG.openBeforeClose, note: SETTINGS_MSG.specialNote },
+    });
+    expect(parseSpecialHours(form({ date: "2026-12-24", open: "10:03", close: "" }), today)).toEqual({ ok: false, errors: { open: SETTINGS_MSG.timeGrid, close: SETTINGS_MSG.time } });
+  });
+
+  it("names upcoming special hours in the opening-hours sentence: six weeks ahead, four at most, past ones never", () => {
+    const rules = [3, 4, 5, 6, 0].map((weekday) => ({ weekday, openMin: 600, closeMin: 1320, birthdays: true, games: true }));
+    const s = (date: string) => ({ date, openMin: 600, closeMin: 960, birthdays: true, games: true, note: "" });
+    const upcoming = upcomingSpecialHours([s("2026-11-26"), s("2026-12-24"), s("2026-12-31"), s("2027-01-10"), s("2027-02-01")], today);
+    expect(upcoming.map((u) => u.date)).toEqual(["2026-12-24", "2026-12-31"]);
+    expect(openingHoursLine(rules, upcoming)).toBe("Mo-Di geschlossen, Mi-So 10:00-22:00, am 24.12. 10:00-16:00, am 31.12. 10:00-16:00");
+    expect(openingHoursLine([], [s("2026-12-24")])).toBe("geschlossen, am 24.12. 10:00-16:00");
+    const many = ["2026-11-28", "2026-11-29", "2026-11-30", "2026-12-01", "2026-12-02"].map(s);
+    expect(upcomingSpecialHours(many, today)).toHaveLength(4);
+  });
+
+  it("a booking lies outside when it starts before opening, ends after closing, or its kind is not offered that day", () => {
+    const thursday = "2026-12-03";
+    const rules = [{ weekday: 4, openMin: 600, closeMin: 1080, birthdays: true, games: false }];
+    expect(outsideHours({ date: thursday, startMin: 600, endMin: 720, table: true }, rules)).toBe(false);
+    expect(outsideHours({ date: thursday, startMin: 960, endMin: 1080, table: true }, rules)).toBe(false);
+    expect(outsideHours({ date: thursday, startMin: 1020, endMin: 1140, table: true }, rules)).toBe(true);
+    expect(outsideHours({ date: thursday, startMin: 540, endMin: 660, table: true }, rules)).toBe(true);
+    expect(outsideHours({ date: thursday, startMin: 600, endMin: 620, table: false }, rules)).toBe(true);
+    expect(outsideHours({ date: "2026-12-04", startMin: 600, endMin: 720, table: true }, rules)).toBe(true);
   });
 });

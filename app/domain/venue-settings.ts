@@ -1,6 +1,6 @@
-import type { DayRule } from "./availability";
+import type { DayRule, SpecialHours } from "./availability";
 import type { PartyRules } from "./party-rules";
-import { formatTime, isIsoDate, parseTime, weekdayOf, addDays } from "./time";
+import { formatDateDE, formatTime, isIsoDate, parseTime, weekdayOf, addDays } from "./time";
 
 /**
  * Venue settings as staff edit them (issue #13): closures and the rules of the settings forms. Pure:
@@ -67,8 +67,9 @@ const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 /**
  * `Mo-Fr 10:00-20:00, Sa-So 09:00-22:00`, or `Mo-Di geschlossen, Mi-So 10:00-22:00`: the hall's hours per weekday (the
  * hall is open on days without birthdays or games too); a weekday without a rule reads `geschlossen`.
+ * Upcoming special hours follow as `am 24.12. 10:00-16:00`, so the sentence never contradicts the calendar.
  */
-export function openingHoursLine(rules: readonly DayRule[]): string {
+export function openingHoursLine(rules: readonly DayRule[], upcoming: readonly SpecialHours[] = []): string {
   const parts: { from: number; to: number; hours: string }[] = [];
   for (const weekday of WEEK_ORDER) {
     const rule = rules.find((r) => r.weekday === weekday);
@@ -77,10 +78,19 @@ export function openingHoursLine(rules: readonly DayRule[]): string {
     if (last && last.hours === hours) last.to = weekday;
     else parts.push({ from: weekday, to: weekday, hours });
   }
-  if (parts.every((p) => p.hours === "geschlossen")) return "geschlossen";
-  return parts
-    .map((p) => `${SHORT_DAYS[p.from]}${p.from === p.to ? "" : `-${SHORT_DAYS[p.to]}`} ${p.hours}`)
-    .join(", ");
+  const specials = upcoming.map((s) => `am ${formatDateDE(s.date).slice(0, 6)} ${formatTime(s.openMin)}-${formatTime(s.closeMin)}`);
+  if (parts.every((p) => p.hours === "geschlossen")) return ["geschlossen", ...specials].join(", ");
+  return [...parts.map((p) => `${SHORT_DAYS[p.from]}${p.from === p.to ? "" : `-${SHORT_DAYS[p.to]}`} ${p.hours}`), ...specials].join(", ");
+}
+
+/** How far ahead the opening-hours sentence names special hours, and how many at most. */
+export const SPECIAL_HOURS_AHEAD_DAYS = 42;
+export const SPECIAL_HOURS_SHOWN = 4;
+
+/** The special hours families should hear about now: from today, within six weeks, the first four. */
+export function upcomingSpecialHours(specials: readonly SpecialHours[], today: string): SpecialHours[] {
+  const until = addDays(today, SPECIAL_HOURS_AHEAD_DAYS);
+  return specials.filter((s) => s.date >= today && s.date <= until).slice(0, SPECIAL_HOURS_SHOWN);
 }
 
 const LONG_DAYS = ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"];
@@ -137,8 +147,8 @@ export const DEFAULT_LATE_CANCEL_FEE_PERCENT = 100;
 export const DEFAULT_GAME_LEAD_HOURS = 1;
 export const DEFAULT_OFFER_LEAD_HOURS = 24;
 
-export function venueFacts(rules: readonly DayRule[], policy: VenuePolicy): VenueFacts {
-  return { openingHours: openingHoursLine(rules), birthdayDays: weekdaysLine(rules, "birthdays"), gameDays: weekdaysLine(rules, "games"), ...policy };
+export function venueFacts(rules: readonly DayRule[], policy: VenuePolicy, upcoming: readonly SpecialHours[] = []): VenueFacts {
+  return { openingHours: openingHoursLine(rules, upcoming), birthdayDays: weekdaysLine(rules, "birthdays"), gameDays: weekdaysLine(rules, "games"), ...policy };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -182,6 +192,8 @@ export const SETTINGS_MSG = {
   description: "Die Beschreibung darf höchstens 300 Zeichen lang sein.",
   date: "Bitte geben Sie ein Datum ein.",
   endBeforeStart: "Das Ende darf nicht vor dem Beginn liegen.",
+  tooFarAhead: "Das Datum darf höchstens zwei Jahre in der Zukunft liegen.",
+  specialNote: "Der Hinweis darf höchstens 80 Zeichen lang sein.",
   rangeTooLong: "Eine Schliessung darf höchstens 366 Tage umfassen.",
   inPast: "Das Datum darf nicht in der Vergangenheit liegen.",
   reason: "Bitte geben Sie einen Grund an (höchstens 120 Zeichen).",
@@ -409,6 +421,43 @@ export function parseClosure(form: Form, today: string): Parsed<ClosureInput> {
     ok: true,
     value: { startDate: start, endDate: end, scope: scope as ClosureScopeName, locationId: scope === "location" ? locationId : null, reason },
   };
+}
+
+export type SpecialHoursInput = { date: string; openMin: number; closeMin: number; birthdays: boolean; games: boolean; note: string };
+
+/** Special hours may be entered this far ahead (like a closure's length). */
+export const SPECIAL_HOURS_MAX_DAYS_AHEAD = 731;
+
+/** Special hours for one date from the form (`date`, `open`, `close`, `birthdays`, `games`, `note`); `today` is the earliest date. */
+export function parseSpecialHours(form: Form, today: string): Parsed<SpecialHoursInput> {
+  const errors: FieldErrors = {};
+  const date = str(form.get("date"));
+  if (!isIsoDate(date)) errors.date = SETTINGS_MSG.date;
+  else if (date < today) errors.date = SETTINGS_MSG.inPast;
+  else if (date > addDays(today, SPECIAL_HOURS_MAX_DAYS_AHEAD)) errors.date = SETTINGS_MSG.tooFarAhead;
+  const open = parseGridTime(form.get("open"));
+  const close = parseGridTime(form.get("close"));
+  if (!open.ok) errors.open = open.message;
+  if (!close.ok) errors.close = close.message;
+  if (open.ok && close.ok && open.minutes >= close.minutes) errors.close = SETTINGS_MSG.openBeforeClose;
+  const note = str(form.get("note")).replace(/\s+/g, " ");
+  if (note.length > 80) errors.note = SETTINGS_MSG.specialNote;
+  if (Object.keys(errors).length > 0 || !open.ok || !close.ok) return { ok: false, errors };
+  return { ok: true, value: { date, openMin: open.minutes, closeMin: close.minutes, birthdays: checked(form.get("birthdays")), games: checked(form.get("games")), note } };
+}
+
+/** What a booking needs to be checked against opening hours: its day, time, and whether it holds a table or a game location. */
+export type BookedTime = { date: string; startMin: number; endMin: number; table: boolean };
+
+/**
+ * Whether a booking lies outside the hours in force on its date (`rules` as `rulesOn` gives them):
+ * before opening, after closing, or on a day without its kind of booking. Staff are asked to
+ * confirm such changes and to call the families (issue #28 §4); nothing is cancelled.
+ */
+export function outsideHours(booking: BookedTime, rules: readonly DayRule[]): boolean {
+  const rule = rules.find((r) => r.weekday === weekdayOf(booking.date));
+  if (!rule || !(booking.table ? rule.birthdays : rule.games)) return true;
+  return booking.startMin < rule.openMin || booking.endMin > rule.closeMin;
 }
 
 /** `Mo` … for the weekday of a date (lists of affected bookings). */

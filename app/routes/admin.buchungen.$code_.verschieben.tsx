@@ -116,7 +116,7 @@ export default function StaffMoveBooking() {
       </Page>
     );
   }
-  const { booking, choices, resource, today, date, month, closed, closedDates, slots, lastDay } = page;
+  const { booking, choices, resource, today, date, month, closed, closedDates, openDates, slots, lastDay } = page;
   const detail = `/admin/buchungen/${encodeURIComponent(booking.code)}`;
   const base = `${detail}/verschieben`;
   const hrefFor = (q: { date?: string; month?: string }) => {
@@ -233,6 +233,7 @@ export default function StaffMoveBooking() {
         lastDay={lastDay}
         closed={closed}
         closedDates={closedDates}
+        openDates={openDates}
         slots={slots}
         hrefFor={hrefFor}
         byHour={booking.isGame}

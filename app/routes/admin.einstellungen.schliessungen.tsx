@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminBar } from "~/components/AdminBar";
+import { AffectedBookings } from "~/components/AffectedBookings";
 import { Page } from "~/components/Page";
 import { FormMessage, formValues, SettingsField, SettingsNav, SettingsSection, type SettingsActionData } from "~/components/SettingsForm";
 import { pageMeta } from "~/domain/page-meta";
-import { formatDateDE, formatTime, venueNow } from "~/domain/time";
-import { CLOSURE_SCOPE_LABELS, parseClosure, shortWeekday, type ClosureScopeName } from "~/domain/venue-settings";
+import { formatDateDE, venueNow } from "~/domain/time";
+import { CLOSURE_SCOPE_LABELS, parseClosure, type ClosureScopeName } from "~/domain/venue-settings";
 import { getDb } from "~/server/platform/db.server";
 import { requireManager, requireSameOrigin } from "~/server/staff/auth.server";
 import { closuresOverview, createClosure, deleteClosure, type AffectedBooking } from "~/server/staff/venue-admin.server";
@@ -41,44 +42,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (result.ok) return data<ActionData>({ form: "closure", ok: true, message: result.message, affected: result.affected });
   if (result.reason === "bookings") return data<ActionData>({ form: "closure", ok: false, message: result.message, values, affected: result.affected, codes: result.affected.map((b) => b.code) }, { status: 409 });
   return data<ActionData>({ form: "closure", ok: false, message: result.message, values, errors: result.field ? { [result.field]: result.message } : undefined }, { status: 400 });
-}
-
-function BookingList({ bookings, caption }: { bookings: AffectedBooking[]; caption: string }) {
-  return (
-    <table className="day-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Buchungscode</th>
-          <th scope="col">Datum</th>
-          <th scope="col">Zeit</th>
-          <th scope="col">Name</th>
-          <th scope="col">Paket</th>
-        </tr>
-      </thead>
-      <tbody>
-        {bookings.map((b) => (
-          <tr key={b.code}>
-            <td data-label="Buchungscode">
-              <a href={`/admin?date=${b.date}`}>{b.code}</a>
-            </td>
-            <td data-label="Datum">
-              {shortWeekday(b.date)}, {formatDateDE(b.date)}
-            </td>
-            <td data-label="Zeit">
-              {formatTime(b.startMin)}–{formatTime(b.endMin)}
-            </td>
-            <td data-label="Name">
-              {b.name}
-              <br />
-              <span className="muted phone">{b.phone}</span>
-            </td>
-            <td data-label="Paket">{b.offerName}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
 }
 
 /** Closures: a date or range with a reason, for the whole venue, birthdays only or one game location. */
@@ -148,7 +111,7 @@ export default function ClosuresPage() {
           {needsConfirm ? (
             <div className="alert alert-warning" role="alert">
               <p>{answer.message}</p>
-              <BookingList bookings={answer.affected!} caption="Betroffene Buchungen" />
+              <AffectedBookings bookings={answer.affected!} caption="Betroffene Buchungen" />
               <div className="field field-check">
                 <input id="closure-confirm" type="checkbox" name="confirm" value="1" />{" "}
                 <label htmlFor="closure-confirm">Trotzdem schliessen – ich buche diese Buchungen um</label>
@@ -172,7 +135,7 @@ export default function ClosuresPage() {
             </h3>
             <p className="muted">{reasonFor(c)}</p>
             {c.affected.length > 0 ? (
-              <BookingList bookings={c.affected} caption={`Umbuchen: ${c.affected.length} Buchung${c.affected.length === 1 ? "" : "en"} an geschlossenen Tagen`} />
+              <AffectedBookings bookings={c.affected} caption={`Umbuchen: ${c.affected.length} Buchung${c.affected.length === 1 ? "" : "en"} an geschlossenen Tagen`} />
             ) : null}
             <Form method="post">
               <input type="hidden" name="id" value={c.id} />

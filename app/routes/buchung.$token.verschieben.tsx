@@ -69,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function MoveBooking() {
-  const { token, view, today, date, month, closed, closedDates, slots, lastDay } = useLoaderData<typeof loader>();
+  const { token, view, today, date, month, closed, closedDates, openDates, slots, lastDay } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const base = `/buchung/${token}/verschieben`;
   const b = view.booking;
@@ -99,6 +99,7 @@ export default function MoveBooking() {
         lastDay={lastDay}
         closed={closed}
         closedDates={closedDates}
+        openDates={openDates}
         slots={slots}
         hrefFor={hrefFor}
         byHour={b.players !== null}

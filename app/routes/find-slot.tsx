@@ -12,9 +12,9 @@ import { useHydrated } from "~/components/useHydrated";
 import { useWhenChanged } from "~/components/useWhenChanged";
 import { useVenueFacts } from "~/components/useVenueFacts";
 import { applyStep, countsFrom, COUNT_PARAMS, dateFrom } from "~/domain/booking-query";
-import { onlineNotBefore } from "~/domain/availability";
+import { onlineNotBefore, rulesOn } from "~/domain/availability";
 import { clampToRules, counterMax, DEFAULT_PARTY_RULES, partyRulesLine } from "~/domain/party-rules";
-import { clampMonth, closedWeekdays, dayOffer, firstBookableDay, isClosedDay, monthOf, parseMonth } from "~/domain/calendar";
+import { calendarMarks, clampMonth, dayOffer, firstBookableDay, isClosedDay, monthOf, parseMonth } from "~/domain/calendar";
 import { lastBookableDate } from "~/domain/horizon";
 import { getEnv } from "~/server/platform/env.server";
 import { closedDatesInMonth, closureOn } from "~/domain/venue-settings";
@@ -52,13 +52,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The offer's lead time: the calendar opens on the first day a party can still be booked online.
   const notBefore = onlineNotBefore(new Date(), offer.leadHours);
   const venue = await getVenue(db);
-  const { rules, closures } = venue;
+  const { rules, closures, specialHours } = venue;
   const birthdays = { kind: "birthday" } as const;
   const requested = dateFrom(params.get("date"));
   // Without a chosen day the calendar opens on the first day a party can still start (not a closed Monday).
   const limits = { today, lastDay: lastBookableDate(today, getEnv().BOOKING_HORIZON_DAYS) };
   // A hand-typed date after the horizon shows no slots: the step opens on the default day instead.
-  const date = requested && dayOffer(requested, limits) === "open" ? requested : firstBookableDay(notBefore, rules, offer.slotMinutes, "birthdays", (d) => Boolean(closureOn(closures, d, birthdays)));
+  const date = requested && dayOffer(requested, limits) === "open" ? requested : firstBookableDay(notBefore, (d) => rulesOn(rules, specialHours, d), offer.slotMinutes, "birthdays", (d) => Boolean(closureOn(closures, d, birthdays)));
   const month = clampMonth(parseMonth(params.get("month")) ?? monthOf(date), limits);
   const hasCounts = COUNT_PARAMS.some((p) => params.has(p));
   const counts: PartyCounts = hasCounts
@@ -87,8 +87,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     offer: { id: offer.id, name: offer.name },
     rules: { minChildren: offer.minChildren, maxChildren: offer.maxChildren, maxAdults: offer.maxAdults },
     today,
-    closed: closedWeekdays(rules),
-    closedDates: closedDatesInMonth(closures, month, birthdays),
+    ...calendarMarks(rules, specialHours, closedDatesInMonth(closures, month, birthdays), month, "birthdays"),
     closure: closureOn(closures, date, birthdays)?.reason ?? null,
     leadNotice: offer.leadHours > 0 && date <= notBefore.date ? MSG.leadTimeNotice(offer.leadHours, venuePhone(venue)) : null,
     date,
@@ -162,7 +161,7 @@ export default function FindSlot() {
   const loaderData = useLoaderData<typeof loader>();
   // The fallback for a failed reload starts from what the server rendered (browser only).
   if (typeof document !== "undefined" && !lastGood) lastGood = loaderData as LoaderData;
-  const { offer, rules, today, date, month, slots, slotsError, closed, closedDates, closure, leadNotice, lastDay } = loaderData;
+  const { offer, rules, today, date, month, slots, slotsError, closed, closedDates, openDates, closure, leadNotice, lastDay } = loaderData;
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   // The weekdays with birthdays, as staff set them (root loader); left out when the database could not be read.
@@ -222,6 +221,7 @@ export default function FindSlot() {
         today={today}
         closed={closed}
         closedDates={closedDates}
+        openDates={openDates}
         lastDay={lastDay}
         label="Datum wählen"
         hrefFor={(q) => queryString(offer.id, q.date ?? date, q.month ?? month, counts)}
@@ -289,7 +289,7 @@ export default function FindSlot() {
               <p className="alert alert-warning">
                 {MSG.closedDay} <span className="muted">– {closure}</span>
               </p>
-            ) : isClosedDay(date, closed) ? (
+            ) : isClosedDay(date, closed, closedDates, openDates) ? (
               <p className="alert alert-warning">
                 {MSG.closedDay}
                 {birthdayDays ? <span className="muted"> – Geburtstage finden {birthdayDays} statt.</span> : null}

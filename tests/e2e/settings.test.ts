@@ -119,7 +119,7 @@ test("a closure over a booked day is refused with the booking code, stored once 
 
   // The family's calendar marks the day and the slot area says why.
   await page.goto(`/find-slot?offerId=1&date=${date}&numChildren=4&numActiveAdults=0&numAccompanyingAdults=0`);
-  await expect(page.getByText("An diesem Tag ist Fun World geschlossen.")).toBeVisible();
+  await expect(page.getByText("An diesem Tag haben wir geschlossen.")).toBeVisible();
   await expect(page.getByText("– Private Veranstaltung")).toBeVisible();
   await expect(page.locator(`a[aria-current="date"]`)).toHaveAttribute("aria-label", /\(geschlossen\)$/);
 
@@ -129,7 +129,7 @@ test("a closure over a booked day is refused with the booking code, stored once 
   await page.locator(".closure-item").filter({ hasText: "Private Veranstaltung" }).getByRole("button", { name: "Schliessung aufheben" }).click();
   await expect(page.getByRole("status")).toHaveText("Schliessung aufgehoben.");
   await page.goto(`/find-slot?offerId=1&date=${date}&numChildren=4&numActiveAdults=0&numAccompanyingAdults=0`);
-  await expect(page.getByText("An diesem Tag ist Fun World geschlossen.")).toHaveCount(0);
+  await expect(page.getByText("An diesem Tag haben wir geschlossen.")).toHaveCount(0);
 });
 
 test("every settings page reads at 320 px and passes axe", async ({ page }) => {
@@ -268,4 +268,70 @@ test("an offer for school classes: up to 30 children on /find-slot (counters and
   await first.getByLabel("Kinder höchstens").fill("10");
   await first.getByRole("button", { name: "Speichern", exact: true }).click();
   await expect(first.getByRole("status")).toBeVisible();
+});
+
+test("special hours open a closed Monday for families; removing them over a booking asks first and lists it with its phone", async ({ page }) => {
+  const monday = futureWeekday(1, jsOn() ? 170 : 180);
+  await signInAs(page, "admin", "/admin/einstellungen/oeffnungszeiten");
+  await expect(page.getByRole("heading", { name: "Sonderöffnungszeiten", level: 2 })).toBeVisible();
+  if (jsOn()) await waitForHydration(page);
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Sonderöffnungszeiten speichern" }) });
+  // Closing before opening: the message sits under the field.
+  await form.getByLabel("Datum").fill(monday);
+  await form.getByLabel("Öffnet").fill("18:00");
+  await form.getByLabel("Schliesst").fill("10:00");
+  await form.getByRole("button", { name: "Sonderöffnungszeiten speichern" }).click();
+  await expect(form.getByText("Die Schliesszeit muss nach der Öffnungszeit liegen.")).toBeVisible();
+  await form.getByLabel("Öffnet").fill("10:00");
+  await form.getByLabel("Schliesst").fill("18:00");
+  await form.getByLabel("Hinweis (optional, z. B. Heiligabend)").fill("Ostermontag");
+  await form.getByRole("button", { name: "Sonderöffnungszeiten speichern" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Sonderöffnungszeiten für den ${formatDE(monday)} gespeichert.`);
+  const item = page.locator(".closure-item").filter({ hasText: "Ostermontag" });
+  await expect(item.getByRole("heading")).toHaveText(`Mo, ${formatDE(monday)} 10:00–18:00 (Ostermontag)`);
+
+  // The family's calendar offers the Monday (not marked closed) with slots until 16:00.
+  await page.goto(`/find-slot?offerId=1&date=${monday}&numChildren=4&numActiveAdults=0&numAccompanyingAdults=0`);
+  await expect(page.locator(`a[aria-current="date"]`)).not.toHaveAttribute("aria-label", /geschlossen/);
+  await expect(page.getByText("An diesem Tag haben wir geschlossen.")).toHaveCount(0);
+  await expect(page.getByRole("radio", { name: /^16:00/ })).toBeVisible();
+  await expect(page.getByRole("radio", { name: /^17:00/ })).toHaveCount(0);
+
+  const booked = await page.request.post("/api/birthday/reserve", {
+    data: {
+      reservationDate: monday,
+      selectedSlots: [{ startTime: "16:00", endTime: "18:00" }],
+      numChildren: 5,
+      numActiveAdults: 0,
+      numAccompanyingAdults: 0,
+      selectedOffer: { offerId: 1, name: "Geburtstag Classic", basePrice: 29 },
+      firstName: "Oskar",
+      lastName: "Osterhase",
+      street: "Seestrasse 5",
+      zip: "8700",
+      city: "Küsnacht",
+      phone: "079 555 66 78",
+      email: "oskar@example.ch",
+    },
+  });
+  expect(booked.status()).toBe(200);
+  const { bookingCode } = (await booked.json()) as { bookingCode: string };
+
+  await page.goto("/admin/einstellungen/oeffnungszeiten");
+  if (jsOn()) await waitForHydration(page);
+  await page.locator(".closure-item").filter({ hasText: "Ostermontag" }).getByRole("button", { name: "Entfernen" }).click();
+  const warning = page.getByRole("alert").filter({ hasText: "ausserhalb der neuen Zeiten" });
+  await expect(warning).toContainText("1 aktive Buchung liegt ausserhalb der neuen Zeiten.");
+  await expect(warning.getByRole("link", { name: bookingCode })).toBeVisible();
+  await expect(warning.getByRole("link", { name: "079 555 66 78" })).toHaveAttribute("href", "tel:0795556678");
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectNoSideways(page);
+  await expectAccessible(page);
+  await page.getByLabel("Trotzdem entfernen – ich rufe die Familien an und buche um").check();
+  await page.getByRole("button", { name: "Entfernen" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    `Sonderöffnungszeiten für den ${formatDE(monday)} entfernt; es gelten wieder die Zeiten des Wochentags. 1 Buchung liegt ausserhalb (siehe Liste).`,
+  );
+  await expect(page.getByRole("table").getByRole("link", { name: bookingCode })).toBeVisible();
+  await expect(page.locator(".closure-item").filter({ hasText: "Ostermontag" })).toHaveCount(0);
 });

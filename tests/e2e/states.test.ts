@@ -236,7 +236,7 @@ test("closed days are marked in the calendars, and a closed day says 'geschlosse
   await expect(page.locator(".calendar-legend")).toContainText("geschlossen");
   await page.goto(`/find-slot?offerId=1&date=${monday}&numChildren=4&numActiveAdults=0&numAccompanyingAdults=0`);
   await expect(page.locator(".calendar a[aria-current=date]")).toHaveAttribute("aria-label", /\(geschlossen\)$/);
-  await expect(page.getByText("An diesem Tag ist Fun World geschlossen.")).toBeVisible();
+  await expect(page.getByText("An diesem Tag haben wir geschlossen.")).toBeVisible();
   await expect(page.getByText("Alle Tische ausgebucht")).toHaveCount(0);
   await expectAccessible(page);
 
@@ -246,7 +246,7 @@ test("closed days are marked in the calendars, and a closed day says 'geschlosse
   await expect(page).toHaveURL(/\/date\?day=7&locationId=3/);
   await page.goto(`/date?day=7&locationId=3&date=${monday}`);
   await expect(page.locator(".calendar a[aria-current=date]")).toHaveAttribute("aria-label", /\(geschlossen\)$/);
-  await expect(page.getByText(/an diesem Tag ist Fun World geschlossen/)).toBeVisible();
+  await expect(page.getByText(/an diesem Tag haben wir geschlossen/)).toBeVisible();
   await expectAccessible(page);
 });
 
@@ -488,7 +488,7 @@ onSecondServer("when today is closed, both calendars open on the next open day a
   await expect(page.locator(".calendar a[aria-current=date]")).not.toHaveAttribute("aria-label", /geschlossen/);
   await page.goto(`/find-slot?offerId=1&date=${today}&numChildren=4&numActiveAdults=0&numAccompanyingAdults=0`);
   await expect(page.locator(".calendar a[aria-current=date]")).toHaveAttribute("aria-label", /\(geschlossen\)$/);
-  await expect(page.getByText("An diesem Tag ist Fun World geschlossen.")).toBeVisible();
+  await expect(page.getByText("An diesem Tag haben wir geschlossen.")).toBeVisible();
   await expect(page.getByText("– Inventur")).toBeVisible();
   await expect(page.getByText("Alle Tische ausgebucht")).toHaveCount(0);
   await expectAccessible(page);

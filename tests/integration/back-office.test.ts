@@ -134,7 +134,7 @@ describe.each(drivers)("back office settings on $name", ({ open }) => {
     expect(await availableBirthdaySlots(database.db, { date, persons: 4, offerId: 1 })).toEqual([]);
     expect(await reserveBirthday(database.db, { offerId: 1, date, startMin: 900, counts: party(2), contact: CONTACT }, { holdMinutes: 15 })).toMatchObject({
       ok: false,
-      message: "An diesem Tag ist Fun World geschlossen.",
+      message: "An diesem Tag haben wir geschlossen.",
     });
     expect(await availableGameStarts(database.db, { locationId: 2, date, rounds: 1 })).toEqual([]);
     const overview = await closuresOverview(database.db);

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
-import { birthdayAvailability, onlineNotBefore, type Occupation, type Slot } from "~/domain/availability";
+import { birthdayAvailability, onlineNotBefore, rulesOn, type Occupation, type Slot } from "~/domain/availability";
 import { venueNow } from "~/domain/time";
 import { closureOn } from "~/domain/venue-settings";
 import type { Executor } from "../platform/db.server";
@@ -120,7 +120,7 @@ export async function availableBirthdaySlots(
     date: query.date,
     persons: query.persons,
     durationMin: offer.slotMinutes,
-    rules: venue.rules,
+    rules: rulesOn(venue.rules, venue.specialHours, query.date),
     tables: venue.tables,
     occupied: await cachedTableOccupations(db, query.date, now),
     now: options.ignoreLeadTime ? venueNow(now) : onlineNotBefore(now, offer.leadHours),

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, getTableColumns, gt, isNotNull, lte, not, sql, type SQL } from "drizzle-orm";
-import { hasBegun, birthdaySlotGrid, onlineNotBefore, pickTable } from "~/domain/availability";
+import { hasBegun, birthdaySlotGrid, onlineNotBefore, pickTable, rulesOn } from "~/domain/availability";
 import { newBookingCode } from "~/domain/codes";
 import type { Contact } from "~/domain/contact";
 import { MSG } from "~/domain/messages";
@@ -399,7 +399,7 @@ export async function reserveBirthday(
   const outsideRules = partyRuleProblem(offer, counts);
   if (outsideRules) return { ok: false, reason: "invalid", message: outsideRules };
   if (closureOn(venue.closures, request.date, { kind: "birthday" })) return { ok: false, reason: "invalid", message: MSG.closedDay };
-  const slot = birthdaySlotGrid(request.date, venue.rules, offer.slotMinutes).find((s) => s.startMin === request.startMin);
+  const slot = birthdaySlotGrid(request.date, rulesOn(venue.rules, venue.specialHours, request.date), offer.slotMinutes).find((s) => s.startMin === request.startMin);
   if (!slot) return { ok: false, reason: "invalid", message: MSG.chooseSlot };
   if (hasBegun(request.date, slot.startMin, venueNow(now))) return { ok: false, reason: "slot_taken", message: MSG.slotGone };
   const refused = leadTimeRefusal(request.date, slot.startMin, offer.leadHours, options, now, venuePhone(venue));

@@ -1,6 +1,6 @@
 import { and, eq, gt, ne, or } from "drizzle-orm";
 import type { SlotRange } from "~/domain/availability";
-import { hasBegun, onlineNotBefore } from "~/domain/availability";
+import { hasBegun, onlineNotBefore, rulesOn } from "~/domain/availability";
 import type { Contact } from "~/domain/contact";
 import { MSG } from "~/domain/messages";
 import { GAME_TYPES, gameAvailability, gameChoiceProblem, gamePriceRappen, gameStartGrid, type GameStart, type GameType } from "~/domain/games";
@@ -36,12 +36,12 @@ export async function availableGameStarts(
   const location = await findGameLocation(db, query.locationId);
   if (!location) return null;
   const venue = await getVenue(db);
-  const { rules, closures } = venue;
+  const { closures } = venue;
   if (closureOn(closures, query.date, { kind: "game", locationId: location.id })) return [];
   return gameAvailability({
     date: query.date,
     rounds: query.rounds,
-    rules,
+    rules: rulesOn(venue.rules, venue.specialHours, query.date),
     taken: await locationOccupations(db, location.id, query.date, now),
     now: options.ignoreLeadTime ? venueNow(now) : onlineNotBefore(now, venuePolicy(venue).gameLeadHours),
   });
@@ -73,9 +73,8 @@ export async function reserveGame(db: Db, request: GameRequest, options: Reserve
   const problem = gameChoiceProblem(location, choice);
   if (problem) return { ok: false, reason: "invalid", message: problem };
   const venue = await getVenue(db);
-  const { rules, closures } = venue;
-  if (closureOn(closures, request.date, { kind: "game", locationId: location.id })) return { ok: false, reason: "invalid", message: MSG.closedDay };
-  const slot = gameStartGrid(request.date, rules, request.rounds).find((s) => s.startMin === request.startMin);
+  if (closureOn(venue.closures, request.date, { kind: "game", locationId: location.id })) return { ok: false, reason: "invalid", message: MSG.closedDay };
+  const slot = gameStartGrid(request.date, rulesOn(venue.rules, venue.specialHours, request.date), request.rounds).find((s) => s.startMin === request.startMin);
   if (!slot) return { ok: false, reason: "invalid", message: MSG.chooseSlot };
   if (hasBegun(request.date, slot.startMin, venueNow(now))) return { ok: false, reason: "slot_taken", message: MSG.slotGone };
   const refused = leadTimeRefusal(request.date, slot.startMin, venuePolicy(venue).gameLeadHours, options, now, venuePhone(venue));

@@ -1,6 +1,6 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { DEFAULT_PARTY_RULES } from "~/domain/party-rules";
-import { birthdayAvailability, birthdaySlotGrid, hasBegun, overlaps, pickTable, type Slot, type SlotRange, type Table } from "~/domain/availability";
+import { birthdayAvailability, birthdaySlotGrid, hasBegun, overlaps, pickTable, rulesOn, type Slot, type SlotRange, type Table } from "~/domain/availability";
 import {
   CHANGE_MSG,
   changedBirthdayPriceRappen,
@@ -17,7 +17,7 @@ import { beyondHorizon, horizonMessage } from "~/domain/horizon";
 import { MSG } from "~/domain/messages";
 import { personCount, type PartyCounts } from "~/domain/pricing";
 import { isIsoDate, venueNow } from "~/domain/time";
-import { closedWeekdays } from "~/domain/calendar";
+import { calendarMarks } from "~/domain/calendar";
 import { closedDatesInMonth, closureOn } from "~/domain/venue-settings";
 import { tableOccupations } from "./availability.server";
 import type { Reservation } from "./bookings.server";
@@ -147,7 +147,7 @@ export async function planChange(
       if (!table) return { ok: false, reason: "invalid", message: CHANGE_MSG.unknownTable };
       if (table.seats < personCount(counts)) return { ok: false, reason: "invalid", message: CHANGE_MSG.tableTooSmall };
     }
-    slot = sameSlot ? { startMin: r.startMin, endMin: r.endMin } : birthdaySlotGrid(target.date, venue.rules, duration).find((s) => s.startMin === target.startMin);
+    slot = sameSlot ? { startMin: r.startMin, endMin: r.endMin } : birthdaySlotGrid(target.date, rulesOn(venue.rules, venue.specialHours, target.date), duration).find((s) => s.startMin === target.startMin);
     const childPriceToday = (await ownOffer(db, r.offerId))?.basePriceRappen ?? 0;
     newPrice = changedBirthdayPriceRappen(r, counts, childPriceToday);
   } else {
@@ -159,7 +159,7 @@ export async function planChange(
     if (!own || !next) return { ok: false, reason: "invalid", message: CHANGE_MSG.unknownLocation };
     if (next.capacity < r.players) return { ok: false, reason: "invalid", message: `Bitte wählen Sie einen Spielort für ${r.players} Spieler.` };
     location = { id: next.id, name: next.name, reservationType: next.reservationType };
-    slot = sameSlot ? { startMin: r.startMin, endMin: r.endMin } : gameStartGrid(target.date, venue.rules, r.rounds).find((s) => s.startMin === target.startMin);
+    slot = sameSlot ? { startMin: r.startMin, endMin: r.endMin } : gameStartGrid(target.date, rulesOn(venue.rules, venue.specialHours, target.date), r.rounds).find((s) => s.startMin === target.startMin);
     listBefore = gamePriceRappen(own, choice);
     listAfter = gamePriceRappen(next, choice);
     newPrice = changedPriceRappen(r.priceRappen, listBefore, listAfter);
@@ -451,7 +451,7 @@ export async function moveOptions(
       date,
       persons: personCount(r),
       durationMin: r.endMin - r.startMin,
-      rules: venue.rules,
+      rules: rulesOn(venue.rules, venue.specialHours, date),
       tables: chosen ? [chosen] : venue.tables,
       occupied: await tableOccupations(db, date, now, r.id),
       now: venueNow(now),
@@ -461,7 +461,7 @@ export async function moveOptions(
   if (closureOn(venue.closures, date, { kind: "game", locationId })) return [];
   if (r.rounds === null) return [];
   if (locationId !== r.locationId && !venue.locations.some((l) => l.id === locationId)) return [];
-  return gameAvailability({ date, rounds: r.rounds, rules: venue.rules, taken: await locationOccupations(db, locationId, date, now, r.id), now: venueNow(now) });
+  return gameAvailability({ date, rounds: r.rounds, rules: rulesOn(venue.rules, venue.specialHours, date), taken: await locationOccupations(db, locationId, date, now, r.id), now: venueNow(now) });
 }
 
 /**
@@ -470,8 +470,8 @@ export async function moveOptions(
  * one staff look at), as on /find-slot and /date.
  */
 export async function moveCalendar(db: Executor, r: Reservation, month: string, resource: { locationId?: number } = {}) {
-  const { rules, closures } = await getVenue(db);
+  const { rules, closures, specialHours } = await getVenue(db);
   const isTable = r.locationId === null;
   const target = isTable ? ({ kind: "birthday" } as const) : ({ kind: "game", locationId: resource.locationId ?? r.locationId! } as const);
-  return { closed: closedWeekdays(rules, isTable ? "birthdays" : "games"), closedDates: closedDatesInMonth(closures, month, target) };
+  return calendarMarks(rules, specialHours, closedDatesInMonth(closures, month, target), month, isTable ? "birthdays" : "games");
 }

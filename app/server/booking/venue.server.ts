@@ -1,17 +1,18 @@
-import { asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { asc, eq, getTableColumns, gte, sql } from "drizzle-orm";
+import { addDays, venueNow } from "~/domain/time";
 import type { Closure } from "~/domain/venue-settings";
 import type { PartyRules } from "~/domain/party-rules";
 import { ACCOMPANYING_ADULT_PRICE_RAPPEN, ACTIVE_ADULT_PRICE_RAPPEN } from "~/domain/pricing";
-import { closureOn, DEFAULT_GAME_LEAD_HOURS, DEFAULT_LATE_CANCEL_FEE_PERCENT, venueFacts, type ClosureTarget, type VenueFacts, type VenuePolicy } from "~/domain/venue-settings";
+import { closureOn, upcomingSpecialHours, DEFAULT_GAME_LEAD_HOURS, DEFAULT_LATE_CANCEL_FEE_PERCENT, venueFacts, type ClosureTarget, type VenueFacts, type VenuePolicy } from "~/domain/venue-settings";
 import { PgTransaction } from "drizzle-orm/pg-core";
-import type { DayRule, Table } from "~/domain/availability";
+import type { DayRule, SpecialHours, Table } from "~/domain/availability";
 import type { GameLocation } from "~/domain/games";
 import { databaseGeneration, getDb } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
 import type { Executor } from "../platform/db-types";
 import { announceChange, onChange } from "../platform/changes.server";
 import { log, oneLineError } from "../platform/log.server";
-import { birthdayTables, closures, gameLocations, legalTexts, offers, openingHours, venueProfile, venueSettings, type OfferItem } from "../platform/schema";
+import { birthdayTables, closures, gameLocations, legalTexts, offers, openingHours, specialHours, venueProfile, venueSettings, type OfferItem } from "../platform/schema";
 import { DEFAULT_VENUE_PROFILE, venueContactOf, type VenueProfile } from "~/domain/venue-profile";
 import type { VenueContact } from "~/domain/venue-contact";
 
@@ -56,6 +57,8 @@ export type Venue = {
   /** What staff stored of the policy; null fields fall back to the environment (`venuePolicy`). */
   storedPolicy: StoredPolicy;
   closures: Closure[];
+  /** Dates with other opening hours (from yesterday on; the cache is emptied on every change). */
+  specialHours: SpecialHours[];
   /** The venue's identity (without the logo's bytes, which /logo/<hash> reads on its own). */
   profile: VenueProfile;
   /** The AGB version a booking made now accepts (0: the default text); a new version empties the cache. */
@@ -78,7 +81,7 @@ function all<T extends readonly (() => Promise<unknown>)[]>(db: Executor, reads:
 }
 
 async function loadVenue(db: Executor): Promise<Venue> {
-  const [offerRows, tableRows, ruleRows, locationRows, settingsRows, closureRows, profile, agbRows] = await all(db, [
+  const [offerRows, tableRows, ruleRows, locationRows, settingsRows, closureRows, profile, agbRows, specialRows] = await all(db, [
     () =>
       db
         .select({
@@ -102,6 +105,8 @@ async function loadVenue(db: Executor): Promise<Venue> {
     () => db.select().from(closures).orderBy(asc(closures.startDate), asc(closures.id)),
     () => readVenueProfile(db),
     () => db.select({ version: sql<number>`coalesce(max(${legalTexts.version}), 0)::int` }).from(legalTexts).where(eq(legalTexts.kind, "agb")),
+    // Past dates stay out; yesterday is kept for a cache loaded just before midnight.
+    () => db.select().from(specialHours).where(gte(specialHours.date, addDays(venueNow().date, -1))).orderBy(asc(specialHours.date)),
   ] as const);
   const settings = settingsRows[0];
   return {
@@ -119,6 +124,7 @@ async function loadVenue(db: Executor): Promise<Venue> {
       gameLeadHours: settings?.gameLeadHours ?? null,
     },
     closures: closureRows.map((c) => ({ id: c.id, startDate: c.startDate, endDate: c.endDate, scope: c.scope, locationId: c.locationId, reason: c.reason })),
+    specialHours: specialRows.map((s) => ({ date: s.date, openMin: s.openMin, closeMin: s.closeMin, birthdays: s.birthdays === 1, games: s.games === 1, note: s.note })),
     profile,
     agbVersion: Number(agbRows[0]?.version ?? 0),
   };
@@ -139,7 +145,7 @@ export async function readVenueProfile(db: Executor): Promise<VenueProfile> {
 /** Name, address, phone, e-mail, arrival note and opening hours as pages and e-mails show them. */
 export function venueContact(venue: Venue): VenueContact {
   let contact = contactOfVenue.get(venue);
-  if (!contact) contactOfVenue.set(venue, (contact = Object.freeze(venueContactOf(venue.profile, venue.rules))));
+  if (!contact) contactOfVenue.set(venue, (contact = Object.freeze(venueContactOf(venue.profile, venue.rules, upcomingSpecialHours(venue.specialHours, venueNow().date)))));
   return contact;
 }
 const contactOfVenue = new WeakMap<Venue, Readonly<VenueContact>>();
@@ -181,7 +187,7 @@ const factsOfVenue = new WeakMap<Venue, Readonly<VenueFacts>>();
 export async function loadVenueFacts(db: Executor): Promise<Readonly<VenueFacts>> {
   const venue = await getVenue(db);
   let facts = factsOfVenue.get(venue);
-  if (!facts) factsOfVenue.set(venue, (facts = Object.freeze(venueFacts(venue.rules, venuePolicy(venue)))));
+  if (!facts) factsOfVenue.set(venue, (facts = Object.freeze(venueFacts(venue.rules, venuePolicy(venue), upcomingSpecialHours(venue.specialHours, venueNow().date)))));
   return facts;
 }
 

@@ -1,4 +1,5 @@
-import { and, asc, eq, getTableColumns, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gte, isNull, lte, sql } from "drizzle-orm";
+import { SPECIAL_HOURS_SHOWN, upcomingSpecialHours } from "~/domain/venue-settings";
 import {
   cancellationEmail,
   changeEmail,
@@ -14,10 +15,11 @@ import {
   type PreviousBooking,
 } from "~/domain/booking-email";
 import type { VenueContact } from "~/domain/venue-contact";
+import { venueNow } from "~/domain/time";
 import { venueContactOf } from "~/domain/venue-profile";
 import { getVenue, readVenueProfile, venueContact as cachedVenueContact } from "../booking/venue.server";
 import { getDb, type Db, type Tx } from "../platform/db.server";
-import { mailOutbox, manageTokens, openingHours, reservations, venueSettings } from "../platform/schema";
+import { mailOutbox, manageTokens, openingHours, reservations, specialHours, venueSettings } from "../platform/schema";
 import { canSelfChange } from "~/domain/self-service";
 import { getEnv } from "../platform/env.server";
 import { issuePaymentToken, manageUrl, newManageToken, paymentLinkUrl } from "../platform/manage-token.server";
@@ -103,7 +105,13 @@ function newManageLink(reservation: Reservation): ManageLink {
 async function venueContact(tx: Tx): Promise<VenueContact> {
   const rows = await tx.select().from(openingHours);
   const rules = rows.map((r) => ({ weekday: r.weekday, openMin: r.openMin, closeMin: r.closeMin, birthdays: r.birthdays === 1, games: r.games === 1 }));
-  return venueContactOf(await readVenueProfile(tx), rules);
+  const today = venueNow().date;
+  const specials = await tx.select().from(specialHours).where(gte(specialHours.date, today)).orderBy(asc(specialHours.date)).limit(SPECIAL_HOURS_SHOWN);
+  const upcoming = upcomingSpecialHours(
+    specials.map((s) => ({ date: s.date, openMin: s.openMin, closeMin: s.closeMin, birthdays: s.birthdays === 1, games: s.games === 1, note: s.note })),
+    today,
+  );
+  return venueContactOf(await readVenueProfile(tx), rules, upcoming);
 }
 
 /**

@@ -111,6 +111,25 @@ export const closures = pgTable(
   ],
 );
 
+/**
+ * Opening hours for single dates (24.12. 10:00–16:00, an Easter Monday opened): they replace that
+ * weekday's row of `opening_hours` on that date (`rulesOn`). Whole-day closures stay in `closures`.
+ */
+export const specialHours = pgTable(
+  "special_hours",
+  {
+    date: date("date", { mode: "string" }).primaryKey(),
+    openMin: integer("open_min").notNull(),
+    closeMin: integer("close_min").notNull(),
+    birthdays: integer("birthdays").notNull(),
+    games: integer("games").notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+    createdBy: integer("created_by"),
+  },
+  (t) => [check("special_hours_time_check", sql`0 <= ${t.openMin} and ${t.openMin} < ${t.closeMin} and ${t.closeMin} <= 1440`)],
+);
+
 export const vouchers = pgTable(
   "vouchers",
   {

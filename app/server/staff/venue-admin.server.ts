@@ -1,10 +1,11 @@
 import { and, asc, eq, gt, gte, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
-import { venueNow } from "~/domain/time";
-import { SETTINGS_MSG } from "~/domain/venue-settings";
+import { formatDateDE, venueNow } from "~/domain/time";
+import { rulesOn, type DayRule, type SpecialHours } from "~/domain/availability";
+import { outsideHours, SETTINGS_MSG, type SpecialHoursInput } from "~/domain/venue-settings";
 import type { ClosureInput, GeneralSettings, LocationInput, OfferInput, OpeningDay, PolicySettings, TableInput } from "~/domain/venue-settings";
 import { getVenue, invalidateVenueCache, venuePolicy } from "../booking/venue.server";
 import type { Db, Executor, Tx } from "../platform/db.server";
-import { auditLog, birthdayTables, closures, gameLocations, offers, openingHours, reservations, venueSettings } from "../platform/schema";
+import { auditLog, birthdayTables, closures, gameLocations, offers, openingHours, reservations, specialHours, venueSettings } from "../platform/schema";
 import type { Staff } from "./auth.server";
 
 /**
@@ -33,7 +34,8 @@ export async function change<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-export type AffectedBooking = { code: string; date: string; startMin: number; endMin: number; name: string; phone: string; offerName: string; status: string };
+/** `table`: a birthday table (false: a game location), for the check against opening hours. */
+export type AffectedBooking = { code: string; date: string; startMin: number; endMin: number; name: string; phone: string; offerName: string; status: string; table: boolean };
 
 /** Active bookings (confirmed, or held and not expired) in a date range, narrowed by `where`. */
 async function activeBookings(db: Executor, from: string, to: string, where: SQL | undefined, now: Date): Promise<AffectedBooking[]> {
@@ -48,6 +50,7 @@ async function activeBookings(db: Executor, from: string, to: string, where: SQL
       phone: reservations.phone,
       offerName: reservations.offerName,
       status: reservations.status,
+      tableId: reservations.tableId,
     })
     .from(reservations)
     .where(
@@ -59,7 +62,7 @@ async function activeBookings(db: Executor, from: string, to: string, where: SQL
       ),
     )
     .orderBy(asc(reservations.date), asc(reservations.startMin), asc(reservations.code));
-  return rows.map((r) => ({ code: r.code, date: r.date, startMin: r.startMin, endMin: r.endMin, name: `${r.firstName} ${r.lastName}`, phone: r.phone, offerName: r.offerName, status: r.status }));
+  return rows.map((r) => ({ code: r.code, date: r.date, startMin: r.startMin, endMin: r.endMin, name: `${r.firstName} ${r.lastName}`, phone: r.phone, offerName: r.offerName, status: r.status, table: r.tableId !== null }));
 }
 
 function closureFilter(c: Pick<ClosureInput, "scope" | "locationId">): SQL | undefined {
@@ -120,16 +123,95 @@ export async function savePolicySettings(db: Db, staff: Staff, input: PolicySett
   return { ok: true, message: "Regeln gespeichert. AGB, Buchungsseiten und E-Mails nennen ab sofort diese Zahlen." };
 }
 
-export async function saveOpeningHours(db: Db, staff: Staff, days: OpeningDay[]): Promise<SettingsResult> {
-  await change(db, async (tx) => {
+/** A change of hours: refused with the bookings it would leave outside unless confirmed (as a closure). */
+export type HoursResult =
+  | { ok: true; message: string; affected: AffectedBooking[] }
+  | { ok: false; reason: "bookings"; message: string; affected: AffectedBooking[] }
+  | { ok: false; reason: "not_found"; message: string };
+
+export const HOURS_MSG = {
+  bookings: (n: number) =>
+    n === 1
+      ? "1 aktive Buchung liegt ausserhalb der neuen Zeiten. Gespeichert wird nur, wenn Sie bestätigen; die Buchung bleibt bestehen – bitte rufen Sie die Familie an und buchen Sie sie um."
+      : `${n} aktive Buchungen liegen ausserhalb der neuen Zeiten. Gespeichert wird nur, wenn Sie bestätigen; die Buchungen bleiben bestehen – bitte rufen Sie die Familien an und buchen Sie sie um.`,
+  hoursSaved: "Öffnungszeiten gespeichert.",
+  specialSaved: (date: string) => `Sonderöffnungszeiten für den ${formatDateDE(date)} gespeichert.`,
+  specialDeleted: (date: string) => `Sonderöffnungszeiten für den ${formatDateDE(date)} entfernt; es gelten wieder die Zeiten des Wochentags.`,
+  withBookings: (n: number) => ` ${n === 1 ? "1 Buchung liegt" : `${n} Buchungen liegen`} ausserhalb (siehe Liste).`,
+  specialNotFound: "Für dieses Datum gibt es keine Sonderöffnungszeiten.",
+} as const;
+
+const dayRuleOf = (r: { weekday: number; openMin: number; closeMin: number; birthdays: number; games: number }): DayRule => ({
+  weekday: r.weekday,
+  openMin: r.openMin,
+  closeMin: r.closeMin,
+  birthdays: r.birthdays === 1,
+  games: r.games === 1,
+});
+const specialOf = (s: typeof specialHours.$inferSelect): SpecialHours => ({ date: s.date, openMin: s.openMin, closeMin: s.closeMin, birthdays: s.birthdays === 1, games: s.games === 1, note: s.note });
+
+/** Active bookings from `from` to `to` that the rules in force on their date (`rulesFor`) leave outside the hours. */
+async function bookingsOutside(db: Executor, from: string, to: string, rulesFor: (date: string) => DayRule[], now: Date): Promise<AffectedBooking[]> {
+  return (await activeBookings(db, from, to, undefined, now)).filter((b) => outsideHours(b, rulesFor(b.date)));
+}
+
+/**
+ * The weekly hours. Active bookings from today on that the new hours leave outside (dates with
+ * special hours keep those) refuse the change unless confirmed; confirmed, they are listed.
+ */
+export async function saveOpeningHours(db: Db, staff: Staff, days: OpeningDay[], confirmed = true, now: Date = new Date()): Promise<HoursResult> {
+  return change(db, async (tx): Promise<HoursResult> => {
     const before = await tx.select().from(openingHours).orderBy(asc(openingHours.weekday));
     const after = days.map((d) => ({ weekday: d.weekday, openMin: d.openMin, closeMin: d.closeMin, birthdays: d.birthdays ? 1 : 0, games: d.games ? 1 : 0 }));
+    const today = venueNow(now).date;
+    const specials = (await tx.select().from(specialHours).where(gte(specialHours.date, today))).map(specialOf);
+    const rules = after.map(dayRuleOf);
+    const affected = await bookingsOutside(tx, today, "9999-12-31", (date) => rulesOn(rules, specials, date), now);
+    if (affected.length > 0 && !confirmed) return { ok: false, reason: "bookings", message: HOURS_MSG.bookings(affected.length), affected };
     for (const row of after) {
       await tx.insert(openingHours).values(row).onConflictDoUpdate({ target: openingHours.weekday, set: row });
     }
-    await audit(tx, staff, "settings.opening-hours", { before, after });
+    await audit(tx, staff, "settings.opening-hours", { before, after, affectedBookings: affected.map((b) => b.code) });
+    return { ok: true, message: HOURS_MSG.hoursSaved + (affected.length > 0 ? HOURS_MSG.withBookings(affected.length) : ""), affected };
   });
-  return { ok: true, message: "Öffnungszeiten gespeichert." };
+}
+
+/** The special hours from today on, each with the bookings that lie outside them. */
+export async function specialHoursOverview(db: Executor, now: Date = new Date()) {
+  const today = venueNow(now).date;
+  const rows = (await db.select().from(specialHours).where(gte(specialHours.date, today)).orderBy(asc(specialHours.date))).map(specialOf);
+  const weekly = (await db.select().from(openingHours)).map(dayRuleOf);
+  const list = [];
+  for (const s of rows) list.push({ ...s, affected: await bookingsOutside(db, s.date, s.date, (date) => rulesOn(weekly, [s], date), now) });
+  return { today, specialHours: list };
+}
+
+/** Stores (or replaces) the hours of one date; bookings outside them refuse it unless confirmed. */
+export async function saveSpecialHours(db: Db, staff: Staff, input: SpecialHoursInput, confirmed: boolean, now: Date = new Date()): Promise<HoursResult> {
+  return change(db, async (tx): Promise<HoursResult> => {
+    const weekly = (await tx.select().from(openingHours)).map(dayRuleOf);
+    const affected = await bookingsOutside(tx, input.date, input.date, (date) => rulesOn(weekly, [input], date), now);
+    if (affected.length > 0 && !confirmed) return { ok: false, reason: "bookings", message: HOURS_MSG.bookings(affected.length), affected };
+    const [before] = await tx.select().from(specialHours).where(eq(specialHours.date, input.date));
+    const row = { date: input.date, openMin: input.openMin, closeMin: input.closeMin, birthdays: input.birthdays ? 1 : 0, games: input.games ? 1 : 0, note: input.note, createdBy: staff.id };
+    await tx.insert(specialHours).values(row).onConflictDoUpdate({ target: specialHours.date, set: { ...row, createdAt: now } });
+    await audit(tx, staff, "settings.special-hours.save", { date: input.date, before: before ? specialOf(before) : null, after: input, affectedBookings: affected.map((b) => b.code) });
+    return { ok: true, message: HOURS_MSG.specialSaved(input.date) + (affected.length > 0 ? HOURS_MSG.withBookings(affected.length) : ""), affected };
+  });
+}
+
+/** Back to the weekday's hours on that date; bookings outside those refuse it unless confirmed. */
+export async function deleteSpecialHours(db: Db, staff: Staff, date: string, confirmed: boolean, now: Date = new Date()): Promise<HoursResult> {
+  return change(db, async (tx): Promise<HoursResult> => {
+    const [before] = await tx.select().from(specialHours).where(eq(specialHours.date, date));
+    if (!before) return { ok: false, reason: "not_found", message: HOURS_MSG.specialNotFound };
+    const weekly = (await tx.select().from(openingHours)).map(dayRuleOf);
+    const affected = await bookingsOutside(tx, date, date, () => weekly, now);
+    if (affected.length > 0 && !confirmed) return { ok: false, reason: "bookings", message: HOURS_MSG.bookings(affected.length), affected };
+    await tx.delete(specialHours).where(eq(specialHours.date, date));
+    await audit(tx, staff, "settings.special-hours.delete", { date, before: specialOf(before), after: null, affectedBookings: affected.map((b) => b.code) });
+    return { ok: true, message: HOURS_MSG.specialDeleted(date) + (affected.length > 0 ? HOURS_MSG.withBookings(affected.length) : ""), affected };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
