@@ -7,7 +7,7 @@ async function setMondayGames(page: Page, on: boolean, javaScriptEnabled: boolea
   await page.goto("/admin/einstellungen/oeffnungszeiten");
   if (javaScriptEnabled) await waitForHydration(page);
   await page.getByRole("group", { name: "Montag" }).getByLabel("Spiele buchbar").setChecked(on);
-  await page.getByRole("button", { name: "Öffnungszeiten speichern" }).click();
+  await page.getByRole("button", { name: "Öffnungszeiten speichern", exact: true }).click();
   await expect(page.getByText("Öffnungszeiten gespeichert.")).toBeVisible();
 }
 

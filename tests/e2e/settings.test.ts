@@ -158,7 +158,7 @@ test("opening hours: a time off the 5-minute grid is refused under its field; a 
   const monday = page.getByRole("group", { name: "Montag" });
   await monday.getByLabel("Öffnet").fill("10:03");
   await monday.getByLabel("Schliesst").fill("09:00");
-  await page.getByRole("button", { name: "Öffnungszeiten speichern" }).click();
+  await page.getByRole("button", { name: "Öffnungszeiten speichern", exact: true }).click();
   await expect(page.getByRole("group", { name: "Montag" }).getByText("Bitte wählen Sie eine Uhrzeit im 5-Minuten-Raster (z. B. 10:05).")).toBeVisible();
   await expectAccessible(page);
 

@@ -7,7 +7,7 @@ async function setMondayClose(page: Page, time: string, javaScriptEnabled: boole
   await page.goto("/admin/einstellungen/oeffnungszeiten");
   if (javaScriptEnabled) await waitForHydration(page);
   await page.getByRole("group", { name: "Montag" }).getByLabel("Schliesst").fill(time);
-  await page.getByRole("button", { name: "Öffnungszeiten speichern" }).click();
+  await page.getByRole("button", { name: "Öffnungszeiten speichern", exact: true }).click();
   await expect(page.getByText("Öffnungszeiten gespeichert.")).toBeVisible();
 }
 

@@ -80,6 +80,8 @@ describe.each(drivers)("special hours per date (issue #28 §4) on $name", ({ ope
     const [kept] = await database.db.select({ status: reservations.status }).from(reservations).where(eq(reservations.id, r.reservation.id));
     expect(kept!.status).toBe("held");
     expect(await deleteSpecialHours(database.db, manager, monday, true)).toMatchObject({ ok: false, reason: "not_found" });
+    // Already outside (listed when the special hours went): a later change of the weekly hours does not ask again.
+    expect(await saveOpeningHours(database.db, manager, seedDays(), false)).toMatchObject({ ok: true, affected: [] });
     await database.db.update(reservations).set({ status: "cancelled" }).where(eq(reservations.id, r.reservation.id));
   });
 

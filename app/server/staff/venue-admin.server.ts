@@ -150,9 +150,25 @@ const dayRuleOf = (r: { weekday: number; openMin: number; closeMin: number; birt
 });
 const specialOf = (s: typeof specialHours.$inferSelect): SpecialHours => ({ date: s.date, openMin: s.openMin, closeMin: s.closeMin, birthdays: s.birthdays === 1, games: s.games === 1, note: s.note });
 
-/** Active bookings from `from` to `to` that the rules in force on their date (`rulesFor`) leave outside the hours. */
-async function bookingsOutside(db: Executor, from: string, to: string, rulesFor: (date: string) => DayRule[], now: Date): Promise<AffectedBooking[]> {
-  return (await activeBookings(db, from, to, undefined, now)).filter((b) => outsideHours(b, rulesFor(b.date)));
+/**
+ * Active bookings from `from` to `to` that a change of hours newly leaves outside: inside the rules in
+ * force now (`before`), outside those after the change (`after`). Bookings already outside were listed
+ * when that happened and are not asked about again.
+ */
+async function bookingsOutside(
+  db: Executor,
+  from: string,
+  to: string,
+  before: (date: string) => DayRule[],
+  after: (date: string) => DayRule[],
+  now: Date,
+): Promise<AffectedBooking[]> {
+  return (await activeBookings(db, from, to, undefined, now)).filter((b) => outsideHours(b, after(b.date)) && !outsideHours(b, before(b.date)));
+}
+
+/** Bookings outside the hours in force on their date (the list under each special date). */
+async function bookingsNowOutside(db: Executor, from: string, to: string, rules: (date: string) => DayRule[], now: Date): Promise<AffectedBooking[]> {
+  return (await activeBookings(db, from, to, undefined, now)).filter((b) => outsideHours(b, rules(b.date)));
 }
 
 /**
@@ -165,8 +181,8 @@ export async function saveOpeningHours(db: Db, staff: Staff, days: OpeningDay[],
     const after = days.map((d) => ({ weekday: d.weekday, openMin: d.openMin, closeMin: d.closeMin, birthdays: d.birthdays ? 1 : 0, games: d.games ? 1 : 0 }));
     const today = venueNow(now).date;
     const specials = (await tx.select().from(specialHours).where(gte(specialHours.date, today))).map(specialOf);
-    const rules = after.map(dayRuleOf);
-    const affected = await bookingsOutside(tx, today, "9999-12-31", (date) => rulesOn(rules, specials, date), now);
+    const [oldRules, newRules] = [before.map(dayRuleOf), after.map(dayRuleOf)];
+    const affected = await bookingsOutside(tx, today, "9999-12-31", (date) => rulesOn(oldRules, specials, date), (date) => rulesOn(newRules, specials, date), now);
     if (affected.length > 0 && !confirmed) return { ok: false, reason: "bookings", message: HOURS_MSG.bookings(affected.length), affected };
     for (const row of after) {
       await tx.insert(openingHours).values(row).onConflictDoUpdate({ target: openingHours.weekday, set: row });
@@ -182,7 +198,7 @@ export async function specialHoursOverview(db: Executor, now: Date = new Date())
   const rows = (await db.select().from(specialHours).where(gte(specialHours.date, today)).orderBy(asc(specialHours.date))).map(specialOf);
   const weekly = (await db.select().from(openingHours)).map(dayRuleOf);
   const list = [];
-  for (const s of rows) list.push({ ...s, affected: await bookingsOutside(db, s.date, s.date, (date) => rulesOn(weekly, [s], date), now) });
+  for (const s of rows) list.push({ ...s, affected: await bookingsNowOutside(db, s.date, s.date, (date) => rulesOn(weekly, [s], date), now) });
   return { today, specialHours: list };
 }
 
@@ -190,9 +206,10 @@ export async function specialHoursOverview(db: Executor, now: Date = new Date())
 export async function saveSpecialHours(db: Db, staff: Staff, input: SpecialHoursInput, confirmed: boolean, now: Date = new Date()): Promise<HoursResult> {
   return change(db, async (tx): Promise<HoursResult> => {
     const weekly = (await tx.select().from(openingHours)).map(dayRuleOf);
-    const affected = await bookingsOutside(tx, input.date, input.date, (date) => rulesOn(weekly, [input], date), now);
-    if (affected.length > 0 && !confirmed) return { ok: false, reason: "bookings", message: HOURS_MSG.bookings(affected.length), affected };
     const [before] = await tx.select().from(specialHours).where(eq(specialHours.date, input.date));
+    const current = before ? [specialOf(before)] : [];
+    const affected = await bookingsOutside(tx, input.date, input.date, (date) => rulesOn(weekly, current, date), (date) => rulesOn(weekly, [input], date), now);
+    if (affected.length > 0 && !confirmed) return { ok: false, reason: "bookings", message: HOURS_MSG.bookings(affected.length), affected };
     const row = { date: input.date, openMin: input.openMin, closeMin: input.closeMin, birthdays: input.birthdays ? 1 : 0, games: input.games ? 1 : 0, note: input.note, createdBy: staff.id };
     await tx.insert(specialHours).values(row).onConflictDoUpdate({ target: specialHours.date, set: { ...row, createdAt: now } });
     await audit(tx, staff, "settings.special-hours.save", { date: input.date, before: before ? specialOf(before) : null, after: input, affectedBookings: affected.map((b) => b.code) });
@@ -206,7 +223,7 @@ export async function deleteSpecialHours(db: Db, staff: Staff, date: string, con
     const [before] = await tx.select().from(specialHours).where(eq(specialHours.date, date));
     if (!before) return { ok: false, reason: "not_found", message: HOURS_MSG.specialNotFound };
     const weekly = (await tx.select().from(openingHours)).map(dayRuleOf);
-    const affected = await bookingsOutside(tx, date, date, () => weekly, now);
+    const affected = await bookingsOutside(tx, date, date, (d) => rulesOn(weekly, [specialOf(before)], d), () => weekly, now);
     if (affected.length > 0 && !confirmed) return { ok: false, reason: "bookings", message: HOURS_MSG.bookings(affected.length), affected };
     await tx.delete(specialHours).where(eq(specialHours.date, date));
     await audit(tx, staff, "settings.special-hours.delete", { date, before: specialOf(before), after: null, affectedBookings: affected.map((b) => b.code) });
