@@ -21,6 +21,8 @@ export type SummaryData = {
   rounds?: number | null;
   /** The adult prices the booking is (or was) priced with; the defaults when absent. */
   adultPrices?: AdultPrices;
+  /** The offer's minimum of charged children: the children's line then says so. */
+  minChargedChildren?: number | null;
 };
 
 export function personsLabel(s: Pick<SummaryData, "numChildren" | "numActiveAdults" | "numAccompanyingAdults">): string {
@@ -35,7 +37,7 @@ export function personsLabel(s: Pick<SummaryData, "numChildren" | "numActiveAdul
  */
 export function BookingSummary({ summary, title = "Ihre Buchung" }: { summary: SummaryData; title?: string }) {
   const discounted = summary.discountRappen > 0;
-  const lines = summary.players ? [] : birthdayPriceLines(summary, summary.priceRappen, summary.adultPrices);
+  const lines = summary.players ? [] : birthdayPriceLines(summary, summary.priceRappen, summary.adultPrices, summary.minChargedChildren ?? 0);
   return (
     <section className="card summary" aria-labelledby="summary-title">
       <h2 id="summary-title">{title}</h2>

@@ -20,6 +20,14 @@ describe("the price of a change", () => {
     expect(changedBirthdayPriceRappen({ ...SEVEN, priceRappen: 18_000, activeAdultPriceRappen: 3_000, accompanyingAdultPriceRappen: 500 }, { ...SEVEN, numActiveAdults: 2 }, 0)).toBe(21_000);
   });
 
+  it("keeps the booking's minimum of charged children: fewer children cost nothing less, more above it cost more", () => {
+    // 4 children booked on an offer charging at least 6 at CHF 29, plus one playing adult.
+    const booked = { numChildren: 4, numActiveAdults: 1, numAccompanyingAdults: 0, priceRappen: 6 * 2_900 + 2_800, activeAdultPriceRappen: 2_800, accompanyingAdultPriceRappen: 500, minChargedChildren: 6 };
+    expect(changedBirthdayPriceRappen(booked, { ...booked, numChildren: 3 }, 3_500)).toBe(booked.priceRappen);
+    expect(changedBirthdayPriceRappen(booked, { ...booked, numChildren: 6 }, 3_500)).toBe(booked.priceRappen);
+    expect(changedBirthdayPriceRappen(booked, { ...booked, numChildren: 8 }, 3_500)).toBe(booked.priceRappen + 2 * 2_900);
+  });
+
   it("prices added children at today's price when the booking had none to learn from", () => {
     expect(changedBirthdayPriceRappen({ numChildren: 0, numActiveAdults: 2, numAccompanyingAdults: 0, priceRappen: 5_600 }, { numChildren: 2, numActiveAdults: 2, numAccompanyingAdults: 0 }, 2_900)).toBe(11_400);
   });

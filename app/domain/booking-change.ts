@@ -1,6 +1,6 @@
 import { formatChf } from "./money";
 import { COUNTER_CAP, DEFAULT_PARTY_RULES, partyRuleProblem, type PartyRules } from "./party-rules";
-import { birthdayPriceRappen, personCount, storedAdultPrices, type PartyCounts } from "./pricing";
+import { birthdayPriceRappen, chargedChildren, personCount, storedAdultPrices, type PartyCounts } from "./pricing";
 
 /**
  * Changing an existing booking (a move, another number of persons, staff choosing another table or
@@ -31,17 +31,25 @@ export function changedPriceRappen(storedRappen: number, listBeforeRappen: numbe
   return Math.max(0, storedRappen + listAfterRappen - listBeforeRappen);
 }
 
-type StoredBirthday = PartyCounts & { priceRappen: number; activeAdultPriceRappen?: number | null; accompanyingAdultPriceRappen?: number | null };
+type StoredBirthday = PartyCounts & {
+  priceRappen: number;
+  activeAdultPriceRappen?: number | null;
+  accompanyingAdultPriceRappen?: number | null;
+  minChargedChildren?: number | null;
+};
 
 /**
- * A birthday's new price for `counts`, with the booking's own unit prices. Without children in the
- * booking there is no per-child price to recover, so added children cost `childPriceToday`.
+ * A birthday's new price for `counts`, with the booking's own unit prices and its own minimum of
+ * charged children (fewer children than that cost nothing less). Without children charged there is
+ * no per-child price to recover, so added children cost `childPriceToday`.
  */
 export function changedBirthdayPriceRappen(r: StoredBirthday, counts: PartyCounts, childPriceToday: number): number {
   const adults = storedAdultPrices(r);
   const adultPart = r.numActiveAdults * adults.activeAdultPriceRappen + r.numAccompanyingAdults * adults.accompanyingAdultPriceRappen;
-  const perChild = r.numChildren > 0 ? Math.max(0, Math.round((r.priceRappen - adultPart) / r.numChildren)) : childPriceToday;
-  return changedPriceRappen(r.priceRappen, birthdayPriceRappen(r, perChild, adults), birthdayPriceRappen(counts, perChild, adults));
+  const min = r.minChargedChildren ?? 0;
+  const charged = chargedChildren(r.numChildren, min);
+  const perChild = charged > 0 ? Math.max(0, Math.round((r.priceRappen - adultPart) / charged)) : childPriceToday;
+  return changedPriceRappen(r.priceRappen, birthdayPriceRappen(r, perChild, adults, min), birthdayPriceRappen(counts, perChild, adults, min));
 }
 
 export type Settlement = {

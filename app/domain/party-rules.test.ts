@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyStep, countsFrom } from "./booking-query";
-import { clampToRules, counterMax, DEFAULT_PARTY_RULES, PARTY_MSG, partyRuleProblem, partyRulesLine } from "./party-rules";
+import { clampToRules, counterMax, DEFAULT_PARTY_RULES, hasOwnPartyRules, minChargedLine, PARTY_MSG, partyRuleProblem, partyRulesLine } from "./party-rules";
 
 const school = { minChildren: 6, maxChildren: 30, maxAdults: 4 };
 const counts = (numChildren: number, numActiveAdults = 0, numAccompanyingAdults = 0) => ({ numChildren, numActiveAdults, numAccompanyingAdults });
@@ -28,5 +28,11 @@ describe("party rules per offer (issue #28 §3)", () => {
   });
   it("says the offer's bounds above the counters", () => {
     expect(partyRulesLine(school)).toBe("Dieses Angebot: 6 bis 30 Kinder, je höchstens 4 Erwachsene mitspielend und nur Begleitung.");
+    expect(partyRulesLine({ ...school, minChargedChildren: 8 })).toBe(
+      "Dieses Angebot: 6 bis 30 Kinder, je höchstens 4 Erwachsene mitspielend und nur Begleitung. Mindestens 8 Kinder werden verrechnet.",
+    );
+    expect(minChargedLine(1)).toBe("Mindestens 1 Kind wird verrechnet.");
+    expect(hasOwnPartyRules(DEFAULT_PARTY_RULES)).toBe(false);
+    expect(hasOwnPartyRules({ ...DEFAULT_PARTY_RULES, minChargedChildren: 6 })).toBe(true);
   });
 });

@@ -6,7 +6,13 @@ import type { PartyCounts } from "./pricing";
  * largest table's seats (school classes) or require a minimum. Pure: the same rules clamp the
  * counters on /find-slot, validate the JSON API and the phone booking, and guard the reservation.
  */
-export type PartyRules = { minChildren: number; maxChildren: number; maxAdults: number };
+export type PartyRules = {
+  minChildren: number;
+  maxChildren: number;
+  maxAdults: number;
+  /** At least this many children are charged (0 or absent: as many as come). */
+  minChargedChildren?: number;
+};
 
 export const DEFAULT_PARTY_RULES: PartyRules = { minChildren: 0, maxChildren: 10, maxAdults: 10 };
 
@@ -22,7 +28,18 @@ export const PARTY_MSG = {
 /** `Dieses Angebot: 6 bis 30 Kinder, je höchstens 10 Erwachsene.` above the counters when they differ from the spec's. */
 export function partyRulesLine(rules: PartyRules): string {
   const children = rules.minChildren > 0 ? `${rules.minChildren} bis ${rules.maxChildren} Kinder` : `höchstens ${rules.maxChildren} Kinder`;
-  return `Dieses Angebot: ${children}, je höchstens ${rules.maxAdults} Erwachsene mitspielend und nur Begleitung.`;
+  const charged = rules.minChargedChildren ? ` ${minChargedLine(rules.minChargedChildren)}` : "";
+  return `Dieses Angebot: ${children}, je höchstens ${rules.maxAdults} Erwachsene mitspielend und nur Begleitung.${charged}`;
+}
+
+/** `Mindestens 6 Kinder werden verrechnet.` (offers page, /find-slot, the summary). */
+export function minChargedLine(n: number): string {
+  return n === 1 ? "Mindestens 1 Kind wird verrechnet." : `Mindestens ${n} Kinder werden verrechnet.`;
+}
+
+/** Whether the rules differ from the spec's 0–10 per counter (then /find-slot names them). */
+export function hasOwnPartyRules(rules: PartyRules): boolean {
+  return rules.minChildren > 0 || rules.maxChildren !== DEFAULT_PARTY_RULES.maxChildren || rules.maxAdults !== DEFAULT_PARTY_RULES.maxAdults || (rules.minChargedChildren ?? 0) > 0;
 }
 
 /** The upper bound of one counter under the offer's rules. */

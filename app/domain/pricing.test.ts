@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCOMPANYING_ADULT_PRICE_RAPPEN, ACTIVE_ADULT_PRICE_RAPPEN, applyVoucher, birthdayPriceLines, birthdayPriceRappen, personCount } from "./pricing";
+import { ACCOMPANYING_ADULT_PRICE_RAPPEN, ACTIVE_ADULT_PRICE_RAPPEN, applyVoucher, birthdayPriceLines, birthdayPriceRappen, chargedChildren, personCount } from "./pricing";
 
 const counts = (numChildren: number, numActiveAdults: number, numAccompanyingAdults: number) => ({
   numChildren,
@@ -73,6 +73,23 @@ describe("price lines (what a parent recomputes)", () => {
       { label: "Erwachsene nur Begleitung", count: 2, unitRappen: 500, amountRappen: 1000 },
     ]);
     expect(lines.reduce((n, l) => n + l.amountRappen, 0)).toBe(15_400);
+  });
+
+  it("charges an offer's minimum of children and says so in the children's line (issue #28 §3)", () => {
+    expect(chargedChildren(4, 6)).toBe(6);
+    expect(chargedChildren(8, 6)).toBe(8);
+    expect(chargedChildren(3, null)).toBe(3);
+    const c = counts(4, 1, 0);
+    const price = birthdayPriceRappen(c, 2900, undefined, 6);
+    expect(price).toBe(6 * 2900 + 2800);
+    expect(birthdayPriceLines(c, price, undefined, 6)).toEqual([
+      { label: "Kinder (mindestens 6 verrechnet)", count: 6, unitRappen: 2900, amountRappen: 17_400 },
+      { label: "Erwachsene mitspielend", count: 1, unitRappen: 2800, amountRappen: 2800 },
+    ]);
+    // At or above the minimum, the line is the usual one.
+    expect(birthdayPriceLines(counts(7, 0, 0), birthdayPriceRappen(counts(7, 0, 0), 2900, undefined, 6), undefined, 6)).toEqual([
+      { label: "Kinder", count: 7, unitRappen: 2900, amountRappen: 20_300 },
+    ]);
   });
 
   it("leaves out kinds of person nobody brings", () => {

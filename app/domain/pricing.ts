@@ -20,9 +20,21 @@ export function personCount(c: PartyCounts): number {
   return c.numChildren + c.numActiveAdults + c.numAccompanyingAdults;
 }
 
-/** Spec §9: children × offer basePrice + playing adults × 28 + accompanying adults × 5 (the adult prices are settings). */
-export function birthdayPriceRappen(c: PartyCounts, basePriceRappen: number, adults: AdultPrices = DEFAULT_ADULT_PRICES): number {
-  return c.numChildren * basePriceRappen + c.numActiveAdults * adults.activeAdultPriceRappen + c.numAccompanyingAdults * adults.accompanyingAdultPriceRappen;
+/** The children charged: as many as come, but at least the offer's minimum (issue #28 §3; 0 = none). */
+export function chargedChildren(numChildren: number, minChargedChildren: number | null | undefined = 0): number {
+  return Math.max(numChildren, minChargedChildren ?? 0);
+}
+
+/**
+ * Spec §9: children × offer basePrice + playing adults × 28 + accompanying adults × 5 (the adult
+ * prices are settings); an offer may charge at least `minChargedChildren` children.
+ */
+export function birthdayPriceRappen(c: PartyCounts, basePriceRappen: number, adults: AdultPrices = DEFAULT_ADULT_PRICES, minChargedChildren = 0): number {
+  return (
+    chargedChildren(c.numChildren, minChargedChildren) * basePriceRappen +
+    c.numActiveAdults * adults.activeAdultPriceRappen +
+    c.numAccompanyingAdults * adults.accompanyingAdultPriceRappen
+  );
 }
 
 export type PriceBreakdown = { priceRappen: number; discountRappen: number; amountRappen: number };
@@ -40,12 +52,15 @@ export type PriceLine = { label: string; count: number; unitRappen: number; amou
  * The per-child price is recovered from the total (spec §9 formula), so a booking made before an offer's
  * price changed still adds up to what it cost.
  */
-export function birthdayPriceLines(c: PartyCounts, priceRappen: number, prices: AdultPrices = DEFAULT_ADULT_PRICES): PriceLine[] {
+export function birthdayPriceLines(c: PartyCounts, priceRappen: number, prices: AdultPrices = DEFAULT_ADULT_PRICES, minChargedChildren: number | null = 0): PriceLine[] {
   const adults = c.numActiveAdults * prices.activeAdultPriceRappen + c.numAccompanyingAdults * prices.accompanyingAdultPriceRappen;
-  const perChild = c.numChildren > 0 ? Math.round((priceRappen - adults) / c.numChildren) : 0;
+  const charged = chargedChildren(c.numChildren, minChargedChildren);
+  const perChild = charged > 0 ? Math.round((priceRappen - adults) / charged) : 0;
   const line = (label: string, count: number, unitRappen: number) => ({ label, count, unitRappen, amountRappen: count * unitRappen });
+  // Fewer children than the offer charges: the line says so, and its count is what is charged.
+  const childLabel = charged > c.numChildren ? `Kinder (mindestens ${charged} verrechnet)` : "Kinder";
   return [
-    ...(c.numChildren > 0 ? [line("Kinder", c.numChildren, perChild)] : []),
+    ...(charged > 0 ? [line(childLabel, charged, perChild)] : []),
     ...(c.numActiveAdults > 0 ? [line("Erwachsene mitspielend", c.numActiveAdults, prices.activeAdultPriceRappen)] : []),
     ...(c.numAccompanyingAdults > 0 ? [line("Erwachsene nur Begleitung", c.numAccompanyingAdults, prices.accompanyingAdultPriceRappen)] : []),
   ];

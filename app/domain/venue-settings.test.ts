@@ -71,14 +71,19 @@ describe("settings fields", () => {
 
   it("offers: items one per line, duration on the grid", () => {
     const parsed = parseOffer(form({ name: "Mini", price: "19.90", slotMinutes: "90", position: "4", items: "Tisch\r\n\r\nKuchen \n", active: "on", leadHours: "24", minChildren: "6", maxChildren: "30", maxAdults: "10" }));
-    expect(parsed).toEqual({ ok: true, value: { name: "Mini", basePriceRappen: 1990, slotMinutes: 90, items: ["Tisch", "Kuchen"], position: 4, active: true, leadHours: 24, minChildren: 6, maxChildren: 30, maxAdults: 10 } });
-    expect(parseOffer(form({ name: "Mini", price: "1", slotMinutes: "92", position: "1", items: "", leadHours: "721", minChildren: "8", maxChildren: "6", maxAdults: "51" }))).toEqual({
+    expect(parsed).toEqual({ ok: true, value: { name: "Mini", basePriceRappen: 1990, slotMinutes: 90, items: ["Tisch", "Kuchen"], position: 4, active: true, leadHours: 24, minChildren: 6, maxChildren: 30, maxAdults: 10, minChargedChildren: 0 } });
+    expect(parseOffer(form({ name: "Klasse", price: "19", slotMinutes: "90", position: "1", items: "Tisch", leadHours: "0", minChildren: "0", maxChildren: "30", maxAdults: "4", minChargedChildren: "12" }))).toMatchObject({
+      ok: true,
+      value: { minChargedChildren: 12 },
+    });
+    expect(parseOffer(form({ name: "Mini", price: "1", slotMinutes: "92", position: "1", items: "", leadHours: "721", minChildren: "8", maxChildren: "6", maxAdults: "51", minChargedChildren: "-1" }))).toEqual({
       ok: false,
       errors: {
         slotMinutes: SETTINGS_MSG.duration,
         leadHours: SETTINGS_MSG.leadHours,
         minChildren: SETTINGS_MSG.minChildren,
         maxAdults: SETTINGS_MSG.maxAdults,
+        minChargedChildren: SETTINGS_MSG.minChargedChildren,
         items: SETTINGS_MSG.items,
       },
     });

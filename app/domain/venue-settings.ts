@@ -182,6 +182,7 @@ export const SETTINGS_MSG = {
   minChildren: "Bitte geben Sie 0 bis 50 Kinder an (höchstens so viele wie das Maximum).",
   maxChildren: "Bitte geben Sie 1 bis 50 Kinder an.",
   maxAdults: "Bitte geben Sie 0 bis 50 Erwachsene an.",
+  minChargedChildren: "Bitte geben Sie 0 bis 50 Kinder an (0 oder leer: es werden so viele verrechnet, wie kommen).",
   maxChildrenTables: (seats: number) => `Höchstens ${seats} Kinder: Der grösste aktive Tisch hat ${seats} Plätze.`,
   gameLeadHours: "Bitte geben Sie 0 bis 168 Stunden an.",
   selfServiceHours: "Bitte geben Sie 0 bis 720 Stunden an.",
@@ -326,6 +327,8 @@ export function parseOffer(form: Form): Parsed<OfferInput> {
   const minChildrenRaw = parseIntIn(form.get("minChildren"), 0, 50);
   const minChildren = minChildrenRaw !== null && (maxChildren === null || minChildrenRaw <= maxChildren) ? minChildrenRaw : null;
   const maxAdults = parseIntIn(form.get("maxAdults"), 0, 50);
+  // Optional field: empty means no minimum.
+  const minChargedChildren = str(form.get("minChargedChildren")) === "" ? 0 : parseIntIn(form.get("minChargedChildren"), 0, 50);
   const items = str(form.get("items"))
     .split(/\r?\n/)
     .map((l) => l.trim())
@@ -338,12 +341,13 @@ export function parseOffer(form: Form): Parsed<OfferInput> {
   if (minChildren === null) errors.minChildren = SETTINGS_MSG.minChildren;
   if (maxChildren === null) errors.maxChildren = SETTINGS_MSG.maxChildren;
   if (maxAdults === null) errors.maxAdults = SETTINGS_MSG.maxAdults;
+  if (minChargedChildren === null) errors.minChargedChildren = SETTINGS_MSG.minChargedChildren;
   if (items.length === 0 || items.length > OFFER_ITEMS_LIMIT.lines) errors.items = SETTINGS_MSG.items;
   else if (items.some((i) => i.length > OFFER_ITEMS_LIMIT.lineLength)) errors.items = SETTINGS_MSG.itemTooLong;
-  if (Object.keys(errors).length > 0 || name === null || !price.ok || duration === null || position === null || leadHours === null || minChildren === null || maxChildren === null || maxAdults === null) {
+  if (Object.keys(errors).length > 0 || name === null || !price.ok || duration === null || position === null || leadHours === null || minChildren === null || maxChildren === null || maxAdults === null || minChargedChildren === null) {
     return { ok: false, errors };
   }
-  return { ok: true, value: { name, basePriceRappen: price.rappen, slotMinutes: duration, items, position, active: checked(form.get("active")), leadHours, minChildren, maxChildren, maxAdults } };
+  return { ok: true, value: { name, basePriceRappen: price.rappen, slotMinutes: duration, items, position, active: checked(form.get("active")), leadHours, minChildren, maxChildren, maxAdults, minChargedChildren } };
 }
 
 export const GAME_LOCATION_TYPES = [

@@ -73,6 +73,15 @@ function OfferForm({ row, answer }: { row: Row; answer?: SettingsActionData }) {
             value={String(row.maxChildren)}
           />
           <SettingsField form={form} name="maxAdults" label="Erwachsene höchstens (je mitspielend und nur Begleitung)" inputMode="numeric" answer={answer} value={String(row.maxAdults)} />
+          <SettingsField
+            form={form}
+            name="minChargedChildren"
+            label="Kinder mindestens verrechnet"
+            hint="Kommen weniger Kinder, wird trotzdem diese Zahl verrechnet (0: so viele, wie kommen). Bestehende Buchungen behalten ihren Preis."
+            inputMode="numeric"
+            answer={answer}
+            value={String(row.minChargedChildren ?? 0)}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${form}-items`}>Leistungen (eine pro Zeile)</label>

@@ -28,7 +28,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const view = manageView(r, await selfServicePolicy(db));
   if (!view.canChange || view.booking.players !== null) throw redirect(`/buchung/${params.token}`);
   const offer = r.offerId === null ? undefined : await findOffer(db, r.offerId);
-  return { view, token: params.token!, rules: offer ? { minChildren: offer.minChildren, maxChildren: offer.maxChildren, maxAdults: offer.maxAdults } : DEFAULT_PARTY_RULES };
+  return { view, token: params.token!, rules: offer ? { minChildren: offer.minChildren, maxChildren: offer.maxChildren, maxAdults: offer.maxAdults, minChargedChildren: offer.minChargedChildren } : DEFAULT_PARTY_RULES };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -13,7 +13,7 @@ import { useWhenChanged } from "~/components/useWhenChanged";
 import { useVenueFacts } from "~/components/useVenueFacts";
 import { applyStep, countsFrom, COUNT_PARAMS, dateFrom } from "~/domain/booking-query";
 import { onlineNotBefore, rulesOn } from "~/domain/availability";
-import { clampToRules, counterMax, DEFAULT_PARTY_RULES, partyRulesLine } from "~/domain/party-rules";
+import { clampToRules, counterMax, hasOwnPartyRules, partyRulesLine } from "~/domain/party-rules";
 import { calendarMarks, clampMonth, dayOffer, firstBookableDay, isClosedDay, monthOf, parseMonth } from "~/domain/calendar";
 import { lastBookableDate } from "~/domain/horizon";
 import { getEnv } from "~/server/platform/env.server";
@@ -85,7 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const selected = sameOffer && draft.date === date && draft.startMin !== undefined ? formatTime(draft.startMin) : null;
   const body = {
     offer: { id: offer.id, name: offer.name },
-    rules: { minChildren: offer.minChildren, maxChildren: offer.maxChildren, maxAdults: offer.maxAdults },
+    rules: { minChildren: offer.minChildren, maxChildren: offer.maxChildren, maxAdults: offer.maxAdults, minChargedChildren: offer.minChargedChildren },
     today,
     ...calendarMarks(rules, specialHours, closedDatesInMonth(closures, month, birthdays), month, "birthdays"),
     closure: closureOn(closures, date, birthdays)?.reason ?? null,
@@ -240,7 +240,7 @@ export default function FindSlot() {
         <input type="hidden" name="month" value={month} />
         <section className="card">
           <h2>Anzahl Personen</h2>
-          {rules.minChildren > 0 || rules.maxChildren !== DEFAULT_PARTY_RULES.maxChildren || rules.maxAdults !== DEFAULT_PARTY_RULES.maxAdults ? (
+          {hasOwnPartyRules(rules) ? (
             <p className="muted">{partyRulesLine(rules)}</p>
           ) : null}
           <div className="counters">

@@ -7,6 +7,7 @@ import { useHydrated } from "~/components/useHydrated";
 import { MSG } from "~/domain/messages";
 import { formatChf } from "~/domain/money";
 import { DEFAULT_ADULT_PRICES } from "~/domain/pricing";
+import { minChargedLine } from "~/domain/party-rules";
 import { getDb } from "~/server/platform/db.server";
 import { getDraft, redirectWithDraft, updateDraft } from "~/server/booking/draft.server";
 import { findOffer, getVenue } from "~/server/booking/venue.server";
@@ -27,7 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const prices = venue?.prices ?? DEFAULT_ADULT_PRICES;
   return {
-    offers: venue?.offers ?? [],
+    // The minimum charged is part of the price: named with the package, before the counters.
+    offers: (venue?.offers ?? []).map((o) => ({ ...o, points: o.minChargedChildren > 0 ? [...o.items.map((i) => i.desc), minChargedLine(o.minChargedChildren)] : o.items.map((i) => i.desc) })),
     selected: draft.offerId ?? null,
     adultPrices: { active: prices.activeAdultPriceRappen, accompanying: prices.accompanyingAdultPriceRappen },
   };
@@ -71,7 +73,7 @@ export default function Offers() {
               value: offer.id,
               title: offer.name,
               price: `${formatChf(offer.basePriceRappen)} pro Kind`,
-              points: offer.items.map((item) => item.desc),
+              points: offer.points,
             }))}
             selected={selected}
             onChoose={setChoice}

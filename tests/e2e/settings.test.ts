@@ -246,13 +246,17 @@ test("an offer for school classes: up to 30 children on /find-slot (counters and
   await first.getByRole("button", { name: "Speichern", exact: true }).click();
   await expect(first.getByText("Höchstens 30 Kinder: Der grösste aktive Tisch hat 30 Plätze.")).toBeVisible();
   await first.getByLabel("Kinder höchstens").fill("30");
-  await first.getByLabel("Kinder mindestens").fill("6");
+  await first.getByLabel("Kinder mindestens", { exact: true }).fill("6");
+  await first.getByLabel("Kinder mindestens verrechnet").fill("8");
   await first.getByRole("button", { name: "Speichern", exact: true }).click();
   await expect(first.getByRole("status")).toBeVisible();
 
+  // The minimum charged is named with the package's price and above the counters.
+  await page.goto("/offers");
+  await expect(page.getByText("Mindestens 8 Kinder werden verrechnet.")).toBeVisible();
   const date = futureWeekday(6, 12);
   await page.goto(`/find-slot?offerId=1&date=${date}&numChildren=25&numActiveAdults=0&numAccompanyingAdults=1`);
-  await expect(page.getByText("Dieses Angebot: 6 bis 30 Kinder, je höchstens 10 Erwachsene mitspielend und nur Begleitung.")).toBeVisible();
+  await expect(page.getByText("Dieses Angebot: 6 bis 30 Kinder, je höchstens 10 Erwachsene mitspielend und nur Begleitung. Mindestens 8 Kinder werden verrechnet.")).toBeVisible();
   const children = page.getByLabel("Kinder", { exact: true });
   await expect(children).toHaveValue("25");
   await expect(children).toHaveAttribute("max", "30");
@@ -264,7 +268,8 @@ test("an offer for school classes: up to 30 children on /find-slot (counters and
   // Back to the spec's 0–10 for the other tests.
   await page.goto("/admin/einstellungen/angebote");
   if (jsOn()) await waitForHydration(page);
-  await first.getByLabel("Kinder mindestens").fill("0");
+  await first.getByLabel("Kinder mindestens", { exact: true }).fill("0");
+  await first.getByLabel("Kinder mindestens verrechnet").fill("0");
   await first.getByLabel("Kinder höchstens").fill("10");
   await first.getByRole("button", { name: "Speichern", exact: true }).click();
   await expect(first.getByRole("status")).toBeVisible();

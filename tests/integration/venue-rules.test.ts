@@ -6,6 +6,8 @@ import { availableBirthdaySlots } from "~/server/booking/availability.server";
 import { reserveBirthday } from "~/server/booking/bookings.server";
 import { availableGameStarts, reserveGame } from "~/server/booking/games.server";
 import { manageView, selfServicePolicy } from "~/server/booking/manage.server";
+import { reservationData, reservationView } from "~/server/booking/confirmation-view.server";
+import { checkoutSummary } from "~/server/checkout/checkout.server";
 import { queueDueReminders } from "~/server/booking/reminders.server";
 import { loadVenueFacts, loadVenuePolicy, venuePhone, getVenue } from "~/server/booking/venue.server";
 import { mailOutbox, offers, reservations } from "~/server/platform/schema";
@@ -112,6 +114,34 @@ describe.each(drivers)("venue rules on $name", ({ open: openDatabase }) => {
     );
     expect(spec).toMatchObject({ ok: false, reason: "invalid", message: "Bei diesem Angebot sind höchstens 10 Kinder möglich." });
     await save({ minChildren: 0, maxChildren: 10, maxAdults: 10 });
+  });
+
+  it("charges an offer's minimum of children in the summary, the reservation and the stored booking (issue #28 §3)", async () => {
+    const [offer] = await database.db.select().from(offers).where(eq(offers.id, 3));
+    const items = offer!.items.map((i) => i.desc);
+    const base = { name: offer!.name, basePriceRappen: 3_000, slotMinutes: offer!.slotMinutes, items, position: offer!.position, active: true, leadHours: 0, minChildren: 0, maxChildren: 10, maxAdults: 10 };
+    expect((await saveOffer(database.db, manager, 3, { ...base, minChargedChildren: 8 })).ok).toBe(true);
+    const date = "2027-06-19";
+    const counts = { numChildren: 5, numActiveAdults: 1, numAccompanyingAdults: 0 };
+    const { prices } = await getVenue(database.db);
+    const expected = 8 * 3_000 + prices.activeAdultPriceRappen;
+    // What /enter-data shows before booking (the draft priced by the server).
+    const summary = await checkoutSummary(database.db, { kind: "birthday", offerId: 3, date, startMin: 10 * 60, endMin: 10 * 60 + offer!.slotMinutes, ...counts });
+    expect(summary).toMatchObject({ priceRappen: expected, minChargedChildren: 8 });
+    const made = await reserveBirthday(database.db, { offerId: 3, date, startMin: 10 * 60, counts, contact: CONTACT }, { ...HOLD, now: new Date("2027-06-01T08:00:00Z") });
+    if (!made.ok) throw new Error(made.message);
+    expect(made.reservation).toMatchObject({ priceRappen: expected, minChargedChildren: 8 });
+    expect(reservationView(made.reservation)).toMatchObject({ minChargedChildren: 8 });
+    // The spec's API shape recovers CHF 30 per child, not the total spread over 5.
+    expect(reservationData(made.reservation).selectedOffer.basePrice).toBe(30);
+    // More children than the minimum are charged each.
+    const more = await reserveBirthday(database.db, { offerId: 3, date, startMin: 14 * 60, counts: { ...counts, numChildren: 9 }, contact: CONTACT }, { ...HOLD, now: new Date("2027-06-01T08:00:00Z") });
+    expect(more.ok && more.reservation.priceRappen).toBe(9 * 3_000 + prices.activeAdultPriceRappen);
+    // Offers without a minimum store nothing and price as the spec says.
+    const plain = await reserveBirthday(database.db, { offerId: 1, date, startMin: 16 * 60, counts, contact: CONTACT }, { ...HOLD, now: new Date("2027-06-01T08:00:00Z") });
+    expect(plain.ok && plain.reservation.minChargedChildren).toBeNull();
+    await saveOffer(database.db, manager, 3, { ...base, basePriceRappen: offer!.basePriceRappen, minChargedChildren: 0 });
+    await database.db.update(reservations).set({ status: "cancelled" }).where(eq(reservations.date, date));
   });
 
   it("stores the policy, and the manage page, the facts and the reminders read it", async () => {

@@ -410,7 +410,7 @@ export async function reserveBirthday(
     {
       lockKind: "table",
       date: request.date,
-      priceRappen: birthdayPriceRappen(counts, offer.basePriceRappen, venue.prices),
+      priceRappen: birthdayPriceRappen(counts, offer.basePriceRappen, venue.prices, offer.minChargedChildren),
       couponCode: request.couponCode,
       claim: async (tx) => {
         const table = pickTable(slot, persons, venue.tables, await tableOccupations(tx, request.date, now));
@@ -441,6 +441,8 @@ export async function reserveBirthday(
         offerName: offer.name,
         activeAdultPriceRappen: venue.prices.activeAdultPriceRappen,
         accompanyingAdultPriceRappen: venue.prices.accompanyingAdultPriceRappen,
+        // Stored only when the offer has a minimum, so the common insert keeps its prepared shape.
+        minChargedChildren: offer.minChargedChildren > 0 ? offer.minChargedChildren : undefined,
         ...request.contact,
       },
     },

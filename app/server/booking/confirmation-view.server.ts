@@ -1,4 +1,4 @@
-import { storedAdultPrices, type AdultPrices } from "~/domain/pricing";
+import { chargedChildren, storedAdultPrices, type AdultPrices } from "~/domain/pricing";
 import type { Reservation } from "./bookings.server";
 
 /** What the confirmation pages show of a booking (never more than its own family typed in). */
@@ -28,6 +28,8 @@ export type ReservationView = {
   players: number | null;
   rounds: number | null;
   adultPrices: AdultPrices;
+  /** The minimum of charged children the booking was made with (null: none). */
+  minChargedChildren: number | null;
 };
 
 export function reservationView(r: Reservation): ReservationView {
@@ -57,15 +59,17 @@ export function reservationView(r: Reservation): ReservationView {
     players: r.players,
     rounds: r.rounds,
     adultPrices: storedAdultPrices(r),
+    minChargedChildren: r.minChargedChildren,
   };
 }
 
 /** The per-child price the booking was made at, recovered from its stored total (spec §9 formula). */
 function perChildPrice(r: Reservation): number {
-  if (r.numChildren === 0) return 0;
+  const charged = chargedChildren(r.numChildren, r.minChargedChildren);
+  if (charged === 0) return 0;
   const prices = storedAdultPrices(r);
   const adults = r.numActiveAdults * prices.activeAdultPriceRappen + r.numAccompanyingAdults * prices.accompanyingAdultPriceRappen;
-  return Math.round((r.priceRappen - adults) / r.numChildren);
+  return Math.round((r.priceRappen - adults) / charged);
 }
 
 /** The spec's "reservation data" shape (API answers), CHF numbers and `HH:MM` slots. */

@@ -16,7 +16,7 @@ import { birthdayTables, closures, gameLocations, legalTexts, offers, openingHou
 import { DEFAULT_VENUE_PROFILE, venueContactOf, type VenueProfile } from "~/domain/venue-profile";
 import type { VenueContact } from "~/domain/venue-contact";
 
-export type Offer = { id: number; name: string; basePriceRappen: number; slotMinutes: number; items: OfferItem[]; leadHours: number } & PartyRules;
+export type Offer = { id: number; name: string; basePriceRappen: number; slotMinutes: number; items: OfferItem[]; leadHours: number; minChargedChildren: number } & PartyRules;
 
 /**
  * The venue's data (offers, tables, opening rules, prices, closures) is read far more often than
@@ -94,6 +94,7 @@ async function loadVenue(db: Executor): Promise<Venue> {
           minChildren: offers.minChildren,
           maxChildren: offers.maxChildren,
           maxAdults: offers.maxAdults,
+          minChargedChildren: offers.minChargedChildren,
         })
         .from(offers)
         .where(eq(offers.active, 1))

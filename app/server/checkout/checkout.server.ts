@@ -25,6 +25,8 @@ export type CheckoutSummary = {
   amountRappen: number;
   couponCode: string | null;
   adultPrices: AdultPrices;
+  /** The offer's minimum of charged children (birthdays; 0 = none). */
+  minChargedChildren?: number;
   couponRemainingRappen: number | null;
 };
 
@@ -65,7 +67,8 @@ export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<Che
       players: null,
       rounds: null,
       offerName: offer.name,
-      priceRappen: birthdayPriceRappen(counts, offer.basePriceRappen, adultPrices),
+      priceRappen: birthdayPriceRappen(counts, offer.basePriceRappen, adultPrices, offer.minChargedChildren),
+      minChargedChildren: offer.minChargedChildren,
       adultPrices,
     };
   }

@@ -41,6 +41,7 @@ export function strangerView(r: Reservation): ReservationView {
     players: null,
     rounds: null,
     adultPrices: DEFAULT_ADULT_PRICES,
+    minChargedChildren: null,
   };
 }
 

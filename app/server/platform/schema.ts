@@ -34,6 +34,8 @@ export const offers = pgTable("offers", {
   minChildren: integer("min_children").notNull().default(0),
   maxChildren: integer("max_children").notNull().default(10),
   maxAdults: integer("max_adults").notNull().default(10),
+  /** At least this many children are charged ("mindestens 6 Kinder werden verrechnet"); 0 = as many as come. */
+  minChargedChildren: integer("min_charged_children").notNull().default(0),
 });
 
 export const birthdayTables = pgTable("birthday_tables", {
@@ -223,6 +225,8 @@ export const reservations = pgTable(
     movesReservationId: integer("moves_reservation_id").references((): AnyPgColumn => reservations.id),
     /** AGB version the family accepted when booking (0 = the built-in default text; null = booked before versioning). */
     agbVersion: integer("agb_version"),
+    /** The offer's minimum of charged children when booked (null: booked before it existed, i.e. 0). */
+    minChargedChildren: integer("min_charged_children"),
   },
   (t) => [
     uniqueIndex("reservations_code_key").on(t.code),
