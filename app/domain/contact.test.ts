@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { firstContactError, toContact } from "./contact";
+import { firstContactError, toContact, contactProblems } from "./contact";
+import { MSG } from "./messages";
 
 const complete = {
   firstName: "Anna",
@@ -67,5 +68,26 @@ describe("length limits (docs/decisions.md)", () => {
   });
   it("refuses a 10 MB name without storing it", () => {
     expect(firstContactError({ ...complete, lastName: "x".repeat(10_000_000) })).toBe("Nachname: höchstens 100 Zeichen erlaubt.");
+  });
+});
+
+describe("problems per field (issue #28 §5)", () => {
+  const filled = { firstName: "Anna", lastName: "Muster", street: "Seestrasse 1", zip: "8000", city: "Zürich", phone: "079 123 45 67", email: "a@example.ch", emailRepeat: "a@example.ch", terms: "on" };
+
+  it("names every empty required field in the spec's order, each once", () => {
+    expect(contactProblems({ ...filled, firstName: " ", zip: "", terms: undefined })).toEqual([
+      { field: "firstName", message: "Vorname: bitte ausfüllen." },
+      { field: "zip", message: "PLZ: bitte ausfüllen." },
+      { field: "terms", message: MSG.acceptTerms },
+    ]);
+    expect(contactProblems(filled)).toEqual([]);
+  });
+
+  it("marks the repeat field when the addresses differ, the address when it cannot be one, and a value too long first", () => {
+    expect(contactProblems({ ...filled, emailRepeat: "b@example.ch" })).toEqual([{ field: "emailRepeat", message: MSG.emailsDiffer }]);
+    expect(contactProblems({ ...filled, email: "anna-at-example", emailRepeat: "anna-at-example" })).toEqual([{ field: "email", message: MSG.invalidEmail }]);
+    expect(contactProblems({ ...filled, city: "x".repeat(101) })).toEqual([{ field: "city", message: "Ort: höchstens 100 Zeichen erlaubt." }]);
+    // An empty repeat field is missing, not different.
+    expect(contactProblems({ ...filled, emailRepeat: "" })).toEqual([{ field: "emailRepeat", message: "E-Mail wiederholen: bitte ausfüllen." }]);
   });
 });

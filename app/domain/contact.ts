@@ -82,6 +82,34 @@ export function firstContactError(input: ContactInput): string | null {
   return null;
 }
 
+/** A field of the contact form (or the terms box) and what is wrong with it. */
+export type ContactProblem = { field: keyof typeof CONTACT_MAX_LENGTH | "terms"; message: string };
+
+/** Under an empty required field, and in the list at the top: `Vorname: bitte ausfüllen.` */
+export const missingFieldMessage = (label: string) => `${label}: bitte ausfüllen.`;
+
+/**
+ * Every problem of the form, per field, in the spec's order (issue #28 §5): the list at the top of
+ * the page links to each field and each field is marked. The alert keeps the spec's single message
+ * (`firstContactError`); this only says where.
+ */
+export function contactProblems(input: ContactInput): ContactProblem[] {
+  const problems: ContactProblem[] = [];
+  for (const [field, max] of Object.entries(CONTACT_MAX_LENGTH) as [keyof typeof CONTACT_MAX_LENGTH, number][]) {
+    if (str(input[field]).trim().length > max) problems.push({ field, message: tooLongMessage(CONTACT_FIELD_LABELS[field], max) });
+  }
+  const email = str(input.email).trim();
+  const repeat = str(input.emailRepeat).trim();
+  if (email.toLowerCase() !== repeat.toLowerCase() && repeat !== "") problems.push({ field: "emailRepeat", message: MSG.emailsDiffer });
+  for (const field of REQUIRED_CONTACT_FIELDS) {
+    if (str(input[field]).trim() === "") problems.push({ field, message: missingFieldMessage(CONTACT_FIELD_LABELS[field]) });
+  }
+  if (email !== "" && !isEmailAddress(email)) problems.push({ field: "email", message: MSG.invalidEmail });
+  if (!accepted(input.terms)) problems.push({ field: "terms", message: MSG.acceptTerms });
+  // One message per field: the first found (a too long value before anything else about it).
+  return problems.filter((p, i) => problems.findIndex((q) => q.field === p.field) === i);
+}
+
 export function toContact(input: ContactInput): Contact {
   const message = str(input.message).trim();
   return {

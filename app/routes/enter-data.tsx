@@ -6,7 +6,7 @@ import { BookingSummary } from "~/components/BookingSummary";
 import { Page } from "~/components/Page";
 import { useHydrated } from "~/components/useHydrated";
 import { normalizeCode } from "~/domain/codes";
-import { CONTACT_MAX_LENGTH, firstContactError, toContact, type ContactInput } from "~/domain/contact";
+import { CONTACT_FIELD_LABELS, CONTACT_MAX_LENGTH, contactProblems, firstContactError, missingFieldMessage, toContact, type ContactInput, type ContactProblem } from "~/domain/contact";
 import { MSG } from "~/domain/messages";
 import { formatChf } from "~/domain/money";
 import type { CouponResult } from "~/server/vouchers/coupon.server";
@@ -155,8 +155,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data<ActionData>({ alert: outcome.message, values, coupon: outcome.coupon ?? undefined, slotTaken }, { status: outcome.status });
 }
 
+/**
+ * The list at the top of the page after a refused submit (issue #28 §5): the spec's message, then
+ * each field's problem as a link to that field. Not an alert itself: the form's alert announces it.
+ */
+function ErrorSummary({ message, problems }: { message: string; problems: readonly ContactProblem[] }) {
+  return (
+    <section className="alert alert-error error-summary" aria-labelledby="error-summary-title">
+      <h2 id="error-summary-title">Bitte prüfen Sie Ihre Angaben</h2>
+      {problems.length > 0 ? (
+        <ul>
+          {problems.map((p) => (
+            <li key={p.field}>
+              <a href={`#${p.field}`}>{p.message}</a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>
+          <a href="#contact-alert">{message}</a>
+        </p>
+      )}
+    </section>
+  );
+}
+
 /** The form's one alert; on a phone it would sit far above the submit button, so it is scrolled to and focused. */
-function FormAlert({ message, slotTaken }: { message?: string | null; slotTaken?: boolean }) {
+function FormAlert({ message, slotTaken, missing = [] }: { message?: string | null; slotTaken?: boolean; missing?: readonly string[] }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!message || !ref.current) return;
@@ -164,10 +189,12 @@ function FormAlert({ message, slotTaken }: { message?: string | null; slotTaken?
     ref.current.focus({ preventScroll: true });
   }, [message]);
   return (
-    <div role="alert" aria-live="assertive" ref={ref} tabIndex={-1}>
+    <div role="alert" aria-live="assertive" ref={ref} tabIndex={-1} id="contact-alert">
       {message ? (
         <div className="alert alert-error">
           <p>{message}</p>
+          {/* The spec's message names no field: the fields follow it. */}
+          {missing.length > 0 && message === MSG.requiredFields ? <p>Es fehlen: {missing.join(", ")}.</p> : null}
           {slotTaken ? (
             <p>
               {/* A button of the form, not a link: it takes what was typed along (see the action). */}
@@ -217,6 +244,7 @@ function TextField({
   onChange,
   children,
   describedBy,
+  problem,
 }: {
   name: (typeof TEXT_FIELDS)[number];
   label: string;
@@ -228,7 +256,11 @@ function TextField({
   onChange?: (value: string) => void;
   children?: React.ReactNode;
   describedBy?: string;
+  /** What is wrong with this field after a submit (marked, and linked from the list at the top). */
+  problem?: string;
 }) {
+  const errorId = problem ? `${name}-problem` : undefined;
+  const described = [describedBy, errorId].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
       <label htmlFor={name}>
@@ -243,11 +275,16 @@ function TextField({
         defaultValue={values[name] ?? ""}
         maxLength={CONTACT_MAX_LENGTH[name]}
         aria-required={required}
-        aria-describedby={describedBy}
-        aria-invalid={describedBy ? true : undefined}
+        aria-describedby={described}
+        aria-invalid={described ? true : undefined}
         readOnly={disabled}
         onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
       />
+      {problem ? (
+        <p className="field-error" id={errorId}>
+          {problem}
+        </p>
+      ) : null}
       {children}
     </div>
   );
@@ -341,6 +378,7 @@ function ContactForm({
   const [coupon, setCoupon] = useState<CouponResult | null | undefined>(actionData?.coupon);
   const [checking, setChecking] = useState(false);
   const [clientAlert, setClientAlert] = useState<string | null>(null);
+  const [clientProblems, setClientProblems] = useState<ContactProblem[]>([]);
   const termsRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   // After "Back", or when typed before hydration, the form holds what the family entered; the state must follow it.
@@ -399,8 +437,10 @@ function ContactForm({
   function validateBeforeSubmit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (submitter?.value !== "book") return;
-    const problem = firstContactError(Object.fromEntries(new FormData(event.currentTarget)) as ContactInput);
+    const input = Object.fromEntries(new FormData(event.currentTarget)) as ContactInput;
+    const problem = firstContactError(input);
     setClientAlert(problem);
+    setClientProblems(problem ? contactProblems(input) : []);
     if (problem) event.preventDefault();
   }
 
@@ -415,8 +455,17 @@ function ContactForm({
     ? { valid: true, message: MSG.voucherValid, couponCode: summary.couponCode, remainingValue: (summary.couponRemainingRappen ?? 0) / 100 }
     : coupon;
 
+  // After a refused submit: what is wrong, per field (from the browser's check, or from the server's answer without JavaScript).
+  const alert = clientAlert ?? actionData?.alert ?? null;
+  const problems = clientAlert !== null ? clientProblems : actionData?.alert && actionData.values ? contactProblems(actionData.values as ContactInput) : [];
+  const problemOf = (field: ContactProblem["field"]) => problems.find((p) => p.field === field)?.message;
+  const missing = problems.filter((p) => p.message === missingFieldMessage(CONTACT_FIELD_LABELS[p.field as keyof typeof CONTACT_FIELD_LABELS])).map((p) => CONTACT_FIELD_LABELS[p.field as keyof typeof CONTACT_FIELD_LABELS]);
+
   return (
     <Page title="Kontaktdaten">
+      {/* Without JavaScript the answer opens at the top of the page, far above the form on a phone:
+          the problems are listed here first, each a link to its field. */}
+      {alert ? <ErrorSummary message={alert} problems={problems} /> : null}
       <BookingSummary summary={summary} />
       <Form method="post" className="card" noValidate onSubmit={validateBeforeSubmit} ref={formRef}>
         {/* The first submit button is the form's default: Enter in a text field books, as it reads. */}
@@ -424,19 +473,19 @@ function ContactForm({
           {label}
         </button>
         <h2>Ihre Kontaktdaten</h2>
-        <FormAlert message={clientAlert ?? actionData?.alert} slotTaken={!clientAlert && actionData?.slotTaken === true} />
+        <FormAlert message={alert} slotTaken={!clientAlert && actionData?.slotTaken === true} missing={missing} />
         <div className="grid-2">
-          <TextField name="firstName" label="Vorname" values={values} autoComplete="given-name" />
-          <TextField name="lastName" label="Nachname" values={values} autoComplete="family-name" />
+          <TextField name="firstName" label="Vorname" values={values} autoComplete="given-name" problem={problemOf("firstName")} />
+          <TextField name="lastName" label="Nachname" values={values} autoComplete="family-name" problem={problemOf("lastName")} />
         </div>
-        <TextField name="street" label="Strasse und Hausnummer" values={values} autoComplete="address-line1" />
+        <TextField name="street" label="Strasse und Hausnummer" values={values} autoComplete="address-line1" problem={problemOf("street")} />
         <div className="grid-2">
-          <TextField name="zip" label="PLZ" values={values} autoComplete="postal-code" />
-          <TextField name="city" label="Ort" values={values} autoComplete="address-level2" />
+          <TextField name="zip" label="PLZ" values={values} autoComplete="postal-code" problem={problemOf("zip")} />
+          <TextField name="city" label="Ort" values={values} autoComplete="address-level2" problem={problemOf("city")} />
         </div>
-        <TextField name="phone" label="Telefon" type="tel" values={values} autoComplete="tel" />
+        <TextField name="phone" label="Telefon" type="tel" values={values} autoComplete="tel" problem={problemOf("phone")} />
         <div className="grid-2">
-          <TextField name="email" label="E-Mail" type="email" values={values} autoComplete="email" onChange={setEmail} />
+          <TextField name="email" label="E-Mail" type="email" values={values} autoComplete="email" onChange={setEmail} problem={problemOf("email")} />
           <TextField
             name="emailRepeat"
             label="E-Mail wiederholen"
@@ -445,6 +494,8 @@ function ContactForm({
             autoComplete="email"
             onChange={setEmailRepeat}
             describedBy={emailsDiffer ? "emailRepeat-error" : undefined}
+            // The live message under the field already says it while they differ.
+            problem={emailsDiffer && problemOf("emailRepeat") === MSG.emailsDiffer ? undefined : problemOf("emailRepeat")}
           >
             {emailsDiffer ? (
               <p className="field-error" id="emailRepeat-error">
@@ -455,7 +506,20 @@ function ContactForm({
         </div>
         <div className="field">
           <label htmlFor="message">Nachricht (optional)</label>
-          <textarea id="message" name="message" rows={3} defaultValue={values.message ?? ""} maxLength={CONTACT_MAX_LENGTH.message} />
+          <textarea
+            id="message"
+            name="message"
+            rows={3}
+            defaultValue={values.message ?? ""}
+            maxLength={CONTACT_MAX_LENGTH.message}
+            aria-invalid={problemOf("message") ? true : undefined}
+            aria-describedby={problemOf("message") ? "message-problem" : undefined}
+          />
+          {problemOf("message") ? (
+            <p className="field-error" id="message-problem">
+              {problemOf("message")}
+            </p>
+          ) : null}
         </div>
 
         <fieldset className="card" disabled={busy}>
@@ -522,11 +586,15 @@ function ContactForm({
         </fieldset>
 
         <div className="field">
-          <label>
+          <label className="check-row">
             <input
               ref={termsRef}
+              id="terms"
               type="checkbox"
               name="terms"
+              aria-required="true"
+              aria-invalid={problemOf("terms") ? true : undefined}
+              aria-describedby={problemOf("terms") ? "terms-problem" : undefined}
               defaultChecked={values.terms === "on"}
               onChange={(e) => setTerms(e.currentTarget.checked)}
             />{" "}
@@ -537,6 +605,11 @@ function ContactForm({
             </a>{" "}
             *
           </label>
+          {problemOf("terms") ? (
+            <p className="field-error" id="terms-problem">
+              {problemOf("terms")}
+            </p>
+          ) : null}
         </div>
         <p className="muted">Zu bezahlen: {formatChf(summary.amountRappen)}</p>
         {summary.amountRappen > 0 ? (

@@ -128,8 +128,26 @@ test("each contact rule answers with its message, and a wrong voucher shows the 
 
   await page.getByLabel("E-Mail wiederholen *").fill("a@example.ch");
   if (!javaScriptEnabled) await page.getByLabel(/Ich akzeptiere die/).check();
+  // On a phone: without JavaScript the answer opens at the top, so the problems are listed there first.
+  await page.setViewportSize({ width: 360, height: 740 });
   await submit.click();
-  await expect(page.getByRole("alert").filter({ hasText: "Bitte füllen Sie alle erforderlichen Felder aus." })).toBeVisible();
+  const required = page.getByRole("alert").filter({ hasText: "Bitte füllen Sie alle erforderlichen Felder aus." });
+  await expect(required).toBeVisible();
+  await expect(required).toContainText("Es fehlen: Vorname, Nachname, Strasse und Hausnummer, PLZ, Ort, Telefon.");
+  const summary = page.getByRole("region", { name: "Bitte prüfen Sie Ihre Angaben" });
+  if (!javaScriptEnabled) await expect(summary).toBeInViewport();
+  await expect(summary.getByRole("link", { name: "Vorname: bitte ausfüllen." })).toHaveAttribute("href", "#firstName");
+  await expect(summary.getByRole("link")).toHaveCount(6);
+  const firstName = page.getByLabel("Vorname *");
+  await expect(firstName).toHaveAttribute("aria-invalid", "true");
+  await expect(firstName).toHaveAttribute("aria-required", "true");
+  await expect(firstName).toHaveAccessibleDescription("Vorname: bitte ausfüllen.");
+  await expect(page.getByLabel("E-Mail *", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+  await summary.getByRole("link", { name: "PLZ: bitte ausfüllen." }).click();
+  await expect(page).toHaveURL(/#zip$/);
+  await expect(page.getByLabel("PLZ *")).toBeInViewport();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await fillContact(page, "a@example.ch");
   await page.getByLabel(/Ich akzeptiere die/).uncheck();
