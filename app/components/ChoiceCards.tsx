@@ -24,18 +24,34 @@ export function ChoiceCards({
   return (
     <fieldset className="offer-list">
       <legend className="visually-hidden">{legend}</legend>
-      {choices.map((choice) => (
-        <label key={choice.value} className="offer-card">
-          <input type="radio" name={name} value={choice.value} defaultChecked={choice.value === selected} onChange={() => onChoose(choice.value)} />
-          <span className="offer-name">{choice.title}</span>
-          {choice.price ? <span className="offer-price">{choice.price}</span> : null}
-          <ul>
-            {choice.points.map((point) => (
-              <li key={point}>{point}</li>
-            ))}
-          </ul>
-        </label>
-      ))}
+      {choices.map((choice) => {
+        const pointsId = `${name}-${choice.value}-points`;
+        // The list sits beside the label (a label may hold phrasing content only); the label's
+        // overlay (.offer-card label::after) still makes the whole card the click target.
+        return (
+          <div key={choice.value} className="offer-card">
+            <label>
+              <input
+                type="radio"
+                name={name}
+                value={choice.value}
+                defaultChecked={choice.value === selected}
+                onChange={() => onChoose(choice.value)}
+                aria-describedby={choice.points.length > 0 ? pointsId : undefined}
+              />
+              <span className="offer-name">{choice.title}</span>
+              {choice.price ? <span className="offer-price">{choice.price}</span> : null}
+            </label>
+            {choice.points.length > 0 ? (
+              <ul id={pointsId}>
+                {choice.points.map((point) => (
+                  <li key={point}>{point}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        );
+      })}
     </fieldset>
   );
 }
