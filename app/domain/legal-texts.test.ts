@@ -10,6 +10,7 @@ import {
   LEGAL_BODY_MAX,
   LEGAL_PLACEHOLDERS,
   fillPlaceholders,
+  legalLinks,
   legalValues,
   placeholderError,
   unknownPlaceholders,
@@ -41,6 +42,16 @@ describe("placeholders", () => {
   it("fills known placeholders with Markdown-escaped values and leaves unknown ones", () => {
     expect(fillPlaceholders("{name} {x}", { name: "A*B [c](javascript:x)" })).toBe("A\\*B \\[c\\]\\(javascript:x\\) {x}");
     expect(fillPlaceholders("{toString}", {})).toBe("{toString}");
+  });
+  it("makes the phone a tel: link and the address a mailto: link, names the UID or says it is missing", () => {
+    const values = legalValues(VENUE_CONTACT, facts);
+    expect(fillPlaceholders("Telefon {telefon}", values, undefined, legalLinks(VENUE_CONTACT))).toBe(
+      `Telefon [${values.telefon.replace(/[+\-.]/g, (c) => `\\${c}`)}](<${VENUE_CONTACT.phoneHref}>)`,
+    );
+    expect(VENUE_CONTACT.phoneHref).toMatch(/^tel:\+41\d{9}$/);
+    expect(values.uid).toBe("(noch nicht eingetragen)");
+    expect(legalValues({ ...VENUE_CONTACT, uid: "CHE-123.456.789 MWST" }, facts).uid).toBe("CHE-123.456.789 MWST");
+    expect(DEFAULT_LEGAL_TEXTS.impressum).toContain("UID / MWST-Nummer: {uid}");
   });
 });
 

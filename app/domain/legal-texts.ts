@@ -31,6 +31,7 @@ export const LEGAL_PLACEHOLDERS = [
   "storno_gebuehr_prozent",
   "storno_spaet",
   "erinnerung_stunden",
+  "uid",
 ] as const;
 export type LegalPlaceholder = (typeof LEGAL_PLACEHOLDERS)[number];
 
@@ -67,7 +68,13 @@ export function legalValues(venue: VenueContact, facts: VenueFacts): Record<Lega
     // The manage page words it the same (one sentence, domain/self-service).
     storno_spaet: lateCancellationSentence(facts.lateCancelFeePercent),
     erinnerung_stunden: String(facts.reminderHours),
+    uid: venue.uid || "(noch nicht eingetragen)",
   };
+}
+
+/** Placeholders that become links (the phone a `tel:` link, so a tap on a phone calls). */
+export function legalLinks(venue: VenueContact): Partial<Record<LegalPlaceholder, string>> {
+  return { telefon: venue.phoneHref, email: `mailto:${venue.email}` };
 }
 
 /** Backslash-escapes Markdown punctuation so a setting's value is always plain text in the page. */
@@ -79,10 +86,18 @@ export function escapeMarkdown(value: string): string {
  * Fills the placeholders. Values are Markdown-escaped (a name with `*` or `[` stays text); an
  * unknown placeholder stays as typed (saving refuses it, so it only shows in old data).
  */
-export function fillPlaceholders(text: string, values: Readonly<Record<string, string>>, escape: (v: string) => string = escapeMarkdown): string {
+export function fillPlaceholders(
+  text: string,
+  values: Readonly<Record<string, string>>,
+  escape: (v: string) => string = escapeMarkdown,
+  links: Readonly<Partial<Record<string, string>>> = {},
+): string {
   return text.replace(PLACEHOLDER_RE, (whole, name: string) => {
     const v = Object.prototype.hasOwnProperty.call(values, name) ? values[name] : undefined;
-    return v === undefined ? whole : escape(v);
+    if (v === undefined) return whole;
+    const href = Object.prototype.hasOwnProperty.call(links, name) ? links[name] : undefined;
+    // The target is ours (tel:/mailto: of the profile), angle-bracketed so spaces or parentheses cannot end it.
+    return href ? `[${escape(v)}](<${href.replace(/[<>\s]/g, "")}>)` : escape(v);
   });
 }
 
@@ -146,7 +161,7 @@ E-Mail: {email}
 
 ## Handelsregister und Mehrwertsteuer
 
-UID: CHE-000.000.000 (bitte durch die eigene Unternehmens-Identifikationsnummer ersetzen)
+UID / MWST-Nummer: {uid}
 
 ## Haftung
 

@@ -25,6 +25,8 @@ export type VenueContact = {
   about: string;
   /** `/logo/<hash>.<ext>`, or null: the default logo. */
   logoUrl: string | null;
+  /** UID / MWST number as the manager typed it (`CHE-123.456.789 MWST`), or empty. */
+  uid: string;
 };
 
 /** `Fun World, Industriestrasse 12, 8604 Volketswil` */

@@ -273,6 +273,7 @@ export function venueContactOf(p: VenueProfile, rules: readonly DayRule[], upcom
     openingHours: openingHoursLine(rules, upcoming),
     domain: venueDomain(p),
     arrivalNote: p.arrivalNote,
+    uid: p.uidNumber,
     about: p.about,
     logoUrl: p.logo ? logoPath(p.logo) : null,
   };

@@ -17,7 +17,10 @@ for (const width of [320, 1280]) {
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       if (text) {
         await expect(page.getByRole("main").getByText(text, { exact: false }).first()).toBeVisible();
-        await expect(page.getByRole("main").getByText("+41 44 555 12 34", { exact: false }).first()).toBeVisible();
+        // The venue's phone is a link to call it, on one line.
+        const phone = page.getByRole("main").getByRole("link", { name: "+41 44 555 12 34" }).first();
+        await expect(phone).toHaveAttribute("href", "tel:+41445551234");
+        await expect(phone).toHaveCSS("white-space", "nowrap");
       }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, "page wider than the screen").toBeLessThanOrEqual(0);

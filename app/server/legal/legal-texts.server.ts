@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { DEFAULT_LEGAL_TEXTS, fillPlaceholders, LEGAL_KINDS, legalValues, validateLegalBody, type LegalKind } from "~/domain/legal-texts";
+import { DEFAULT_LEGAL_TEXTS, fillPlaceholders, LEGAL_KINDS, legalLinks, legalValues, validateLegalBody, type LegalKind } from "~/domain/legal-texts";
 import type { VenueContact } from "~/domain/venue-contact";
 import type { Db, Executor } from "../platform/db.server";
 import { auditLog, legalTexts, staffAccounts } from "../platform/schema";
@@ -72,7 +72,7 @@ export async function saveLegalText(db: Db, staff: Staff, kind: LegalKind, raw: 
 
 /** Markdown with the venue's current numbers and identity filled in, as safe HTML. */
 export function renderLegal(body: string, venue: VenueContact, facts: Parameters<typeof legalValues>[1]): string {
-  return renderMarkdown(fillPlaceholders(body, legalValues(venue, facts)));
+  return renderMarkdown(fillPlaceholders(body, legalValues(venue, facts), undefined, legalLinks(venue)));
 }
 
 /** For the public pages: the text (current or a given version) rendered with today's settings. */
