@@ -54,6 +54,13 @@ function property(ics: string, name: string): string | undefined {
 describe("confirmation e-mail", () => {
   const mail = confirmationEmail(booking, VENUE, { now: NOW });
 
+  it("links the AGB version the family accepted, in text and HTML (issue #28 §2)", () => {
+    const withAgb = confirmationEmail(booking, VENUE, { now: NOW, agbUrl: "https://funworld.example/agb/3" });
+    expect(withAgb.text).toContain("Es gelten die AGB, die Sie bei der Buchung akzeptiert haben: https://funworld.example/agb/3");
+    expect(withAgb.html).toContain("https://funworld.example/agb/3");
+    expect(mail.text).not.toContain("Es gelten die AGB");
+  });
+
   it("names the booking code, date and time in the subject", () => {
     expect(mail.subject).toContain("FW-7K3M9Q");
     expect(mail.subject).toContain("28.03.2026");

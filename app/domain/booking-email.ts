@@ -49,6 +49,8 @@ export type EmailOptions = {
    * window): the link is then offered to look at the booking only, not to change it.
    */
   changeableOnline?: boolean;
+  /** The AGB version the family accepted (`…/agb/<n>`), linked from the confirmation. */
+  agbUrl?: string;
 };
 
 /**
@@ -321,6 +323,8 @@ export function confirmationEmail(r: BookingEmailData, venue: VenueContact, opti
   const greeting = `Guten Tag ${fullName(r)}`;
   const intro = `Vielen Dank für Ihre Buchung bei ${venue.name}. Ihre Buchung ist bestätigt.`;
   const calendarNote = "Den Termin finden Sie auch als Kalendereintrag im Anhang.";
+  // The version accepted at booking, not today's text (issue #28 §2).
+  const agbNote = options.agbUrl ? [`Es gelten die AGB, die Sie bei der Buchung akzeptiert haben: ${options.agbUrl}`] : [];
   const closing = `Wir freuen uns auf Ihren Besuch!\nIhr Team von ${venue.name}`;
   const rows = detailRows(r);
   const text = [
@@ -330,6 +334,7 @@ export function confirmationEmail(r: BookingEmailData, venue: VenueContact, opti
     ...manageLines(options.manageUrl, options.changeableOnline),
     ...arrivalNote(venue),
     calendarNote,
+    ...agbNote,
     closing,
     // "-- " on its own line is the signature delimiter mail clients recognise.
     ["-- ", ...contactLines(venue)].join("\n"),
@@ -337,7 +342,7 @@ export function confirmationEmail(r: BookingEmailData, venue: VenueContact, opti
   return {
     subject: `${title} ${r.code} – ${venue.name}, ${formatDateDE(r.date)}, ${timeRange(r)}`,
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs: [greeting, intro], rows, afterRows: [...arrivalNote(venue), calendarNote, closing], venue, manageUrl: options.manageUrl }),
+    html: htmlDocument({ title, paragraphs: [greeting, intro], rows, afterRows: [...arrivalNote(venue), calendarNote, ...agbNote, closing], venue, manageUrl: options.manageUrl }),
     ics: buildIcs(r, venue, "PUBLISH", now),
     icsMethod: "PUBLISH",
   };

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { enqueueConfirmationMail } from "~/server/mail/mail.server";
 import { reserveBirthday } from "~/server/booking/bookings.server";
 import { currentLegalText, legalPage, legalTextHistory, legalTextVersion, saveLegalText } from "~/server/legal/legal-texts.server";
-import { auditLog, legalTexts, reservations } from "~/server/platform/schema";
+import { auditLog, legalTexts, mailOutbox, reservations } from "~/server/platform/schema";
 import type { Staff } from "~/server/staff/auth.server";
 import { createStaffAccount } from "~/server/staff/staff-accounts.server";
 import { DEFAULT_VENUE_PROFILE, venueContactOf } from "~/domain/venue-profile";
@@ -48,6 +49,11 @@ describe.each(drivers)("versioned legal texts on $name", ({ open }) => {
     if (!after.ok) return;
     const [row] = await database.db.select({ v: reservations.agbVersion }).from(reservations).where(eq(reservations.id, after.reservation.id));
     expect(row!.v).toBe(1);
+    // Its confirmation e-mail links that version, not today's text.
+    await database.db.transaction((tx) => enqueueConfirmationMail(tx, after.reservation));
+    const [mail] = await database.db.select().from(mailOutbox).where(and(eq(mailOutbox.reservationId, after.reservation.id), eq(mailOutbox.kind, "confirmation")));
+    expect(mail!.text).toContain("Es gelten die AGB, die Sie bei der Buchung akzeptiert haben: http");
+    expect(mail!.text).toMatch(/akzeptiert haben: https?:\/\/[^\s]+\/agb\/1\n/);
   });
 
   it("does not create a version for an unchanged text, and refuses an unknown placeholder in German", async () => {

@@ -16,6 +16,7 @@ import {
 } from "~/domain/booking-email";
 import type { VenueContact } from "~/domain/venue-contact";
 import { venueNow } from "~/domain/time";
+import { agbPath } from "~/domain/legal-texts";
 import { venueContactOf } from "~/domain/venue-profile";
 import { getVenue, readVenueProfile, venueContact as cachedVenueContact } from "../booking/venue.server";
 import { getDb, type Db, type Tx } from "../platform/db.server";
@@ -127,7 +128,11 @@ async function changeableOnlineNow(tx: Tx, reservation: Reservation, hours?: num
 export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation, contact?: VenueContact, selfServiceHours?: number): Promise<void> {
   const link = newManageLink(reservation);
   const changeableOnline = await changeableOnlineNow(tx, reservation, selfServiceHours);
-  await enqueue(tx, reservation, "confirmation", confirmationEmail(reservation, contact ?? (await venueContact(tx)), { manageUrl: link.url, changeableOnline }), link);
+  await enqueue(tx, reservation, "confirmation", confirmationEmail(reservation, contact ?? (await venueContact(tx)), {
+      manageUrl: link.url,
+      changeableOnline,
+      agbUrl: `${getEnv().PUBLIC_URL}${agbPath(reservation.agbVersion)}`,
+    }), link);
 }
 
 export async function enqueueCancellationMail(tx: Tx, reservation: Reservation, reason?: string | null, refundRappen = 0): Promise<void> {
