@@ -248,7 +248,7 @@ describe("late-payment refund e-mail", () => {
   it("says the payment came after the hold ran out and how much goes back, without a calendar entry", () => {
     const mail = lateRefundEmail(booking, VENUE);
     expect(mail.subject).toBe("Rückerstattung Ihrer Zahlung – Buchung FW-7K3M9Q, Fun World");
-    expect(mail.text).toContain("erst nach Ablauf der Reservierungszeit");
+    expect(mail.text).toContain("erst nach Ablauf der Haltezeit");
     expect(mail.text).toContain("am 28.03.2026 um 10:00 - 12:00 Uhr");
     expect(mail.text).toContain("bezahlten Betrag von CHF 202.00 vollständig zurück");
     expect(mail.text).not.toContain("Gutschein");

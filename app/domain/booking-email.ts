@@ -403,7 +403,7 @@ export function lateRefundEmail(r: BookingEmailData, venue: VenueContact, cause:
   const intro =
     cause === "cancelled"
       ? `Ihre Buchung ${r.code} für den ${formatDateDE(r.date)} um ${timeRange(r)} wurde storniert, bevor Ihre Zahlung bei uns eingetroffen ist.`
-      : `Ihre Zahlung für die Buchung ${r.code} ist erst nach Ablauf der Reservierungszeit bei uns eingetroffen. ` +
+      : `Ihre Zahlung für die Buchung ${r.code} ist erst nach Ablauf der Haltezeit bei uns eingetroffen. ` +
         `Der gewählte Termin am ${formatDateDE(r.date)} um ${timeRange(r)} war inzwischen nicht mehr verfügbar, ` +
         "deshalb ist diese Buchung nicht zustande gekommen.";
   const refund = `Wir erstatten Ihnen den bezahlten Betrag von ${formatChf(r.amountRappen)} vollständig zurück. Je nach Zahlungsmittel erscheint die Gutschrift innerhalb weniger Tage.`;

@@ -17,15 +17,15 @@ export function paymentLinkStatus(
 
 export const PAYMENT_LINK_MSG = {
   paid: "Diese Buchung ist bereits bezahlt. Die Buchungsbestätigung haben Sie per E-Mail erhalten.",
-  expired: "Dieser Zahlungslink ist abgelaufen: Die Reservierung wurde nicht rechtzeitig bezahlt, und der Termin ist wieder freigegeben.",
-  cancelled: "Diese Reservierung wurde storniert. Eine Zahlung ist nicht mehr möglich.",
-  startFailed: "Die Zahlung konnte gerade nicht eröffnet werden. Ihre Reservierung bleibt bestehen; bitte versuchen Sie es in einigen Minuten erneut.",
+  expired: "Dieser Zahlungslink ist abgelaufen: Die Buchung wurde nicht rechtzeitig bezahlt, und der Termin ist wieder freigegeben.",
+  cancelled: "Diese Buchung wurde storniert. Eine Zahlung ist nicht mehr möglich.",
+  startFailed: "Die Zahlung konnte gerade nicht eröffnet werden. Ihre Buchung bleibt bestehen; bitte versuchen Sie es in einigen Minuten erneut.",
 } as const;
 
 /** Page titles per state (German, shown as the heading). */
 export const PAYMENT_LINK_TITLES: Record<PaymentLinkStatus, string> = {
-  open: "Reservierung bezahlen",
+  open: "Buchung bezahlen",
   paid: "Bereits bezahlt",
   expired: "Zahlungslink abgelaufen",
-  cancelled: "Reservierung storniert",
+  cancelled: "Buchung storniert",
 };

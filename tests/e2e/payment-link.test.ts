@@ -41,7 +41,7 @@ test("a family pays a phone booking through the e-mailed site link; afterwards t
     expect(response!.status()).toBe(200);
     expect(response!.headers()["cache-control"]).toBe("no-store");
     expect(response!.headers()["referrer-policy"]).toBe("same-origin");
-    await expect(family.getByRole("heading", { name: "Reservierung bezahlen" })).toBeVisible();
+    await expect(family.getByRole("heading", { name: "Buchung bezahlen" })).toBeVisible();
     await expect(family.getByText(code)).toBeVisible();
     await expect(family.locator("dt", { hasText: "Zu bezahlen" }).locator("+ dd")).toHaveText(/^CHF \d+\.\d\d$/);
     await expect(family.getByText(/reserviert bis .+ Uhr/)).toBeVisible();
@@ -92,8 +92,8 @@ test("a cancelled phone booking's payment link says so (410) and offers no payme
   try {
     const response = await family.goto(url);
     expect(response!.status()).toBe(410);
-    await expect(family.getByRole("heading", { name: "Reservierung storniert" })).toBeVisible();
-    await expect(family.getByText("Diese Reservierung wurde storniert. Eine Zahlung ist nicht mehr möglich.")).toBeVisible();
+    await expect(family.getByRole("heading", { name: "Buchung storniert" })).toBeVisible();
+    await expect(family.getByText("Diese Buchung wurde storniert. Eine Zahlung ist nicht mehr möglich.")).toBeVisible();
     await expect(family.getByRole("button", { name: "Jetzt bezahlen" })).toHaveCount(0);
     await expectAccessible(family);
   } finally {
