@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstContactError, toContact, contactProblems } from "./contact";
+import { contactProblems, firstContactError, isPlausiblePhone, toContact } from "./contact";
 import { MSG } from "./messages";
 
 const complete = {
@@ -89,5 +89,27 @@ describe("problems per field (issue #28 §5)", () => {
     expect(contactProblems({ ...filled, city: "x".repeat(101) })).toEqual([{ field: "city", message: "Ort: höchstens 100 Zeichen erlaubt." }]);
     // An empty repeat field is missing, not different.
     expect(contactProblems({ ...filled, emailRepeat: "" })).toEqual([{ field: "emailRepeat", message: "E-Mail wiederholen: bitte ausfüllen." }]);
+  });
+});
+
+describe("phone plausibility (issue #28 §6)", () => {
+  it("takes the ways Swiss and foreign numbers are written, refuses what nobody can call", () => {
+    for (const ok of ["079 123 45 67", "0791234567", "+41 79 123 45 67", "+41791234567", "0041 79 123 45 67", "+423 234 56 78", "044/555.12.34", "(044) 555-12-34", "+49 30 1234567"]) {
+      expect(isPlausiblePhone(ok), ok).toBe(true);
+    }
+    for (const bad of ["123", "079 123", "keine", "079 123 45 67 oder 078", "+41 79 123 45 67 89 01 23", "++41791234567", "079-123-45-67x"]) {
+      expect(isPlausiblePhone(bad), bad).toBe(false);
+    }
+  });
+
+  it("is checked after the spec's required fields and before the e-mail address, in browser and server alike", () => {
+    const filled = { firstName: "Anna", lastName: "Muster", street: "Seestrasse 1", zip: "8000", city: "Zürich", phone: "123", email: "a@example.ch", emailRepeat: "a@example.ch", terms: "on" };
+    expect(firstContactError(filled)).toBe(MSG.invalidPhone);
+    expect(firstContactError({ ...filled, city: "" })).toBe(MSG.requiredFields);
+    expect(firstContactError({ ...filled, email: "x", emailRepeat: "x" })).toBe(MSG.invalidPhone);
+    expect(contactProblems({ ...filled, email: "x", emailRepeat: "x" })).toEqual([
+      { field: "phone", message: MSG.invalidPhone },
+      { field: "email", message: MSG.invalidEmail },
+    ]);
   });
 });

@@ -21,6 +21,19 @@ const accepted = (v: unknown) => v === true || v === "on" || v === "true" || v =
 /** Something@domain.tld without spaces: catches typos like "anna-at-gmail" without judging real addresses. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
 
+/**
+ * A number staff can call back (issue #28 §6): digits with the usual separators (space, dash, dot,
+ * slash, parentheses), an optional leading `+`, and 9 to 15 digits (a Swiss number has 10 with its 0,
+ * E.164 allows 15). Cheap on purpose: the same rule runs in the browser, where a full numbering-plan
+ * library would not fit the page's JavaScript budget.
+ */
+export function isPlausiblePhone(value: string): boolean {
+  const v = value.trim();
+  if (!/^\+?[\d\s\-./()]+$/.test(v)) return false;
+  const digits = v.replace(/\D/g, "").length;
+  return digits >= 9 && digits <= 15;
+}
+
 export function isEmailAddress(value: string): boolean {
   return EMAIL_SHAPE.test(value) && value.length <= 254;
 }
@@ -77,6 +90,8 @@ export function firstContactError(input: ContactInput): string | null {
   // Addresses differing only in upper/lower case reach the same mailbox in practice.
   if (str(input.email).trim().toLowerCase() !== str(input.emailRepeat).trim().toLowerCase()) return MSG.emailsDiffer;
   if (REQUIRED_CONTACT_FIELDS.some((f) => str(input[f]).trim() === "")) return MSG.requiredFields;
+  // Ours, after the spec's required fields and in the form's order: the phone, then the address.
+  if (!isPlausiblePhone(str(input.phone))) return MSG.invalidPhone;
   if (!isEmailAddress(str(input.email).trim())) return MSG.invalidEmail;
   if (!accepted(input.terms)) return MSG.acceptTerms;
   return null;
@@ -104,6 +119,7 @@ export function contactProblems(input: ContactInput): ContactProblem[] {
   for (const field of REQUIRED_CONTACT_FIELDS) {
     if (str(input[field]).trim() === "") problems.push({ field, message: missingFieldMessage(CONTACT_FIELD_LABELS[field]) });
   }
+  if (str(input.phone).trim() !== "" && !isPlausiblePhone(str(input.phone))) problems.push({ field: "phone", message: MSG.invalidPhone });
   if (email !== "" && !isEmailAddress(email)) problems.push({ field: "email", message: MSG.invalidEmail });
   if (!accepted(input.terms)) problems.push({ field: "terms", message: MSG.acceptTerms });
   // One message per field: the first found (a too long value before anything else about it).

@@ -24,6 +24,7 @@ export const MSG = {
   requiredFields: "Bitte füllen Sie alle erforderlichen Felder aus.",
   acceptTerms: "Bitte akzeptieren Sie die AGBs.",
   invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+  invalidPhone: "Bitte geben Sie eine gültige Telefonnummer ein (z. B. 079 123 45 67 oder +41 79 123 45 67).",
   bookingFailed: "Buchung konnte nicht verarbeitet werden. Bitte erneut versuchen.",
   slotTaken: "Dieser Termin wurde soeben vergeben. Bitte wählen Sie einen anderen Zeitslot.",
   // vouchers

@@ -63,6 +63,10 @@ test("POST /api/birthday/reserve prices on the server, holds, and answers 409 wh
   const bad = await request.post("/api/birthday/reserve", { data: { ...payload, firstName: " " } });
   expect(bad.status()).toBe(400);
   expect(await bad.json()).toEqual({ error: "Bitte füllen Sie alle erforderlichen Felder aus." });
+  // A number nobody can call back is refused with the same words as on /enter-data.
+  const badPhone = await request.post("/api/birthday/reserve", { data: { ...payload, phone: "123" } });
+  expect(badPhone.status()).toBe(400);
+  expect(await badPhone.json()).toEqual({ error: "Bitte geben Sie eine gültige Telefonnummer ein (z. B. 079 123 45 67 oder +41 79 123 45 67)." });
   expect((await request.post("/api/birthday/reserve", { data: "nonsense" })).status()).toBe(400);
 
   const initiate = await request.post("/api/payments/initiate", {
