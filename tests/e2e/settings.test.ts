@@ -13,6 +13,32 @@ async function signInAs(page: Page, email: string, path: string) {
   await page.getByRole("button", { name: "Anmelden" }).click();
 }
 
+/** A held birthday booking of offer 1 through the JSON API (no payment): its booking code. */
+async function bookThroughApi(
+  page: Page,
+  b: { date: string; start: string; end: string; numChildren: number; numActiveAdults: number; firstName: string; lastName: string; phone: string },
+): Promise<string> {
+  const response = await page.request.post("/api/birthday/reserve", {
+    data: {
+      reservationDate: b.date,
+      selectedSlots: [{ startTime: b.start, endTime: b.end }],
+      numChildren: b.numChildren,
+      numActiveAdults: b.numActiveAdults,
+      numAccompanyingAdults: 0,
+      selectedOffer: { offerId: 1, name: "Geburtstag Classic", basePrice: 29 },
+      firstName: b.firstName,
+      lastName: b.lastName,
+      street: "Seestrasse 5",
+      zip: "8700",
+      city: "Küsnacht",
+      phone: b.phone,
+      email: `${b.firstName.toLowerCase()}@example.ch`,
+    },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { bookingCode: string }).bookingCode;
+}
+
 async function expectNoSideways(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, "page wider than the screen").toBeLessThanOrEqual(0);
@@ -71,25 +97,7 @@ test("a manager edits the adult prices: a German message under the field, then t
 test("a closure over a booked day is refused with the booking code, stored once confirmed, and the calendar says geschlossen", async ({ page }) => {
   // A day far enough ahead that no other test books it (and a different one per project).
   const date = futureWeekday(6, jsOn() ? 150 : 160);
-  const booked = await page.request.post("/api/birthday/reserve", {
-    data: {
-      reservationDate: date,
-      selectedSlots: [{ startTime: "10:00", endTime: "12:00" }],
-      numChildren: 6,
-      numActiveAdults: 1,
-      numAccompanyingAdults: 0,
-      selectedOffer: { offerId: 1, name: "Geburtstag Classic", basePrice: 29 },
-      firstName: "Clara",
-      lastName: "Schliesser",
-      street: "Seestrasse 5",
-      zip: "8700",
-      city: "Küsnacht",
-      phone: "079 555 66 77",
-      email: "clara@example.ch",
-    },
-  });
-  expect(booked.status()).toBe(200);
-  const { bookingCode } = (await booked.json()) as { bookingCode: string };
+  const bookingCode = await bookThroughApi(page, { date, start: "10:00", end: "12:00", numChildren: 6, numActiveAdults: 1, firstName: "Clara", lastName: "Schliesser", phone: "079 555 66 77" });
 
   await signInAs(page, "admin", "/admin/einstellungen/schliessungen");
   await expect(page.getByRole("heading", { name: "Schliessung eintragen" })).toBeVisible();
@@ -302,25 +310,7 @@ test("special hours open a closed Monday for families; removing them over a book
   await expect(page.getByRole("radio", { name: /^16:00/ })).toBeVisible();
   await expect(page.getByRole("radio", { name: /^17:00/ })).toHaveCount(0);
 
-  const booked = await page.request.post("/api/birthday/reserve", {
-    data: {
-      reservationDate: monday,
-      selectedSlots: [{ startTime: "16:00", endTime: "18:00" }],
-      numChildren: 5,
-      numActiveAdults: 0,
-      numAccompanyingAdults: 0,
-      selectedOffer: { offerId: 1, name: "Geburtstag Classic", basePrice: 29 },
-      firstName: "Oskar",
-      lastName: "Osterhase",
-      street: "Seestrasse 5",
-      zip: "8700",
-      city: "Küsnacht",
-      phone: "079 555 66 78",
-      email: "oskar@example.ch",
-    },
-  });
-  expect(booked.status()).toBe(200);
-  const { bookingCode } = (await booked.json()) as { bookingCode: string };
+  const bookingCode = await bookThroughApi(page, { date: monday, start: "16:00", end: "18:00", numChildren: 5, numActiveAdults: 0, firstName: "Oskar", lastName: "Osterhase", phone: "079 555 66 78" });
 
   await page.goto("/admin/einstellungen/oeffnungszeiten");
   if (jsOn()) await waitForHydration(page);
