@@ -59,6 +59,30 @@ export function SettingsField({ form, name, label, answer, value, hint, type = "
   );
 }
 
+/** A long text (legal texts, e-mail texts): the server's message under it, linked for screen readers. */
+export function SettingsTextArea({ id, name, label, value, error, rows, maxLength }: { id: string; name: string; label: string; value: string; error?: string; rows: number; maxLength: number }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        maxLength={maxLength}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="legal-textarea"
+      />
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function SettingsCheckbox({ form, name, label, answer, checked }: { form: string; name: string; label: string; answer?: SettingsActionData; checked: boolean }) {
   const id = `${form}-${name}`;
   const shown = answer && !answer.ok && answer.values ? answer.values[name] === "on" : checked;
@@ -92,6 +116,7 @@ export function SettingsNav({ current }: { current: string }) {
     ["/admin/einstellungen/angebote", "Angebote"],
     ["/admin/einstellungen/spielorte", "Spielorte"],
     ["/admin/einstellungen/texte", "Rechtstexte"],
+    ["/admin/einstellungen/e-mail-texte", "E-Mail-Texte"],
     ["/admin/einstellungen/mitarbeitende", "Benutzerkonten"],
     ["/admin/einstellungen/betrieb", "Betrieb"],
   ] as const;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   birthdayAvailability,
   birthdaySlotGrid,
+  blockedRange,
   hasBegun,
   onlineNotBefore,
   MAX_STAY_MINUTES,
@@ -218,6 +219,27 @@ describe("birthdayAvailability", () => {
     expect(slots[0]).toEqual({ startTime: "10:00", endTime: "12:00", available: true });
     expect(slots.at(-1)).toEqual({ startTime: "20:00", endTime: "22:00", available: true });
     expect(slots.every((s) => s.available)).toBe(true);
+  });
+
+  it("a cleaning buffer keeps a table after the party, for the new party as for the ones booked", () => {
+    const one = [{ id: 1, seats: 10 }];
+    // Booked 10:00–12:00 with a 30-minute buffer: the table is free again at 12:30.
+    const occupied = [{ tableId: 1, ...blockedRange({ startMin: 600, endMin: 720 }, 30) }];
+    const free = (bufferMin: number) =>
+      birthdayAvailability({ ...base, date: SATURDAY, tables: one, occupied, bufferMin })
+        .filter((s) => s.available)
+        .map((s) => s.startTime);
+    expect(free(0)).toEqual(["13:00", "14:00", "15:00", "16:00", "17:00", "18:00", "19:00", "20:00"]);
+    // The new party's own buffer counts too: 14:00–16:00 plus 30 minutes reaches into a party at 16:00.
+    const later = [{ tableId: 1, ...blockedRange({ startMin: 960, endMin: 1080 }, 0) }];
+    const before = (bufferMin: number) =>
+      birthdayAvailability({ ...base, date: SATURDAY, tables: one, occupied: later, bufferMin })
+        .filter((s) => s.available)
+        .map((s) => s.startTime);
+    expect(before(0)).toContain("14:00");
+    expect(before(30)).not.toContain("14:00");
+    expect(before(30)).toContain("13:00");
+    expect(blockedRange({ startMin: 600, endMin: 720 }, -5)).toEqual({ startMin: 600, endMin: 720 });
   });
 
   it("Monday and Tuesday give an empty list, not unavailable slots", () => {

@@ -8,7 +8,10 @@ export const SLOT_STEP_MINUTES = 60;
 /** A weekday's opening: birthdays and games are offered separately (staff settings). */
 export type DayRule = { weekday: number; openMin: number; closeMin: number; birthdays: boolean; games: boolean };
 export type Table = { id: number; seats: number };
-/** An active reservation (confirmed, or held and not expired) on the day in question. */
+/**
+ * An active reservation (confirmed, or held and not expired) on the day in question; `endMin` is
+ * when the table is free again: the party's end plus its cleaning buffer (`blockedRange`).
+ */
 export type Occupation = { tableId: number; startMin: number; endMin: number };
 export type SlotRange = { startMin: number; endMin: number };
 export type Slot = { startTime: string; endTime: string; available: boolean };
@@ -41,6 +44,14 @@ export function birthdaySlotGrid(date: string, rules: DayRule[], durationMin: nu
     grid.push({ startMin: start, endMin: start + durationMin });
   }
   return grid;
+}
+
+/**
+ * What a party blocks of its table: its own time and the cleaning buffer after it. A new booking
+ * checks this range against the others' (each with its own buffer), as the exclusion constraint does.
+ */
+export function blockedRange(slot: SlotRange, bufferMin: number): SlotRange {
+  return { startMin: slot.startMin, endMin: slot.endMin + Math.max(0, bufferMin) };
 }
 
 export function overlaps(a: SlotRange, b: SlotRange): boolean {
@@ -82,6 +93,8 @@ export type AvailabilityInput = {
   tables: Table[];
   occupied: Occupation[];
   now: VenueNow;
+  /** The offer's cleaning buffer after the party (0 when left out). */
+  bufferMin?: number;
 };
 
 export function birthdayAvailability(input: AvailabilityInput): Slot[] {
@@ -90,6 +103,6 @@ export function birthdayAvailability(input: AvailabilityInput): Slot[] {
     endTime: formatTime(slot.endMin),
     available:
       !hasBegun(input.date, slot.startMin, input.now) &&
-      pickTable(slot, input.persons, input.tables, input.occupied) !== null,
+      pickTable(blockedRange(slot, input.bufferMin ?? 0), input.persons, input.tables, input.occupied) !== null,
   }));
 }

@@ -1,6 +1,7 @@
 import { formatChf } from "./money";
 import { formatDateDE, formatTime, venueToUtc } from "./time";
 import { venueAddressLine, type VenueContact } from "./venue-contact";
+import { emailParagraphs, emailTextFor, emailTextValues, type EmailTextKind, type EmailTexts } from "./email-texts";
 
 /** The parts of a reservation an e-mail shows; a stored reservation row fits as it is. */
 export type BookingEmailData = {
@@ -51,7 +52,16 @@ export type EmailOptions = {
   changeableOnline?: boolean;
   /** The AGB version the family accepted (`…/agb/<n>`), linked from the confirmation. */
   agbUrl?: string;
+  /** The venue's edited introductions and closings (issue #28 §2); the defaults where none is stored. */
+  texts?: EmailTexts;
 };
+
+/** The kind's introduction and closing with this booking's values, as paragraphs. */
+function editableParts(kind: EmailTextKind, r: BookingEmailData, venue: VenueContact, texts: EmailTexts | undefined): { intro: string[]; closing: string[] } {
+  const text = emailTextFor(texts, kind);
+  const values = emailTextValues(r, venue);
+  return { intro: emailParagraphs(text.intro, values), closing: emailParagraphs(text.closing, values) };
+}
 
 /**
  * A calendar client replaces an entry only when the SEQUENCE grows: the confirmation carries the
@@ -320,29 +330,26 @@ function buildIcs(r: BookingEmailData, venue: VenueContact, method: IcsMethod, n
 export function confirmationEmail(r: BookingEmailData, venue: VenueContact, options: EmailOptions = {}): BookingEmail {
   const now = options.now ?? new Date();
   const title = "Buchungsbestätigung";
-  const greeting = `Guten Tag ${fullName(r)}`;
-  const intro = `Vielen Dank für Ihre Buchung bei ${venue.name}. Ihre Buchung ist bestätigt.`;
+  const { intro, closing } = editableParts("confirmation", r, venue, options.texts);
   const calendarNote = "Den Termin finden Sie auch als Kalendereintrag im Anhang.";
   // The version accepted at booking, not today's text (issue #28 §2).
   const agbNote = options.agbUrl ? [`Es gelten die AGB, die Sie bei der Buchung akzeptiert haben: ${options.agbUrl}`] : [];
-  const closing = `Wir freuen uns auf Ihren Besuch!\nIhr Team von ${venue.name}`;
   const rows = detailRows(r);
   const text = [
-    greeting,
-    intro,
+    ...intro,
     textRows(rows),
     ...manageLines(options.manageUrl, options.changeableOnline),
     ...arrivalNote(venue),
     calendarNote,
     ...agbNote,
-    closing,
+    ...closing,
     // "-- " on its own line is the signature delimiter mail clients recognise.
     ["-- ", ...contactLines(venue)].join("\n"),
   ].join("\n\n");
   return {
     subject: `${title} ${r.code} – ${venue.name}, ${formatDateDE(r.date)}, ${timeRange(r)}`,
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs: [greeting, intro], rows, afterRows: [...arrivalNote(venue), calendarNote, ...agbNote, closing], venue, manageUrl: options.manageUrl }),
+    html: htmlDocument({ title, paragraphs: intro, rows, afterRows: [...arrivalNote(venue), calendarNote, ...agbNote, ...closing], venue, manageUrl: options.manageUrl }),
     ics: buildIcs(r, venue, "PUBLISH", now),
     icsMethod: "PUBLISH",
   };
@@ -356,8 +363,7 @@ export function cancellationEmail(
 ): BookingEmail {
   const now = options.now ?? new Date();
   const title = "Stornierung Ihrer Buchung";
-  const greeting = `Guten Tag ${fullName(r)}`;
-  const intro = `Ihre Buchung ${r.code} bei ${venue.name} am ${formatDateDE(r.date)} wurde storniert.`;
+  const { intro, closing } = editableParts("cancellation", r, venue, options.texts);
   const why = reason?.trim() ? `Grund: ${reason.trim()}` : null;
   // The money: what was paid goes back, and the voucher part returns to the voucher (AGB §5).
   const money = [
@@ -369,24 +375,21 @@ export function cancellationEmail(
       : null,
   ].filter((line): line is string => line !== null);
   const calendarNote = "Mit dem Kalendereintrag im Anhang können Sie den Termin aus Ihrem Kalender entfernen.";
-  const questions = "Bei Fragen erreichen Sie uns gerne telefonisch oder per E-Mail.";
-  const closing = `Freundliche Grüsse\nIhr Team von ${venue.name}`;
   const rows = detailRows(r);
-  const paragraphs = [greeting, intro, ...(why ? [why] : []), ...money];
+  const paragraphs = [...intro, ...(why ? [why] : []), ...money];
   const text = [
     ...paragraphs,
     `Stornierte Buchung:\n\n${textRows(rows)}`,
     ...manageLines(options.manageUrl, options.changeableOnline),
     calendarNote,
-    questions,
-    closing,
+    ...closing,
     // "-- " on its own line is the signature delimiter mail clients recognise.
     ["-- ", ...contactLines(venue)].join("\n"),
   ].join("\n\n");
   return {
     subject: `Stornierung Ihrer Buchung ${r.code} – ${venue.name}, ${formatDateDE(r.date)}`,
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs, rows, afterRows: [calendarNote, questions, closing], venue, manageUrl: options.manageUrl }),
+    html: htmlDocument({ title, paragraphs, rows, afterRows: [calendarNote, ...closing], venue, manageUrl: options.manageUrl }),
     ics: buildIcs(r, venue, "CANCEL", now),
     icsMethod: "CANCEL",
   };
@@ -397,10 +400,10 @@ export function cancellationEmail(
  * family: the booking never became valid and the money goes back. The family paid and saw a page
  * saying so, but a page is easily closed; this message is their record.
  */
-export function lateRefundEmail(r: BookingEmailData, venue: VenueContact, cause: "expired" | "cancelled" = "expired"): PlainEmail {
+export function lateRefundEmail(r: BookingEmailData, venue: VenueContact, cause: "expired" | "cancelled" = "expired", texts?: EmailTexts): PlainEmail {
   const title = "Rückerstattung Ihrer Zahlung";
-  const greeting = `Guten Tag ${fullName(r)}`;
-  const intro =
+  const { intro: greeting, closing } = editableParts("refund", r, venue, texts);
+  const what =
     cause === "cancelled"
       ? `Ihre Buchung ${r.code} für den ${formatDateDE(r.date)} um ${timeRange(r)} wurde storniert, bevor Ihre Zahlung bei uns eingetroffen ist.`
       : `Ihre Zahlung für die Buchung ${r.code} ist erst nach Ablauf der Haltezeit bei uns eingetroffen. ` +
@@ -409,20 +412,19 @@ export function lateRefundEmail(r: BookingEmailData, venue: VenueContact, cause:
   const refund = `Wir erstatten Ihnen den bezahlten Betrag von ${formatChf(r.amountRappen)} vollständig zurück. Je nach Zahlungsmittel erscheint die Gutschrift innerhalb weniger Tage.`;
   const voucher = r.discountRappen > 0 && r.voucherCode ? `Der Betrag Ihres Gutscheins ${r.voucherCode} bleibt Ihnen erhalten.` : null;
   const again = "Gerne können Sie online einen neuen Termin buchen. Bei Fragen erreichen Sie uns telefonisch oder per E-Mail.";
-  const closing = `Freundliche Grüsse\nIhr Team von ${venue.name}`;
   const rows = detailRows(r);
-  const paragraphs = [greeting, intro, refund, ...(voucher ? [voucher] : [])];
+  const paragraphs = [...greeting, what, refund, ...(voucher ? [voucher] : [])];
   const text = [
     ...paragraphs,
     `Nicht zustande gekommene Buchung:\n\n${textRows(rows)}`,
     again,
-    closing,
+    ...closing,
     ["-- ", ...contactLines(venue)].join("\n"),
   ].join("\n\n");
   return {
     subject: `${title} – Buchung ${r.code}, ${venue.name}`,
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs, rows, afterRows: [again, closing], venue }),
+    html: htmlDocument({ title, paragraphs, rows, afterRows: [again, ...closing], venue }),
   };
 }
 
@@ -439,10 +441,10 @@ export type PreviousBooking = { date: string; startMin: number; endMin: number; 
 export function changeEmail(r: BookingEmailData, venue: VenueContact, previous: PreviousBooking, options: EmailOptions & { money?: ChangeMoneyLines } = {}): BookingEmail {
   const now = options.now ?? new Date();
   const title = "Änderung Ihrer Buchung";
-  const greeting = `Guten Tag ${fullName(r)}`;
+  const { intro: greeting, closing } = editableParts("change", r, venue, options.texts);
   const slotMoved = previous.date !== r.date || previous.startMin !== r.startMin || previous.endMin !== r.endMin;
   const personsChanged = previous.persons !== undefined && previous.persons !== persons(r);
-  const intro = slotMoved
+  const what = slotMoved
     ? `Ihre Buchung ${r.code} bei ${venue.name} wurde verschoben: vom ${formatDateDE(previous.date)}, ${timeRange(previous)} ` +
       `auf den ${formatDateDE(r.date)}, ${timeRange(r)}.`
     : personsChanged
@@ -462,22 +464,21 @@ export function changeEmail(r: BookingEmailData, venue: VenueContact, previous: 
     money && money.venueDeltaRappen < 0 ? `An der Kasse sind ${formatChf(-money.venueDeltaRappen)} weniger zu bezahlen.` : null,
   ].filter((line): line is string => line !== null);
   const calendarNote = "Der Kalendereintrag im Anhang ersetzt den bisherigen Termin in Ihrem Kalender.";
-  const closing = `Wir freuen uns auf Ihren Besuch!\nIhr Team von ${venue.name}`;
   const rows = detailRows(r);
-  const paragraphs = [greeting, intro, ...priceLines];
+  const paragraphs = [...greeting, what, ...priceLines];
   const text = [
     ...paragraphs,
     `Neue Angaben:\n\n${textRows(rows)}`,
     ...manageLines(options.manageUrl, options.changeableOnline),
     ...arrivalNote(venue),
     calendarNote,
-    closing,
+    ...closing,
     ["-- ", ...contactLines(venue)].join("\n"),
   ].join("\n\n");
   return {
     subject: `${title} ${r.code} – ${slotMoved ? "neu am" : "am"} ${formatDateDE(r.date)}, ${timeRange(r)}`,
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs, rows, afterRows: [...arrivalNote(venue), calendarNote, closing], venue, manageUrl: options.manageUrl }),
+    html: htmlDocument({ title, paragraphs, rows, afterRows: [...arrivalNote(venue), calendarNote, ...closing], venue, manageUrl: options.manageUrl }),
     ics: buildIcs(r, venue, "REQUEST", now),
     icsMethod: "REQUEST",
   };
@@ -487,22 +488,21 @@ export function changeEmail(r: BookingEmailData, venue: VenueContact, previous: 
  * A paid difference that could not be applied (the booking was cancelled or changed meanwhile, or
  * the held slot was gone after its hold ran out): the booking stays as it is, the difference goes back.
  */
-export function changeRefundEmail(r: BookingEmailData, venue: VenueContact, refundRappen: number): PlainEmail {
+export function changeRefundEmail(r: BookingEmailData, venue: VenueContact, refundRappen: number, texts?: EmailTexts): PlainEmail {
   const title = "Rückerstattung Ihrer Zahlung";
-  const greeting = `Guten Tag ${fullName(r)}`;
-  const intro =
+  const { intro: greeting, closing } = editableParts("refund", r, venue, texts);
+  const what =
     r.status === "confirmed"
       ? `Ihre Zahlung von ${formatChf(refundRappen)} für die Änderung Ihrer Buchung ${r.code} ist eingetroffen, als die Änderung nicht mehr möglich war. Ihre Buchung bleibt unverändert.`
       : `Ihre Zahlung von ${formatChf(refundRappen)} für die Änderung Ihrer Buchung ${r.code} ist eingetroffen, nachdem die Buchung storniert wurde.`;
   const refund = "Wir erstatten Ihnen diesen Betrag vollständig zurück. Je nach Zahlungsmittel erscheint die Gutschrift innerhalb weniger Tage.";
-  const closing = `Freundliche Grüsse\nIhr Team von ${venue.name}`;
   const rows = detailRows(r);
-  const paragraphs = [greeting, intro, refund];
-  const text = [...paragraphs, `Ihre Buchung:\n\n${textRows(rows)}`, closing, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
+  const paragraphs = [...greeting, what, refund];
+  const text = [...paragraphs, `Ihre Buchung:\n\n${textRows(rows)}`, ...closing, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
   return {
     subject: `${title} – Buchung ${r.code}, ${venue.name}`,
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs, rows, afterRows: [closing], venue }),
+    html: htmlDocument({ title, paragraphs, rows, afterRows: closing, venue }),
   };
 }
 
@@ -511,41 +511,36 @@ export const BRING_NOTE = "Bitte mitbringen: Socken für alle Kinder (auch für 
 /** Two days before: when, where, how early, what to bring; the manage link for last changes. */
 export function reminderEmail(r: BookingEmailData, venue: VenueContact, options: EmailOptions = {}): PlainEmail {
   const title = "Erinnerung an Ihren Termin";
-  const greeting = `Guten Tag ${fullName(r)}`;
-  const intro = `Bald ist es so weit: Ihr Termin bei ${venue.name} ist am ${formatDateDE(r.date)}, ${timeRange(r)}.`;
+  const { intro, closing } = editableParts("reminder", r, venue, options.texts);
   const address = `Adresse: ${venueAddressLine(venue)}. Öffnungszeiten: ${venue.openingHours}.`;
-  const closing = `Wir freuen uns auf Ihren Besuch!\nIhr Team von ${venue.name}`;
   const rows = detailRows(r);
   const text = [
-    greeting,
-    intro,
+    ...intro,
     textRows(rows),
     ...arrivalNote(venue),
     address,
     BRING_NOTE,
     ...manageLines(options.manageUrl, options.changeableOnline),
-    closing,
+    ...closing,
     ["-- ", ...contactLines(venue)].join("\n"),
   ].join("\n\n");
   return {
     subject: `${title}: ${formatDateDE(r.date)}, ${timeRange(r)} – Buchung ${r.code}, ${venue.name}`,
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs: [greeting, intro], rows, afterRows: [...arrivalNote(venue), address, BRING_NOTE, closing], venue, manageUrl: options.manageUrl }),
+    html: htmlDocument({ title, paragraphs: intro, rows, afterRows: [...arrivalNote(venue), address, BRING_NOTE, ...closing], venue, manageUrl: options.manageUrl }),
   };
 }
 
 /** Asked for on /buchung with the booking code and this address: only the link, nothing else. */
-export function manageLinkEmail(r: Pick<BookingEmailData, "code" | "firstName" | "lastName">, venue: VenueContact, manageUrl: string): PlainEmail {
+export function manageLinkEmail(r: BookingEmailData, venue: VenueContact, manageUrl: string, texts?: EmailTexts): PlainEmail {
   const title = "Ihr Link zur Buchung";
-  const greeting = `Guten Tag ${`${r.firstName} ${r.lastName}`.trim()}`;
-  const intro = `Sie haben einen Link zu Ihrer Buchung ${r.code} bei ${venue.name} angefordert. Mit diesem Link können Sie die Buchung ansehen und, solange es die AGB erlauben, stornieren oder verschieben.`;
+  const { intro, closing } = editableParts("manage-link", r, venue, texts);
   const ignore = "Falls Sie diesen Link nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihre Buchung bleibt unverändert.";
-  const closing = `Freundliche Grüsse\nIhr Team von ${venue.name}`;
-  const text = [greeting, intro, ...manageLines(manageUrl), ignore, closing, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
+  const text = [...intro, ...manageLines(manageUrl), ignore, ...closing, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
   return {
     subject: `${title} ${r.code} – ${venue.name}`,
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs: [greeting, intro], rows: [{ label: "Buchungscode", value: r.code, strong: true }], afterRows: [ignore, closing], venue, manageUrl }),
+    html: htmlDocument({ title, paragraphs: intro, rows: [{ label: "Buchungscode", value: r.code, strong: true }], afterRows: [ignore, ...closing], venue, manageUrl }),
   };
 }
 
@@ -553,15 +548,14 @@ export function manageLinkEmail(r: Pick<BookingEmailData, "code" | "firstName" |
  * A booking staff took by phone, to be paid online: the link to the normal payment page and how long
  * the table is held for it. The confirmation (with the calendar entry) follows once it is paid.
  */
-export function paymentLinkEmail(r: BookingEmailData, venue: VenueContact, link: { url: string; validUntil: Date }): PlainEmail {
+export function paymentLinkEmail(r: BookingEmailData, venue: VenueContact, link: { url: string; validUntil: Date }, texts?: EmailTexts): PlainEmail {
   const title = "Ihre Buchung: bitte online bezahlen";
   const until = link.validUntil.toLocaleString("de-CH", { timeZone: "Europe/Zurich", dateStyle: "long", timeStyle: "short" });
-  const greeting = `Guten Tag ${fullName(r)}`;
-  const intro = `vielen Dank für Ihren Anruf. Wir haben den folgenden Termin für Sie reserviert. Bitte bezahlen Sie ${formatChf(r.amountRappen)} bis ${until} online über diesen Link:`;
+  const { intro, closing } = editableParts("payment-link", r, venue, texts);
+  const pay = `Bitte bezahlen Sie ${formatChf(r.amountRappen)} bis ${until} online über diesen Link:`;
   const after = "Nach der Zahlung erhalten Sie die Buchungsbestätigung mit dem Kalendereintrag. Ohne Zahlung bis zu diesem Zeitpunkt wird die Reservierung freigegeben.";
-  const closing = `Freundliche Grüsse\nIhr Team von ${venue.name}`;
   const rows = detailRows(r);
-  const text = [greeting, intro, link.url, `Reservierung:\n\n${textRows(rows)}`, after, closing, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
-  const html = htmlDocument({ title, paragraphs: [greeting, intro, link.url], rows, afterRows: [after, closing], venue });
+  const text = [...intro, pay, link.url, `Reservierung:\n\n${textRows(rows)}`, after, ...closing, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
+  const html = htmlDocument({ title, paragraphs: [...intro, pay, link.url], rows, afterRows: [after, ...closing], venue });
   return { subject: `Zahlungslink – Buchung ${r.code}, ${venue.name}`, text: `${text}\n`, html };
 }

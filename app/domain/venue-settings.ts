@@ -183,6 +183,7 @@ export const SETTINGS_MSG = {
   maxChildren: "Bitte geben Sie 1 bis 50 Kinder an.",
   maxAdults: "Bitte geben Sie 0 bis 50 Erwachsene an.",
   minChargedChildren: "Bitte geben Sie 0 bis 50 Kinder an (0 oder leer: es werden so viele verrechnet, wie kommen).",
+  bufferMin: "Bitte geben Sie 0 bis 120 Minuten in 5-Minuten-Schritten an (0 oder leer: kein Puffer).",
   maxChildrenTables: (seats: number) => `Höchstens ${seats} Kinder: Der grösste aktive Tisch hat ${seats} Plätze.`,
   gameLeadHours: "Bitte geben Sie 0 bis 168 Stunden an.",
   selfServiceHours: "Bitte geben Sie 0 bis 720 Stunden an.",
@@ -298,7 +299,10 @@ export const OFFER_ITEMS_LIMIT = { lines: 20, lineLength: 200 } as const;
 /** The textarea's `maxLength`: every line full, each with its line break (CR LF). */
 export const OFFER_ITEMS_MAX_LENGTH = OFFER_ITEMS_LIMIT.lines * (OFFER_ITEMS_LIMIT.lineLength + 2);
 
-export type OfferInput = { name: string; basePriceRappen: number; slotMinutes: number; items: string[]; position: number; active: boolean; leadHours: number } & PartyRules;
+export type OfferInput = { name: string; basePriceRappen: number; slotMinutes: number; items: string[]; position: number; active: boolean; leadHours: number; bufferMin?: number } & PartyRules;
+
+/** The longest cleaning buffer an offer may have (a table blocked for two hours after a party is a lot). */
+export const BUFFER_MAX_MINUTES = 120;
 
 /** The promised numbers staff set on /admin/einstellungen (the hold time has its own form). */
 export type PolicySettings = { selfServiceHours: number; lateCancelFeePercent: number; reminderHours: number; gameLeadHours: number };
@@ -329,6 +333,8 @@ export function parseOffer(form: Form): Parsed<OfferInput> {
   const maxAdults = parseIntIn(form.get("maxAdults"), 0, 50);
   // Optional field: empty means no minimum.
   const minChargedChildren = str(form.get("minChargedChildren")) === "" ? 0 : parseIntIn(form.get("minChargedChildren"), 0, 50);
+  const bufferRaw = str(form.get("bufferMin")) === "" ? 0 : parseIntIn(form.get("bufferMin"), 0, BUFFER_MAX_MINUTES);
+  const bufferMin = bufferRaw !== null && bufferRaw % 5 === 0 ? bufferRaw : null;
   const items = str(form.get("items"))
     .split(/\r?\n/)
     .map((l) => l.trim())
@@ -342,12 +348,13 @@ export function parseOffer(form: Form): Parsed<OfferInput> {
   if (maxChildren === null) errors.maxChildren = SETTINGS_MSG.maxChildren;
   if (maxAdults === null) errors.maxAdults = SETTINGS_MSG.maxAdults;
   if (minChargedChildren === null) errors.minChargedChildren = SETTINGS_MSG.minChargedChildren;
+  if (bufferMin === null) errors.bufferMin = SETTINGS_MSG.bufferMin;
   if (items.length === 0 || items.length > OFFER_ITEMS_LIMIT.lines) errors.items = SETTINGS_MSG.items;
   else if (items.some((i) => i.length > OFFER_ITEMS_LIMIT.lineLength)) errors.items = SETTINGS_MSG.itemTooLong;
-  if (Object.keys(errors).length > 0 || name === null || !price.ok || duration === null || position === null || leadHours === null || minChildren === null || maxChildren === null || maxAdults === null || minChargedChildren === null) {
+  if (Object.keys(errors).length > 0 || name === null || !price.ok || duration === null || position === null || leadHours === null || minChildren === null || maxChildren === null || maxAdults === null || minChargedChildren === null || bufferMin === null) {
     return { ok: false, errors };
   }
-  return { ok: true, value: { name, basePriceRappen: price.rappen, slotMinutes: duration, items, position, active: checked(form.get("active")), leadHours, minChildren, maxChildren, maxAdults, minChargedChildren } };
+  return { ok: true, value: { name, basePriceRappen: price.rappen, slotMinutes: duration, items, position, active: checked(form.get("active")), leadHours, minChildren, maxChildren, maxAdults, minChargedChildren, bufferMin } };
 }
 
 export const GAME_LOCATION_TYPES = [

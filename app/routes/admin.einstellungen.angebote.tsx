@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return data<SettingsActionData>({ form: name, ok: result.ok, message: result.message }, { status: result.ok ? 200 : 409 });
 }
 
-type Row = { id: number | null; name: string; basePriceRappen: number; slotMinutes: number; items: { desc: string }[]; position: number; active: number; leadHours: number } & PartyRules;
+type Row = { id: number | null; name: string; basePriceRappen: number; slotMinutes: number; items: { desc: string }[]; position: number; active: number; leadHours: number; bufferMin: number } & PartyRules;
 
 function OfferForm({ row, answer }: { row: Row; answer?: SettingsActionData }) {
   const form = row.id === null ? "offer-new" : `offer-${row.id}`;
@@ -82,6 +82,15 @@ function OfferForm({ row, answer }: { row: Row; answer?: SettingsActionData }) {
             answer={answer}
             value={String(row.minChargedChildren ?? 0)}
           />
+          <SettingsField
+            form={form}
+            name="bufferMin"
+            label="Reinigungszeit nach der Feier (Minuten, 0–120)"
+            hint="So lange bleibt der Tisch nach dem Ende gesperrt, bevor die nächste Feier beginnen kann. Bestehende Buchungen behalten ihre Zeit."
+            inputMode="numeric"
+            answer={answer}
+            value={String(row.bufferMin)}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${form}-items`}>Leistungen (eine pro Zeile)</label>
@@ -125,7 +134,7 @@ export default function OffersSettingsPage() {
         ))}
       </SettingsSection>
       <SettingsSection title="Angebot hinzufügen" id="new-offer-title">
-        <OfferForm key={`new-${offers.length}`} row={{ id: null, name: "", basePriceRappen: 0, slotMinutes: 120, items: [], position: offers.length + 1, active: 1, leadHours: DEFAULT_OFFER_LEAD_HOURS, ...DEFAULT_PARTY_RULES }} answer={answerFor(actionData, "offer-new")} />
+        <OfferForm key={`new-${offers.length}`} row={{ id: null, name: "", basePriceRappen: 0, slotMinutes: 120, items: [], position: offers.length + 1, active: 1, leadHours: DEFAULT_OFFER_LEAD_HOURS, bufferMin: 0, ...DEFAULT_PARTY_RULES }} answer={answerFor(actionData, "offer-new")} />
       </SettingsSection>
     </Page>
   );

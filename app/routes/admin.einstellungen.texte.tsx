@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminBar } from "~/components/AdminBar";
 import { Page } from "~/components/Page";
-import { FormMessage, SettingsNav, SettingsSection, type SettingsActionData } from "~/components/SettingsForm";
+import { FormMessage, SettingsNav, SettingsSection, SettingsTextArea, type SettingsActionData } from "~/components/SettingsForm";
 import { LEGAL_BODY_MAX, LEGAL_KINDS, LEGAL_PLACEHOLDERS, LEGAL_TITLES, type LegalKind } from "~/domain/legal-texts";
 import { pageMeta } from "~/domain/page-meta";
 import { formatDateDE, venueNow } from "~/domain/time";
@@ -79,24 +79,15 @@ export default function LegalTextsPage() {
             </p>
             <Form method="post" noValidate key={`${t.kind}-${t.version}`}>
               <input type="hidden" name="kind" value={t.kind} />
-              <div className="field">
-                <label htmlFor={`${id}-body`}>Text (höchstens {LEGAL_BODY_MAX.toLocaleString("de-CH")} Zeichen)</label>
-                <textarea
-                  id={`${id}-body`}
-                  name="body"
-                  rows={14}
-                  maxLength={LEGAL_BODY_MAX}
-                  defaultValue={answer?.values?.body ?? t.body}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id}-error` : undefined}
-                  className="legal-textarea"
-                />
-                {error ? (
-                  <p className="field-error" id={`${id}-error`}>
-                    {error}
-                  </p>
-                ) : null}
-              </div>
+              <SettingsTextArea
+                id={`${id}-body`}
+                name="body"
+                label={`Text (höchstens ${LEGAL_BODY_MAX.toLocaleString("de-CH")} Zeichen)`}
+                value={answer?.values?.body ?? t.body}
+                error={error}
+                rows={14}
+                maxLength={LEGAL_BODY_MAX}
+              />
               {answer?.ok ? <FormMessage answer={answer} /> : null}
               <div className="button-row">
                 <button type="submit" name="intent" value="preview" className="button button-secondary">

@@ -152,6 +152,8 @@ test("every settings page reads at 320 px and passes axe", async ({ page }) => {
     ["/admin/einstellungen/spielorte", "Spielorte"],
     ["/admin/einstellungen/mitarbeitende", "Benutzerkonten"],
     ["/admin/einstellungen/betrieb", "Name, Adresse und Kontakt"],
+    ["/admin/einstellungen/texte", "Impressum"],
+    ["/admin/einstellungen/e-mail-texte?art=stornierung", "Stornierung"],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole("heading", { name: heading, exact: true, level: 2 })).toBeVisible();

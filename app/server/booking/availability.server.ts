@@ -8,13 +8,16 @@ import { prepared } from "../platform/prepared.server";
 import { reservations } from "../platform/schema";
 import { findOffer, getVenue } from "./venue.server";
 
+/** When a booking's table is free again: its end plus its cleaning buffer (as in `reservations_no_overlap`). */
+const blockedUntil = sql<number>`(${reservations.endMin} + ${reservations.bufferMin})::int`;
+
 /** Tables taken on a date: confirmed, or held and not yet expired (`exceptId`: a booking being moved). */
 export async function tableOccupations(db: Executor, date: string, now: Date, exceptId?: number): Promise<Occupation[]> {
   // Read under the day's lock by every booking: built once (see `prepared`), one variant for a move.
   const name = exceptId === undefined ? "table_occupations" : "table_occupations_except";
   const statement = prepared(db, name, (d) =>
     d
-      .select({ tableId: reservations.tableId, startMin: reservations.startMin, endMin: reservations.endMin })
+      .select({ tableId: reservations.tableId, startMin: reservations.startMin, endMin: blockedUntil })
       .from(reservations)
       .where(
         and(
@@ -86,7 +89,7 @@ export async function cachedTableOccupations(db: Executor, date: string, now: Da
   // Read after every booking that changed the day (the cache is dropped): built once (see `prepared`).
   const statement = prepared(db, "day_occupations", (d) =>
     d
-      .select({ tableId: reservations.tableId, startMin: reservations.startMin, endMin: reservations.endMin, holdExpiresAt: reservations.holdExpiresAt, status: reservations.status })
+      .select({ tableId: reservations.tableId, startMin: reservations.startMin, endMin: blockedUntil, holdExpiresAt: reservations.holdExpiresAt, status: reservations.status })
       .from(reservations)
       .where(and(eq(reservations.date, sql.placeholder("date")), isNotNull(reservations.tableId), takesTable(sql.placeholder("now"))))
       .prepare("day_occupations"),
@@ -124,5 +127,6 @@ export async function availableBirthdaySlots(
     tables: venue.tables,
     occupied: await cachedTableOccupations(db, query.date, now),
     now: options.ignoreLeadTime ? venueNow(now) : onlineNotBefore(now, offer.leadHours),
+    bufferMin: offer.bufferMin,
   });
 }

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, getTableColumns, gt, isNotNull, lte, not, sql, type SQL } from "drizzle-orm";
-import { hasBegun, birthdaySlotGrid, onlineNotBefore, pickTable, rulesOn } from "~/domain/availability";
+import { blockedRange, hasBegun, birthdaySlotGrid, onlineNotBefore, pickTable, rulesOn } from "~/domain/availability";
 import { newBookingCode } from "~/domain/codes";
 import type { Contact } from "~/domain/contact";
 import { MSG } from "~/domain/messages";
@@ -405,6 +405,8 @@ export async function reserveBirthday(
   const refused = leadTimeRefusal(request.date, slot.startMin, offer.leadHours, options, now, venuePhone(venue));
   if (refused) return refused;
 
+  // The table stays blocked for the offer's cleaning buffer after the party.
+  const blocked = blockedRange(slot, offer.bufferMin);
   return placeReservation(
     db,
     {
@@ -413,10 +415,10 @@ export async function reserveBirthday(
       priceRappen: birthdayPriceRappen(counts, offer.basePriceRappen, venue.prices, offer.minChargedChildren),
       couponCode: request.couponCode,
       claim: async (tx) => {
-        const table = pickTable(slot, persons, venue.tables, await tableOccupations(tx, request.date, now));
+        const table = pickTable(blocked, persons, venue.tables, await tableOccupations(tx, request.date, now));
         return table ? { tableId: table.id } : null;
       },
-      takenBeforehand: async () => !pickTable(slot, persons, venue.tables, await cachedTableOccupations(db, request.date, now)),
+      takenBeforehand: async () => !pickTable(blocked, persons, venue.tables, await cachedTableOccupations(db, request.date, now)),
       unpaidHolds: async (tx, at) => {
         const holds = await tx
           .select({ clientKey: sql<string>`${reservations.clientKey}`, startMin: reservations.startMin, endMin: reservations.endMin })
@@ -443,6 +445,8 @@ export async function reserveBirthday(
         accompanyingAdultPriceRappen: venue.prices.accompanyingAdultPriceRappen,
         // Stored only when the offer has a minimum, so the common insert keeps its prepared shape.
         minChargedChildren: offer.minChargedChildren > 0 ? offer.minChargedChildren : undefined,
+        // Likewise the buffer: the column's default is 0.
+        bufferMin: offer.bufferMin > 0 ? offer.bufferMin : undefined,
         ...request.contact,
       },
     },

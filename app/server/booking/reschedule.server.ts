@@ -1,6 +1,6 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { DEFAULT_PARTY_RULES } from "~/domain/party-rules";
-import { birthdayAvailability, birthdaySlotGrid, hasBegun, overlaps, pickTable, rulesOn, type Slot, type SlotRange, type Table } from "~/domain/availability";
+import { birthdayAvailability, birthdaySlotGrid, blockedRange, hasBegun, overlaps, pickTable, rulesOn, type Slot, type SlotRange, type Table } from "~/domain/availability";
 import {
   CHANGE_MSG,
   changedBirthdayPriceRappen,
@@ -214,14 +214,16 @@ export async function claimFor(tx: Executor, r: Reservation, plan: ChangePlan, m
   const unchangedSlot = plan.sameSlot && plan.slot.endMin === r.endMin;
   if (mode === "alongside" && unchangedSlot && own && own.seats >= persons && (plan.tableId === null || plan.tableId === own.id)) return { stay: true };
   const occupied = await tableOccupations(tx, plan.date, now, mode === "replace" ? r.id : undefined);
+  // The booking keeps the cleaning buffer it was made with (a later change of the offer does not move it).
+  const blocked = blockedRange(plan.slot, r.bufferMin);
   if (plan.tableId !== null) {
     const table = venue.tables.find((t) => t.id === plan.tableId);
     if (!table) return { ok: false, reason: "invalid", message: CHANGE_MSG.unknownTable };
-    return pickTable(plan.slot, persons, [table], occupied) ? { tableId: table.id } : { ok: false, reason: "slot_taken", message: CHANGE_MSG.tableTaken };
+    return pickTable(blocked, persons, [table], occupied) ? { tableId: table.id } : { ok: false, reason: "slot_taken", message: CHANGE_MSG.tableTaken };
   }
   // Its own table: while active, or where it already sits (a deactivated table keeps its party's slot).
   const ownAllowed = own && (venue.tables.some((t) => t.id === own.id) || unchangedSlot);
-  const table = (ownAllowed && pickTable(plan.slot, persons, [own], occupied)) || pickTable(plan.slot, persons, venue.tables, occupied);
+  const table = (ownAllowed && pickTable(blocked, persons, [own], occupied)) || pickTable(blocked, persons, venue.tables, occupied);
   if (table) return { tableId: table.id };
   return plan.sameSlot ? { ok: false, reason: "slot_taken", message: CHANGE_MSG.noTable } : taken;
 }
@@ -388,7 +390,8 @@ export async function completePendingChange(tx: Tx, held: Reservation, original:
       const occupied = await tableOccupations(tx, held.date, now, original.id);
       const persons = personCount(held);
       const same = venue.tables.find((t) => t.id === held.tableId);
-      const table = (same && pickTable(slot, persons, [same], occupied)) || pickTable(slot, persons, venue.tables, occupied);
+      const blocked = blockedRange(slot, held.bufferMin);
+      const table = (same && pickTable(blocked, persons, [same], occupied)) || pickTable(blocked, persons, venue.tables, occupied);
       if (!table) return null;
       claim = { tableId: table.id };
     } else if (held.locationId !== null) {
@@ -455,6 +458,7 @@ export async function moveOptions(
       tables: chosen ? [chosen] : venue.tables,
       occupied: await tableOccupations(db, date, now, r.id),
       now: venueNow(now),
+      bufferMin: r.bufferMin,
     });
   }
   const locationId = resource.locationId ?? r.locationId;

@@ -12,11 +12,12 @@ import { getEnv } from "../platform/env.server";
 import type { Executor } from "../platform/db-types";
 import { announceChange, onChange } from "../platform/changes.server";
 import { log, oneLineError } from "../platform/log.server";
-import { birthdayTables, closures, gameLocations, legalTexts, offers, openingHours, specialHours, venueProfile, venueSettings, type OfferItem } from "../platform/schema";
+import { birthdayTables, closures, emailTexts as emailTextsTable, gameLocations, legalTexts, offers, openingHours, specialHours, venueProfile, venueSettings, type OfferItem } from "../platform/schema";
 import { DEFAULT_VENUE_PROFILE, venueContactOf, type VenueProfile } from "~/domain/venue-profile";
 import type { VenueContact } from "~/domain/venue-contact";
+import { isEmailTextKind, type EmailTexts } from "~/domain/email-texts";
 
-export type Offer = { id: number; name: string; basePriceRappen: number; slotMinutes: number; items: OfferItem[]; leadHours: number; minChargedChildren: number } & PartyRules;
+export type Offer = { id: number; name: string; basePriceRappen: number; slotMinutes: number; items: OfferItem[]; leadHours: number; minChargedChildren: number; bufferMin: number } & PartyRules;
 
 /**
  * The venue's data (offers, tables, opening rules, prices, closures) is read far more often than
@@ -63,6 +64,8 @@ export type Venue = {
   profile: VenueProfile;
   /** The AGB version a booking made now accepts (0: the default text); a new version empties the cache. */
   agbVersion: number;
+  /** The e-mail introductions and closings staff edited (a kind without an entry: the default). */
+  emailTexts: EmailTexts;
 };
 
 export type StoredPolicy = { selfServiceHours: number | null; lateCancelFeePercent: number | null; reminderHours: number | null; gameLeadHours: number | null };
@@ -81,7 +84,7 @@ function all<T extends readonly (() => Promise<unknown>)[]>(db: Executor, reads:
 }
 
 async function loadVenue(db: Executor): Promise<Venue> {
-  const [offerRows, tableRows, ruleRows, locationRows, settingsRows, closureRows, profile, agbRows, specialRows] = await all(db, [
+  const [offerRows, tableRows, ruleRows, locationRows, settingsRows, closureRows, profile, agbRows, specialRows, emailTexts] = await all(db, [
     () =>
       db
         .select({
@@ -95,6 +98,7 @@ async function loadVenue(db: Executor): Promise<Venue> {
           maxChildren: offers.maxChildren,
           maxAdults: offers.maxAdults,
           minChargedChildren: offers.minChargedChildren,
+          bufferMin: offers.bufferMin,
         })
         .from(offers)
         .where(eq(offers.active, 1))
@@ -108,6 +112,7 @@ async function loadVenue(db: Executor): Promise<Venue> {
     () => db.select({ version: sql<number>`coalesce(max(${legalTexts.version}), 0)::int` }).from(legalTexts).where(eq(legalTexts.kind, "agb")),
     // Past dates stay out; yesterday is kept for a cache loaded just before midnight.
     () => db.select().from(specialHours).where(gte(specialHours.date, addDays(venueNow().date, -1))).orderBy(asc(specialHours.date)),
+    () => readEmailTexts(db),
   ] as const);
   const settings = settingsRows[0];
   return {
@@ -128,7 +133,16 @@ async function loadVenue(db: Executor): Promise<Venue> {
     specialHours: specialRows.map((s) => ({ date: s.date, openMin: s.openMin, closeMin: s.closeMin, birthdays: s.birthdays === 1, games: s.games === 1, note: s.note })),
     profile,
     agbVersion: Number(agbRows[0]?.version ?? 0),
+    emailTexts,
   };
+}
+
+/** The venue's edited e-mail texts (a kind without a row: the default). */
+export async function readEmailTexts(db: Executor): Promise<EmailTexts> {
+  const rows = await db.select({ kind: emailTextsTable.kind, intro: emailTextsTable.intro, closing: emailTextsTable.closing }).from(emailTextsTable);
+  const texts: EmailTexts = {};
+  for (const row of rows) if (isEmailTextKind(row.kind)) texts[row.kind] = { intro: row.intro, closing: row.closing };
+  return texts;
 }
 
 /**

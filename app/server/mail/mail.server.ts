@@ -18,9 +18,10 @@ import type { VenueContact } from "~/domain/venue-contact";
 import { venueNow } from "~/domain/time";
 import { agbPath } from "~/domain/legal-texts";
 import { venueContactOf } from "~/domain/venue-profile";
-import { getVenue, readVenueProfile, venueContact as cachedVenueContact } from "../booking/venue.server";
+import { getVenue, readEmailTexts, readVenueProfile, venueContact as cachedVenueContact } from "../booking/venue.server";
 import { getDb, type Db, type Tx } from "../platform/db.server";
 import { mailOutbox, manageTokens, openingHours, reservations, specialHours, venueSettings } from "../platform/schema";
+import type { EmailTexts } from "~/domain/email-texts";
 import { canSelfChange } from "~/domain/self-service";
 import { getEnv } from "../platform/env.server";
 import { issuePaymentToken, manageUrl, newManageToken, paymentLinkUrl } from "../platform/manage-token.server";
@@ -115,6 +116,11 @@ async function venueContact(tx: Tx): Promise<VenueContact> {
   return venueContactOf(await readVenueProfile(tx), rules, upcoming);
 }
 
+/** The venue as a message shows it: contact, opening hours and the edited texts. */
+async function mailVenue(tx: Tx): Promise<{ contact: VenueContact; texts: EmailTexts }> {
+  return { contact: await venueContact(tx), texts: await readEmailTexts(tx) };
+}
+
 /**
  * Whether the booking can still be cancelled or moved online now (AGB §4): the e-mails offer only
  * what is possible. `hours`: the caller's (from the venue cache); else the stored setting, read in `tx`.
@@ -124,33 +130,41 @@ async function changeableOnlineNow(tx: Tx, reservation: Reservation, hours?: num
   return canSelfChange({ ...reservation, status: "confirmed" }, new Date(), window);
 }
 
-/** `contact`: the caller's (from the venue cache, saving the confirmation's transaction a statement); else read in `tx`. */
-export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation, contact?: VenueContact, selfServiceHours?: number): Promise<void> {
+/** What the confirmation needs of the venue, when the caller has it from the venue cache. */
+export type ConfirmationVenue = { contact: VenueContact; selfServiceHours: number; texts: EmailTexts };
+
+/** `venue`: the caller's (from the venue cache, saving the confirmation's transaction its statements); else read in `tx`. */
+export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation, venue?: ConfirmationVenue): Promise<void> {
   const link = newManageLink(reservation);
-  const changeableOnline = await changeableOnlineNow(tx, reservation, selfServiceHours);
-  await enqueue(tx, reservation, "confirmation", confirmationEmail(reservation, contact ?? (await venueContact(tx)), {
+  const changeableOnline = await changeableOnlineNow(tx, reservation, venue?.selfServiceHours);
+  const { contact, texts } = venue ?? (await mailVenue(tx));
+  await enqueue(tx, reservation, "confirmation", confirmationEmail(reservation, contact, {
       manageUrl: link.url,
       changeableOnline,
       agbUrl: `${getEnv().PUBLIC_URL}${agbPath(reservation.agbVersion)}`,
+      texts,
     }), link);
 }
 
 export async function enqueueCancellationMail(tx: Tx, reservation: Reservation, reason?: string | null, refundRappen = 0): Promise<void> {
   const why = reason ?? reservation.cancelReason;
   const link = newManageLink(reservation);
-  await enqueue(tx, reservation, "cancellation", cancellationEmail(reservation, await venueContact(tx), why, { refundRappen, manageUrl: link.url }), link);
+  const { contact, texts } = await mailVenue(tx);
+  await enqueue(tx, reservation, "cancellation", cancellationEmail(reservation, contact, why, { refundRappen, manageUrl: link.url, texts }), link);
 }
 
 /** The booking changed (reservation already updated, its `sequence` raised): updated calendar entry, and the money it moved. */
 export async function enqueueChangeMail(tx: Tx, reservation: Reservation, previous: PreviousBooking, money?: ChangeMoneyLines): Promise<void> {
   const link = newManageLink(reservation);
   const changeableOnline = await changeableOnlineNow(tx, reservation);
-  await enqueue(tx, reservation, "change", changeEmail(reservation, await venueContact(tx), previous, { manageUrl: link.url, money, changeableOnline }), link);
+  const { contact, texts } = await mailVenue(tx);
+  await enqueue(tx, reservation, "change", changeEmail(reservation, contact, previous, { manageUrl: link.url, money, changeableOnline, texts }), link);
 }
 
 /** A paid difference that could not be applied goes back; the booking stays as it was (see confirmPayment). */
 export async function enqueueChangeRefundMail(tx: Tx, reservation: Reservation, refundRappen: number): Promise<void> {
-  await enqueue(tx, reservation, "change-refund", changeRefundEmail(reservation, await venueContact(tx), refundRappen));
+  const { contact, texts } = await mailVenue(tx);
+  await enqueue(tx, reservation, "change-refund", changeRefundEmail(reservation, contact, refundRappen, texts));
 }
 
 /**
@@ -162,19 +176,22 @@ export async function enqueueChangeRefundMail(tx: Tx, reservation: Reservation, 
 export async function enqueueReminderMail(tx: Tx, reservation: Reservation): Promise<boolean> {
   const link = newManageLink(reservation);
   const changeableOnline = await changeableOnlineNow(tx, reservation);
-  return enqueue(tx, reservation, "reminder", reminderEmail(reservation, await venueContact(tx), { manageUrl: link.url, changeableOnline }), link);
+  const { contact, texts } = await mailVenue(tx);
+  return enqueue(tx, reservation, "reminder", reminderEmail(reservation, contact, { manageUrl: link.url, changeableOnline, texts }), link);
 }
 
 /** Asked for on /buchung (code and e-mail matched): a fresh manage link, nothing else. */
 export async function enqueueManageLinkMail(tx: Tx, reservation: Reservation): Promise<void> {
   const link = newManageLink(reservation);
-  await enqueue(tx, reservation, "manage-link", manageLinkEmail(reservation, await venueContact(tx), link.url), link);
+  const { contact, texts } = await mailVenue(tx);
+  await enqueue(tx, reservation, "manage-link", manageLinkEmail(reservation, contact, link.url, texts), link);
 }
 
 /** The booking did not happen after all: its money goes back (see confirmPayment). */
 export async function enqueueLateRefundMail(tx: Tx, reservation: Reservation): Promise<void> {
   const cause = reservation.status === "cancelled" ? "cancelled" : "expired";
-  await enqueue(tx, reservation, "late-refund", lateRefundEmail(reservation, await venueContact(tx), cause));
+  const { contact, texts } = await mailVenue(tx);
+  await enqueue(tx, reservation, "late-refund", lateRefundEmail(reservation, contact, cause, texts));
 }
 
 /**
@@ -184,7 +201,8 @@ export async function enqueueLateRefundMail(tx: Tx, reservation: Reservation): P
  */
 export async function enqueuePaymentLinkMail(tx: Tx, reservation: Reservation): Promise<void> {
   const url = paymentLinkUrl(await issuePaymentToken(tx, reservation.id));
-  await enqueue(tx, reservation, "payment-link", paymentLinkEmail(reservation, await venueContact(tx), { url, validUntil: reservation.holdExpiresAt ?? new Date() }));
+  const { contact, texts } = await mailVenue(tx);
+  await enqueue(tx, reservation, "payment-link", paymentLinkEmail(reservation, contact, { url, validUntil: reservation.holdExpiresAt ?? new Date() }, texts));
 }
 
 type OutboxRow = typeof mailOutbox.$inferSelect;

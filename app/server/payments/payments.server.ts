@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
-import { overlaps, pickTable } from "~/domain/availability";
+import { blockedRange, overlaps, pickTable } from "~/domain/availability";
 import { paymentOutcome, toSpecStatus } from "~/domain/payment-status";
 import { personCount } from "~/domain/pricing";
 import { reservationsChanged, reservationsNotice, tableOccupations } from "../booking/availability.server";
@@ -20,10 +20,7 @@ import { prepared } from "../platform/prepared.server";
 import { singleton } from "../platform/singleton.server";
 import { debitVoucher, recordLedger } from "../vouchers/vouchers.server";
 import { getVenue, holdMinutes, venueContact, venuePolicy } from "../booking/venue.server";
-import type { VenueContact } from "~/domain/venue-contact";
-
-/** What the confirmation e-mail needs of the venue: its contact and the self-service window. */
-type MailVenue = { contact: VenueContact; selfServiceHours: number };
+import type { ConfirmationVenue as MailVenue } from "../mail/mail.server";
 
 export type Payment = typeof payments.$inferSelect;
 
@@ -214,7 +211,7 @@ export async function confirmPayment(
   // The confirmation e-mail's opening hours come from the venue cache (renewed on every change).
   // Read from the venue cache here, so the confirmation's transaction spends no statement on them.
   const venue = await getVenue(db);
-  const contact: MailVenue = { contact: venueContact(venue), selfServiceHours: venuePolicy(venue).selfServiceHours };
+  const contact: MailVenue = { contact: venueContact(venue), selfServiceHours: venuePolicy(venue).selfServiceHours, texts: venue.emailTexts };
   let current = payment;
   let result: SettleResult;
   for (let round = 1; ; round++) {
@@ -296,7 +293,7 @@ async function settleInTransaction(db: Db, tx: Tx, payment: Payment, providerSta
     // Another caller settled or gave up this payment first: undo the confirmation (rollback).
     if (!won) throw new ClaimLost();
     const { changeNotice: _notified, ...confirmed } = updated;
-    await enqueueConfirmationMail(tx, confirmed, contact.contact, contact.selfServiceHours);
+    await enqueueConfirmationMail(tx, confirmed, contact);
     return { kind: "confirmed", payment: won, noticeSent: notice.sent };
   }
 
@@ -386,7 +383,8 @@ async function retake(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], reser
     const occupied = await tableOccupations(tx, reservation.date, now);
     const persons = personCount(reservation);
     const sameTable = venue.tables.find((t) => t.id === reservation.tableId);
-    const table = sameTable && pickTable(slot, persons, [sameTable], occupied) ? sameTable : pickTable(slot, persons, venue.tables, occupied);
+    const blocked = blockedRange(slot, reservation.bufferMin);
+    const table = sameTable && pickTable(blocked, persons, [sameTable], occupied) ? sameTable : pickTable(blocked, persons, venue.tables, occupied);
     if (!table) return false;
     tableId = table.id;
   } else if (reservation.locationId !== null) {

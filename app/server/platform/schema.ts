@@ -36,6 +36,8 @@ export const offers = pgTable("offers", {
   maxAdults: integer("max_adults").notNull().default(10),
   /** At least this many children are charged ("mindestens 6 Kinder werden verrechnet"); 0 = as many as come. */
   minChargedChildren: integer("min_charged_children").notNull().default(0),
+  /** Minutes the table stays blocked after a party (cleaning, setting up for the next one); 0 = none. */
+  bufferMin: integer("buffer_min").notNull().default(0),
 });
 
 export const birthdayTables = pgTable("birthday_tables", {
@@ -227,6 +229,11 @@ export const reservations = pgTable(
     agbVersion: integer("agb_version"),
     /** The offer's minimum of charged children when booked (null: booked before it existed, i.e. 0). */
     minChargedChildren: integer("min_charged_children"),
+    /**
+     * Minutes the table stays blocked after `end_min` (the offer's cleaning buffer when booked):
+     * availability and the exclusion constraint `reservations_no_overlap` use end_min + buffer_min.
+     */
+    bufferMin: integer("buffer_min").notNull().default(0),
   },
   (t) => [
     uniqueIndex("reservations_code_key").on(t.code),

@@ -301,6 +301,7 @@ export async function saveOffer(db: Db, staff: Staff, id: number | null, input: 
       maxChildren: input.maxChildren,
       maxAdults: input.maxAdults,
       minChargedChildren: input.minChargedChildren ?? 0,
+      bufferMin: input.bufferMin ?? 0,
     };
     // More children than the largest table seats could never be placed (issue #28 §3).
     const [largest] = await tx.select({ seats: sql<number>`coalesce(max(${birthdayTables.seats}), 0)::int` }).from(birthdayTables).where(eq(birthdayTables.active, 1));
