@@ -7,6 +7,9 @@ import {
   gamePriceRappen,
   gameStartGrid,
   gameTypePoints,
+  GAME_TYPES,
+  roundLimits,
+  roundsRange,
   packageWeekdays,
   nextDateOnWeekday,
   ROUND_MINUTES,
@@ -55,6 +58,30 @@ const SUNDAY = "2026-11-29";
 const EARLY = { date: "2026-01-01", minutes: 0 };
 
 const starts = (date: string, rounds: number) => gameStartGrid(date, RULES, rounds).map((s) => formatTime(s.startMin));
+
+describe("round limits per location", () => {
+  const SHORT = { ...LABOR, maxRounds: 3, packageRounds: 2, packageExtraRounds: 1 };
+  it("the spec's numbers are the defaults, word for word on the cards", () => {
+    expect(roundLimits({})).toEqual({ maxRounds: 5, packageRounds: 3, packageExtraRounds: 3 });
+    const [normal, pkg] = GAME_TYPES;
+    expect(gameTypePoints(normal!.points, "Mittwoch bis Sonntag", { capacity: 6 })).toEqual(["Tag frei wählbar (Mittwoch bis Sonntag)", "Maximal 5 Runden à 20 Minuten", "Maximal 6 Spieler"]);
+    expect(gameTypePoints(pkg!.points, "Mittwoch bis Sonntag", { capacity: 6 })).toEqual(["Buchbar Mittwoch bis Sonntag", "3 Runden à 20 Minuten inklusive", "Um 3 weitere Runden verlängerbar"]);
+  });
+  it("a location's own limits reach the cards, the choice check, the totals and the price", () => {
+    const [normal, pkg] = GAME_TYPES;
+    expect(gameTypePoints(normal!.points, null, SHORT)[1]).toBe("Maximal 3 Runden à 20 Minuten");
+    expect(gameTypePoints(pkg!.points, null, SHORT).slice(1)).toEqual(["2 Runden à 20 Minuten inklusive", "Um 1 weitere Runde verlängerbar"]);
+    expect(gameTypePoints(pkg!.points, null, { ...SHORT, packageExtraRounds: 0 })).toHaveLength(2);
+    expect(gameTypePoints(normal!.points, null, { ...SHORT, maxRounds: 1 })[1]).toBe("1 Runde à 20 Minuten");
+    expect(gameChoiceProblem(SHORT, { gameType: 1, rounds: 4, players: 2 })).toBe("Bitte wählen Sie 1 bis 3 Runden.");
+    expect(gameChoiceProblem(SHORT, { gameType: 2, rounds: 4, players: 2 })).toBe("Bitte wählen Sie 2 bis 3 Runden.");
+    expect(gameChoiceProblem(SHORT, { gameType: 2, rounds: 3, players: 2 })).toBeNull();
+    expect(totalRounds(2, 1, SHORT)).toBe(3);
+    expect(roundsRange(2, SHORT)).toEqual({ min: 0, max: 1 });
+    expect(roundsRange(1, SHORT)).toEqual({ min: 1, max: 3 });
+    expect(gamePriceRappen(SHORT, { gameType: 2, rounds: 3, players: 4 })).toBe(SHORT.packagePriceRappen + SHORT.extraRoundPriceRappen);
+  });
+});
 
 describe("totalRounds", () => {
   it("counts type 1 rounds as chosen and adds the 3 included rounds to type 2 extras", () => {
@@ -206,7 +233,7 @@ describe("game days from the opening hours (issue #28 §3)", () => {
     expect(packageWeekdays([1, 2, 3, 4, 5, 6, 0].map((d) => day(d, true)))[0]).toEqual({ day: 1, label: "Montag" });
   });
   it("fills the cards' days and capacity", () => {
-    expect(gameTypePoints(["Tag frei wählbar ({days})", "Maximal {capacity} Spieler"], "Mittwoch bis Sonntag", 6)).toEqual(["Tag frei wählbar (Mittwoch bis Sonntag)", "Maximal 6 Spieler"]);
-    expect(gameTypePoints(["Buchbar {days}"], "Montag bis Sonntag", 6)).toEqual(["Buchbar Montag bis Sonntag"]);
+    expect(gameTypePoints(["Tag frei wählbar ({days})", "Maximal {capacity} Spieler"], "Mittwoch bis Sonntag", { capacity: 6 })).toEqual(["Tag frei wählbar (Mittwoch bis Sonntag)", "Maximal 6 Spieler"]);
+    expect(gameTypePoints(["Buchbar {days}"], "Montag bis Sonntag", { capacity: 6 })).toEqual(["Buchbar Montag bis Sonntag"]);
   });
 });

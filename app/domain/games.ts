@@ -3,11 +3,24 @@ import { formatTime, weekdayOf, type VenueNow } from "./time";
 
 /** A round at a game location lasts 20 minutes (spec §2, §9). */
 export const ROUND_MINUTES = 20;
-/** Type 1, Normales Spiel: 1 to 5 rounds. */
+/** Type 1, Normales Spiel: 1 to 5 rounds (the spec's default; a location may set its own). */
 export const NORMAL_MAX_ROUNDS = 5;
-/** Type 2, Geburtstagspaket: 3 rounds included, up to 3 more. */
+/** Type 2, Geburtstagspaket: 3 rounds included, up to 3 more (defaults; per location). */
 export const PACKAGE_INCLUDED_ROUNDS = 3;
 export const PACKAGE_MAX_EXTRA_ROUNDS = 3;
+/** The most rounds any setting allows (12 × 20 minutes = 4 hours, the longest stay of a birthday table). */
+export const ROUNDS_SETTING_MAX = 12;
+
+/** A location's round limits (issue #28 §3); the spec's numbers where a location has none stored. */
+export type RoundLimits = { maxRounds: number; packageRounds: number; packageExtraRounds: number };
+
+export function roundLimits(location: Partial<RoundLimits>): RoundLimits {
+  return {
+    maxRounds: location.maxRounds ?? NORMAL_MAX_ROUNDS,
+    packageRounds: location.packageRounds ?? PACKAGE_INCLUDED_ROUNDS,
+    packageExtraRounds: location.packageExtraRounds ?? PACKAGE_MAX_EXTRA_ROUNDS,
+  };
+}
 /** Spec §2: "type 1 goes to /date?day=7" – 7 stands for "any day". */
 export const ANY_DAY = 7;
 const WEEKDAY_LABELS = ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"];
@@ -28,22 +41,39 @@ export const GAME_TYPES: { id: GameType; name: string; points: string[] }[] = [
   {
     id: 1,
     name: "Normales Spiel",
-    points: ["Tag frei wählbar ({days})", "Maximal 5 Runden à 20 Minuten", "Maximal {capacity} Spieler"],
+    points: ["Tag frei wählbar ({days})", "Maximal {maxRounds} Runden à 20 Minuten", "Maximal {capacity} Spieler"],
   },
   {
     id: 2,
     name: "Geburtstagspaket",
-    points: ["Buchbar {days}", "3 Runden à 20 Minuten inklusive", "Um 3 weitere Runden verlängerbar"],
+    points: ["Buchbar {days}", "{packageRounds} Runden à 20 Minuten inklusive", "Um {extraRounds} weitere Runden verlängerbar"],
   },
 ];
 
+/** "1 Runde", "3 Runden". */
+function roundsWord(n: number): string {
+  return n === 1 ? "Runde" : "Runden";
+}
+
 /**
  * A game type's points for its card: `{days}` becomes the game days from the opening hours
- * (`weekdaysLine`, "Mittwoch bis Sonntag" with the seed's hours), `{capacity}` the location's.
+ * (`weekdaysLine`, "Mittwoch bis Sonntag" with the seed's hours), `{capacity}` and the round
+ * limits the location's (with the spec's numbers the spec's sentences, word for word). A package
+ * without extra rounds drops the "verlängerbar" point.
  */
-export function gameTypePoints(points: readonly string[], gameDays: string | null, capacity: number): string[] {
+export function gameTypePoints(points: readonly string[], gameDays: string | null, location: { capacity: number } & Partial<RoundLimits>): string[] {
   const days = gameDays ?? "derzeit an keinem Tag";
-  return points.map((p) => p.replace("{days}", days).replace("{capacity}", String(capacity)));
+  const limits = roundLimits(location);
+  return points
+    .filter((p) => !(p.includes("{extraRounds}") && limits.packageExtraRounds === 0))
+    .map((p) =>
+      p
+        .replace("{days}", days)
+        .replace("{capacity}", String(location.capacity))
+        .replace("Maximal {maxRounds} Runden", limits.maxRounds === 1 ? "1 Runde" : `Maximal ${limits.maxRounds} Runden`)
+        .replace("{packageRounds} Runden", `${limits.packageRounds} ${roundsWord(limits.packageRounds)}`)
+        .replace("{extraRounds} weitere Runden", `${limits.packageExtraRounds} ${limits.packageExtraRounds === 1 ? "weitere Runde" : "weitere Runden"}`),
+    );
 }
 
 export type GameLocation = {
@@ -54,13 +84,19 @@ export type GameLocation = {
   pricePerPlayerRoundRappen: number;
   packagePriceRappen: number;
   extraRoundPriceRappen: number;
-};
+} & Partial<RoundLimits>;
 
 export type GameChoice = { gameType: GameType; rounds: number; players: number };
 
-/** Total rounds of a choice: type 2 counts its 3 included rounds plus the extra ones. */
-export function totalRounds(gameType: GameType, roundsOrExtra: number): number {
-  return gameType === 1 ? roundsOrExtra : PACKAGE_INCLUDED_ROUNDS + roundsOrExtra;
+/** Total rounds of a choice: type 2 counts its included rounds (3 by default) plus the extra ones. */
+export function totalRounds(gameType: GameType, roundsOrExtra: number, location: Partial<RoundLimits> = {}): number {
+  return gameType === 1 ? roundsOrExtra : roundLimits(location).packageRounds + roundsOrExtra;
+}
+
+/** The rounds a family may pick at a location: type 1 all rounds, type 2 the extra ones on top of the included. */
+export function roundsRange(gameType: GameType, location: Partial<RoundLimits>): { min: number; max: number } {
+  const limits = roundLimits(location);
+  return gameType === 1 ? { min: 1, max: limits.maxRounds } : { min: 0, max: limits.packageExtraRounds };
 }
 
 /** Why a choice is not bookable, or null. */
@@ -68,8 +104,9 @@ export function gameChoiceProblem(location: GameLocation, choice: GameChoice): s
   if (!Number.isInteger(choice.players) || choice.players < 1 || choice.players > location.capacity) {
     return `Bitte wählen Sie 1 bis ${location.capacity} Spieler.`;
   }
-  const min = choice.gameType === 1 ? 1 : PACKAGE_INCLUDED_ROUNDS;
-  const max = choice.gameType === 1 ? NORMAL_MAX_ROUNDS : PACKAGE_INCLUDED_ROUNDS + PACKAGE_MAX_EXTRA_ROUNDS;
+  const limits = roundLimits(location);
+  const min = choice.gameType === 1 ? 1 : limits.packageRounds;
+  const max = choice.gameType === 1 ? limits.maxRounds : limits.packageRounds + limits.packageExtraRounds;
   if (!Number.isInteger(choice.rounds) || choice.rounds < min || choice.rounds > max) {
     return `Bitte wählen Sie ${min} bis ${max} Runden.`;
   }
@@ -82,7 +119,7 @@ export function gameChoiceProblem(location: GameLocation, choice: GameChoice): s
  */
 export function gamePriceRappen(location: GameLocation, choice: GameChoice): number {
   if (choice.gameType === 1) return choice.players * choice.rounds * location.pricePerPlayerRoundRappen;
-  return location.packagePriceRappen + Math.max(0, choice.rounds - PACKAGE_INCLUDED_ROUNDS) * location.extraRoundPriceRappen;
+  return location.packagePriceRappen + Math.max(0, choice.rounds - roundLimits(location).packageRounds) * location.extraRoundPriceRappen;
 }
 
 /** Start times every 20 minutes on game days (Wednesday to Sunday), so that all rounds end by closing. */

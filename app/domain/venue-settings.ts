@@ -1,5 +1,6 @@
 import type { DayRule, SpecialHours } from "./availability";
 import type { PartyRules } from "./party-rules";
+import { ROUNDS_SETTING_MAX, type RoundLimits } from "./games";
 import { formatDateDE, formatTime, isIsoDate, parseTime, weekdayOf, addDays } from "./time";
 
 /**
@@ -173,6 +174,9 @@ export const SETTINGS_MSG = {
   priceTooHigh: "Der Betrag darf höchstens CHF 10'000.00 sein.",
   seats: "Bitte geben Sie 1 bis 50 Plätze an.",
   capacity: "Bitte geben Sie 1 bis 50 Spieler an.",
+  rounds: `Bitte geben Sie 1 bis ${ROUNDS_SETTING_MAX} Runden an.`,
+  extraRounds: `Bitte geben Sie 0 bis ${ROUNDS_SETTING_MAX} Runden an.`,
+  packageTooLong: `Inklusive und zusätzliche Runden zusammen höchstens ${ROUNDS_SETTING_MAX} (4 Stunden).`,
   name: "Bitte geben Sie einen Namen ein (höchstens 80 Zeichen).",
   duration: "Bitte geben Sie eine Dauer von 30 bis 240 Minuten im 5-Minuten-Raster an.",
   items: "Bitte geben Sie mindestens eine Leistung an (eine pro Zeile, höchstens 20).",
@@ -373,7 +377,7 @@ export type LocationInput = {
   extraRoundPriceRappen: number;
   description: string;
   active: boolean;
-};
+} & Partial<RoundLimits>;
 
 export function parseLocation(form: Form): Parsed<LocationInput> {
   const errors: FieldErrors = {};
@@ -384,6 +388,13 @@ export function parseLocation(form: Form): Parsed<LocationInput> {
   const pkg = parsePriceRappen(form.get("packagePrice"));
   const extra = parsePriceRappen(form.get("extraRoundPrice"));
   const description = str(form.get("description"));
+  const maxRounds = parseIntIn(form.get("maxRounds"), 1, ROUNDS_SETTING_MAX);
+  const packageRounds = parseIntIn(form.get("packageRounds"), 1, ROUNDS_SETTING_MAX);
+  const packageExtraRounds = parseIntIn(form.get("packageExtraRounds"), 0, ROUNDS_SETTING_MAX);
+  if (maxRounds === null) errors.maxRounds = SETTINGS_MSG.rounds;
+  if (packageRounds === null) errors.packageRounds = SETTINGS_MSG.rounds;
+  if (packageExtraRounds === null) errors.packageExtraRounds = SETTINGS_MSG.extraRounds;
+  else if (packageRounds !== null && packageRounds + packageExtraRounds > ROUNDS_SETTING_MAX) errors.packageExtraRounds = SETTINGS_MSG.packageTooLong;
   if (name === null) errors.name = SETTINGS_MSG.name;
   if (!GAME_LOCATION_TYPES.some((t) => t.value === type)) errors.reservationType = SETTINGS_MSG.reservationType;
   if (capacity === null) errors.capacity = SETTINGS_MSG.capacity;
@@ -391,7 +402,9 @@ export function parseLocation(form: Form): Parsed<LocationInput> {
   if (!pkg.ok) errors.packagePrice = pkg.message;
   if (!extra.ok) errors.extraRoundPrice = extra.message;
   if (description.length > 300) errors.description = SETTINGS_MSG.description;
-  if (Object.keys(errors).length > 0 || name === null || capacity === null || !perRound.ok || !pkg.ok || !extra.ok) return { ok: false, errors };
+  if (Object.keys(errors).length > 0 || name === null || capacity === null || !perRound.ok || !pkg.ok || !extra.ok || maxRounds === null || packageRounds === null || packageExtraRounds === null) {
+    return { ok: false, errors };
+  }
   return {
     ok: true,
     value: {
@@ -401,6 +414,9 @@ export function parseLocation(form: Form): Parsed<LocationInput> {
       pricePerPlayerRoundRappen: perRound.rappen,
       packagePriceRappen: pkg.rappen,
       extraRoundPriceRappen: extra.rappen,
+      maxRounds,
+      packageRounds,
+      packageExtraRounds,
       description,
       active: checked(form.get("active")),
     },

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminBar } from "~/components/AdminBar";
 import { Page } from "~/components/Page";
+import { NORMAL_MAX_ROUNDS, PACKAGE_INCLUDED_ROUNDS, PACKAGE_MAX_EXTRA_ROUNDS, ROUNDS_SETTING_MAX } from "~/domain/games";
 import { answerFor, FormMessage, formValues, SettingsCheckbox, SettingsField, SettingsNav, SettingsSection, type SettingsActionData } from "~/components/SettingsForm";
 import { pageMeta } from "~/domain/page-meta";
 import { GAME_LOCATION_TYPES, parseLocation, rappenField } from "~/domain/venue-settings";
@@ -44,6 +45,9 @@ type Row = {
   pricePerPlayerRoundRappen: number;
   packagePriceRappen: number;
   extraRoundPriceRappen: number;
+  maxRounds: number;
+  packageRounds: number;
+  packageExtraRounds: number;
   description: string;
   active: number;
 };
@@ -86,6 +90,17 @@ function LocationForm({ row, answer }: { row: Row; answer?: SettingsActionData }
           <SettingsField form={form} name="pricePerPlayerRound" label="Preis pro Spieler und Runde (CHF)" inputMode="decimal" answer={answer} value={price(row.pricePerPlayerRoundRappen)} />
           <SettingsField form={form} name="packagePrice" label="Paketpreis (CHF)" inputMode="decimal" answer={answer} value={price(row.packagePriceRappen)} />
           <SettingsField form={form} name="extraRoundPrice" label="Preis Zusatzrunde (CHF)" inputMode="decimal" answer={answer} value={price(row.extraRoundPriceRappen)} />
+          <SettingsField form={form} name="maxRounds" label={`Normales Spiel: Runden höchstens (1–${ROUNDS_SETTING_MAX})`} inputMode="numeric" answer={answer} value={String(row.maxRounds)} />
+          <SettingsField form={form} name="packageRounds" label={`Paket: Runden inklusive (1–${ROUNDS_SETTING_MAX})`} inputMode="numeric" answer={answer} value={String(row.packageRounds)} />
+          <SettingsField
+            form={form}
+            name="packageExtraRounds"
+            label={`Paket: Zusatzrunden höchstens (0–${ROUNDS_SETTING_MAX})`}
+            hint="Runden à 20 Minuten. Bestehende Buchungen behalten ihre Runden und ihren Preis."
+            inputMode="numeric"
+            answer={answer}
+            value={String(row.packageExtraRounds)}
+          />
         </div>
         <SettingsField form={form} name="description" label="Beschreibung (optional)" answer={answer} value={row.description} maxLength={300} />
         <SettingsCheckbox form={form} name="active" label="Aktiv (für neue Buchungen)" answer={answer} checked={row.active === 1} />
@@ -115,7 +130,7 @@ export default function LocationsPage() {
       <SettingsSection title="Spielort hinzufügen" id="new-location-title">
         <LocationForm
           key={`new-${locations.length}`}
-          row={{ id: null, name: "", reservationType: "", capacity: 0, pricePerPlayerRoundRappen: 0, packagePriceRappen: 0, extraRoundPriceRappen: 0, description: "", active: 1 }}
+          row={{ id: null, name: "", reservationType: "", capacity: 0, pricePerPlayerRoundRappen: 0, packagePriceRappen: 0, extraRoundPriceRappen: 0, maxRounds: NORMAL_MAX_ROUNDS, packageRounds: PACKAGE_INCLUDED_ROUNDS, packageExtraRounds: PACKAGE_MAX_EXTRA_ROUNDS, description: "", active: 1 }}
           answer={answerFor(actionData, "location-new")}
         />
       </SettingsSection>

@@ -1,3 +1,4 @@
+import { ROUNDS_SETTING_MAX } from "~/domain/games";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminBar } from "~/components/AdminBar";
@@ -151,7 +152,7 @@ export default function PhoneBooking() {
             </div>
             <div className="field">
               <label htmlFor="rounds">Runden (total, à 20 Minuten)</label>
-              <input id="rounds" name="rounds" type="number" min="1" max="6" inputMode="numeric" defaultValue={q.rounds || "1"} />
+              <input id="rounds" name="rounds" type="number" min="1" max={ROUNDS_SETTING_MAX} inputMode="numeric" defaultValue={q.rounds || "1"} />
             </div>
             <div className="field">
               <label htmlFor="players">Spieler</label>

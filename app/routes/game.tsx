@@ -4,7 +4,7 @@ import { useState } from "react";
 import { ChoiceCards } from "~/components/ChoiceCards";
 import { Page } from "~/components/Page";
 import { useHydrated } from "~/components/useHydrated";
-import { ANY_DAY, GAME_TYPES, gameTypePoints } from "~/domain/games";
+import { ANY_DAY, GAME_TYPES, gameTypePoints, roundLimits } from "~/domain/games";
 import { getDb } from "~/server/platform/db.server";
 import { getDraft, redirectWithDraft, updateDraft } from "~/server/booking/draft.server";
 import { findGameLocation, getVenue } from "~/server/booking/venue.server";
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!location) throw redirect("/games");
   const draft = await getDraft(request);
   return {
-    location: { id: location.id, name: location.name, capacity: location.capacity },
+    location: { id: location.id, name: location.name, capacity: location.capacity, ...roundLimits(location) },
     selected: draft.flow === "game" && draft.locationId === location.id ? (draft.gameType ?? null) : null,
     gameDays: weekdaysLine((await getVenue(await getDb())).rules, "games"),
   };
@@ -70,7 +70,7 @@ export default function Game() {
           choices={GAME_TYPES.map((type) => ({
             value: type.id,
             title: type.name,
-            points: gameTypePoints(type.points, gameDays, location.capacity),
+            points: gameTypePoints(type.points, gameDays, location),
           }))}
           selected={selected}
           onChoose={setChoice}

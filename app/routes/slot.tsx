@@ -9,7 +9,7 @@ import { useAdoptCheckedRadio, useAdoptTypedValue } from "~/components/useAdoptT
 import { useHydrated } from "~/components/useHydrated";
 import { useWhenChanged } from "~/components/useWhenChanged";
 import { dateFrom } from "~/domain/booking-query";
-import { gamePriceRappen, NORMAL_MAX_ROUNDS, PACKAGE_INCLUDED_ROUNDS, PACKAGE_MAX_EXTRA_ROUNDS, totalRounds, type GameType } from "~/domain/games";
+import { gamePriceRappen, roundLimits, roundsRange, totalRounds, type GameType, type RoundLimits } from "~/domain/games";
 import { MSG } from "~/domain/messages";
 import { formatChf } from "~/domain/money";
 import { formatDateDE, parseTime, venueNow } from "~/domain/time";
@@ -29,9 +29,10 @@ function intIn(value: string | null | FormDataEntryValue, min: number, max: numb
   return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
 }
 
-/** Type 1 chooses 1–5 rounds; type 2 chooses 0–3 extra rounds on top of the 3 included. */
-function roundsChoice(gameType: GameType, value: string | null | FormDataEntryValue) {
-  return gameType === 1 ? intIn(value, 1, NORMAL_MAX_ROUNDS, 1) : intIn(value, 0, PACKAGE_MAX_EXTRA_ROUNDS, 0);
+/** Type 1 chooses 1–5 rounds; type 2 chooses 0–3 extra rounds on top of the 3 included (the location's limits). */
+function roundsChoice(gameType: GameType, value: string | null | FormDataEntryValue, limits: RoundLimits) {
+  const { min, max } = roundsRange(gameType, limits);
+  return intIn(value, min, max, min);
 }
 
 async function context(request: Request) {
@@ -48,18 +49,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const date = dateFrom(params.get("date"));
   if (!date || date < venueNow().date) throw redirect(`/date?day=7&locationId=${location.id}`);
-  const rounds = roundsChoice(gameType, params.get("rounds") ?? (draft.rounds !== undefined ? String(gameType === 1 ? draft.rounds : draft.rounds - PACKAGE_INCLUDED_ROUNDS) : null));
+  const limits = roundLimits(location);
+  const rounds = roundsChoice(gameType, params.get("rounds") ?? (draft.rounds !== undefined ? String(gameType === 1 ? draft.rounds : draft.rounds - limits.packageRounds) : null), limits);
   const asked = params.get("players") ?? (draft.players !== undefined ? String(draft.players) : null);
   const players = intIn(asked, 1, location.capacity, Math.min(2, location.capacity));
   // Without JavaScript an out-of-range number arrives as typed: clamp it and say so in German.
   const playersNotice = asked !== null && String(players) !== asked.trim() ? playersOutOfRange(location.capacity, players) : null;
   const db = await getDb();
-  const starts = await availableGameStarts(db, { locationId: location.id, date, rounds: totalRounds(gameType, rounds) });
+  const starts = await availableGameStarts(db, { locationId: location.id, date, rounds: totalRounds(gameType, rounds, limits) });
   const venue = await getVenue(db);
   const { gameLeadHours } = venuePolicy(venue);
   return {
     leadNotice: gameLeadHours > 0 && date <= onlineNotBefore(new Date(), gameLeadHours).date ? MSG.leadTimeNotice(gameLeadHours, venuePhone(venue)) : null,
-    location: { id: location.id, name: location.name, capacity: location.capacity, pricePerPlayerRoundRappen: location.pricePerPlayerRoundRappen, packagePriceRappen: location.packagePriceRappen, extraRoundPriceRappen: location.extraRoundPriceRappen, reservationType: location.reservationType },
+    location: { id: location.id, name: location.name, capacity: location.capacity, pricePerPlayerRoundRappen: location.pricePerPlayerRoundRappen, packagePriceRappen: location.packagePriceRappen, extraRoundPriceRappen: location.extraRoundPriceRappen, reservationType: location.reservationType, ...limits },
     gameType,
     date,
     rounds,
@@ -74,7 +76,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { draft, location, gameType } = await context(request);
   const form = await request.formData();
   const date = dateFrom(form.get("date"));
-  const rounds = totalRounds(gameType, roundsChoice(gameType, form.get("rounds")));
+  const limits = roundLimits(location);
+  const rounds = totalRounds(gameType, roundsChoice(gameType, form.get("rounds"), limits), limits);
   const players = Number(form.get("players"));
   if (!Number.isInteger(players) || players < 1 || players > location.capacity) {
     return data({ error: `Bitte geben Sie 1 bis ${location.capacity} Spieler ein.` }, { status: 400 });
@@ -145,11 +148,12 @@ export default function Slot() {
     }, 300);
   }
 
-  const total = totalRounds(gameType, rounds);
+  const total = totalRounds(gameType, rounds, location);
   const price = gamePriceRappen(location, { gameType, rounds: total, players });
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/slot";
   const chosen = starts.find((s) => parseTime(s.startTime) === selected && s.available);
-  const roundOptions = gameType === 1 ? [1, 2, 3, 4, 5] : [0, 1, 2, 3];
+  const range = roundsRange(gameType, location);
+  const roundOptions = Array.from({ length: range.max - range.min + 1 }, (_, i) => range.min + i);
 
   return (
     <Page title="Zeit wählen">
@@ -166,11 +170,11 @@ export default function Slot() {
           <h2>Runden und Spieler</h2>
           <div className="grid-2">
             <div className="field">
-              <label htmlFor="rounds">{gameType === 1 ? "Runden à 20 Minuten" : "Zusätzliche Runden (3 inklusive)"}</label>
+              <label htmlFor="rounds">{gameType === 1 ? "Runden à 20 Minuten" : `Zusätzliche Runden (${location.packageRounds} inklusive)`}</label>
               <select ref={roundsSelect} id="rounds" name="rounds" value={rounds} onChange={(e) => change({ rounds: Number(e.currentTarget.value), players })}>
                 {roundOptions.map((r) => (
                   <option key={r} value={r}>
-                    {gameType === 1 ? `${r} ${r === 1 ? "Runde" : "Runden"} (${r * 20} Minuten)` : `${r} zusätzlich (${(r + PACKAGE_INCLUDED_ROUNDS) * 20} Minuten)`}
+                    {gameType === 1 ? `${r} ${r === 1 ? "Runde" : "Runden"} (${r * 20} Minuten)` : `${r} zusätzlich (${(r + location.packageRounds) * 20} Minuten)`}
                   </option>
                 ))}
               </select>

@@ -332,3 +332,35 @@ test("special hours open a closed Monday for families; removing them over a book
   await expect(page.getByRole("table").getByRole("link", { name: bookingCode })).toBeVisible();
   await expect(page.locator(".closure-item").filter({ hasText: "Ostermontag" })).toHaveCount(0);
 });
+
+test("a game location's round limits are checked on save and reach the family's game cards", async ({ page }) => {
+  await signInAs(page, "admin", "/admin/einstellungen/spielorte");
+  if (jsOn()) await waitForHydration(page);
+  const first = page.locator("form").filter({ has: page.getByLabel(/^Normales Spiel: Runden höchstens/) }).first();
+  await first.getByLabel(/^Paket: Runden inklusive/).fill("8");
+  await first.getByLabel(/^Paket: Zusatzrunden höchstens/).fill("5");
+  await first.getByRole("button", { name: "Speichern", exact: true }).click();
+  await expect(first.getByText("Inklusive und zusätzliche Runden zusammen höchstens 12 (4 Stunden).")).toBeVisible();
+  await first.getByLabel(/^Normales Spiel: Runden höchstens/).fill("3");
+  await first.getByLabel(/^Paket: Runden inklusive/).fill("2");
+  await first.getByLabel(/^Paket: Zusatzrunden höchstens/).fill("1");
+  await first.getByRole("button", { name: "Speichern", exact: true }).click();
+  await expect(first.getByRole("status")).toBeVisible();
+
+  try {
+    await page.goto("/game?locationId=1");
+    await expect(page.getByText("Maximal 3 Runden à 20 Minuten")).toBeVisible();
+    await expect(page.getByText("2 Runden à 20 Minuten inklusive")).toBeVisible();
+    await expect(page.getByText("Um 1 weitere Runde verlängerbar")).toBeVisible();
+    await expectNoSideways(page);
+  } finally {
+    // Back to the spec's 1–5 and 3 + 3 for the other tests.
+    await page.goto("/admin/einstellungen/spielorte");
+    if (jsOn()) await waitForHydration(page);
+    await first.getByLabel(/^Normales Spiel: Runden höchstens/).fill("5");
+    await first.getByLabel(/^Paket: Runden inklusive/).fill("3");
+    await first.getByLabel(/^Paket: Zusatzrunden höchstens/).fill("3");
+    await first.getByRole("button", { name: "Speichern", exact: true }).click();
+    await expect(first.getByRole("status")).toBeVisible();
+  }
+});

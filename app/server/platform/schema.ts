@@ -57,6 +57,10 @@ export const gameLocations = pgTable("game_locations", {
   pricePerPlayerRoundRappen: integer("price_per_player_round_rappen").notNull(),
   packagePriceRappen: integer("package_price_rappen").notNull(),
   extraRoundPriceRappen: integer("extra_round_price_rappen").notNull(),
+  /** Round limits (issue #28 §3): normal game 1–max; the package includes some and may add more. */
+  maxRounds: integer("max_rounds").notNull().default(5),
+  packageRounds: integer("package_rounds").notNull().default(3),
+  packageExtraRounds: integer("package_extra_rounds").notNull().default(3),
   description: text("description").notNull().default(""),
   position: integer("position").notNull().default(0),
   active: integer("active").notNull().default(1),
