@@ -20,6 +20,8 @@ export function MovePicker(props: {
   /** The booking horizon's last date: the calendar offers no later day. */
   lastDay?: string | null;
   slots: Slot[] | null;
+  /** Said when the chosen day lists no times (closed, or no birthdays/games that day). */
+  emptyNote?: string;
   hrefFor: (q: { date?: string; month?: string }) => string;
   /** Games list their starts by hour, like the booking flow's game step. */
   byHour: boolean;
@@ -28,7 +30,7 @@ export function MovePicker(props: {
   /** Posted with the chosen time (staff: the table or location looked at). */
   hidden?: Record<string, string>;
 }) {
-  const { month, date, today, lastDay = null, closed, closedDates = [], openDates = [], slots, hrefFor, byHour, cancelHref, error, hidden = {} } = props;
+  const { month, date, today, lastDay = null, closed, closedDates = [], openDates = [], slots, emptyNote = MSG.closedDay, hrefFor, byHour, cancelHref, error, hidden = {} } = props;
   return (
     <>
       {error ? (
@@ -45,7 +47,7 @@ export function MovePicker(props: {
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           {slots.length === 0 ? (
-            <p>{MSG.closedDay}</p>
+            <p>{emptyNote}</p>
           ) : (
             <SlotGrid
               name="start"

@@ -3,6 +3,7 @@ import {
   birthdayAvailability,
   birthdaySlotGrid,
   blockedRange,
+  emptyDayNote,
   hasBegun,
   onlineNotBefore,
   MAX_STAY_MINUTES,
@@ -307,5 +308,18 @@ describe("onlineNotBefore (lead time)", () => {
     // Saturday 30 October 2027, 10:30 CEST: the clocks go back that night.
     expect(onlineNotBefore(new Date("2027-10-30T08:30:00Z"), 24)).toEqual({ date: "2027-10-31", minutes: 9 * 60 + 30 });
     expect(onlineNotBefore(new Date("2027-06-02T08:00:00Z"), 0)).toEqual({ date: "2027-06-02", minutes: 10 * 60 });
+  });
+});
+
+describe("emptyDayNote", () => {
+  it("says 'geschlossen' only when nothing is open, and 'keine Geburtstage' on a games-only day", () => {
+    const gamesOnMonday = RULES.map((r) => (r.weekday === 1 ? { ...r, games: true } : r));
+    expect(emptyDayNote(RULES, [], MONDAY, "birthdays")).toBe("An diesem Tag haben wir geschlossen.");
+    expect(emptyDayNote(gamesOnMonday, [], MONDAY, "birthdays")).toBe("An diesem Tag finden keine Geburtstage statt.");
+    expect(emptyDayNote(gamesOnMonday, [], TUESDAY, "games")).toBe("An diesem Tag haben wir geschlossen.");
+    // Special hours decide for their date: birthdays only on a Monday → no games that day.
+    const special = [{ date: MONDAY, openMin: 600, closeMin: 960, birthdays: true, games: false, note: "" }];
+    expect(emptyDayNote(RULES, special, MONDAY, "games")).toBe("An diesem Tag finden keine Spiele statt.");
+    expect(emptyDayNote(RULES, [{ ...special[0]!, birthdays: false }], MONDAY, "games")).toBe("An diesem Tag haben wir geschlossen.");
   });
 });

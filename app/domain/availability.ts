@@ -1,3 +1,4 @@
+import { MSG } from "./messages";
 import { formatTime, venueNow, weekdayOf, type VenueNow } from "./time";
 
 /** Spec §1/§9: a birthday table is held for at most 4 hours. */
@@ -33,6 +34,16 @@ export function rulesOn(rules: DayRule[], specials: readonly SpecialHours[], dat
   const weekday = weekdayOf(date);
   const { openMin, closeMin, birthdays, games } = special;
   return [...rules.filter((r) => r.weekday !== weekday), { weekday, openMin, closeMin, birthdays, games }];
+}
+
+/**
+ * Why a day lists no times for `kind`, when it lists none: open only for the other kind of booking
+ * (a games-only Monday is not "geschlossen"), or closed altogether. Closures are checked by the caller.
+ */
+export function emptyDayNote(rules: DayRule[], specials: readonly SpecialHours[], date: string, kind: "birthdays" | "games"): string {
+  const rule = rulesOn(rules, specials, date).find((r) => r.weekday === weekdayOf(date));
+  if (rule && (kind === "birthdays" ? rule.games : rule.birthdays)) return kind === "birthdays" ? MSG.noBirthdaysOnDay : MSG.noGamesOnDay;
+  return MSG.closedDay;
 }
 
 /** The day's birthday slot grid for an offer of `durationMin`; empty on days without birthdays. */

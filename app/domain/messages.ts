@@ -9,6 +9,10 @@ export const MSG = {
   slotsFull: "Alle Tische ausgebucht",
   /** A day without birthdays or games (Monday, Tuesday): closed, not booked out. */
   closedDay: "An diesem Tag haben wir geschlossen.",
+  /** A day open for games only (or a special day without parties): the venue is open, so not "geschlossen". */
+  noBirthdaysOnDay: "An diesem Tag finden keine Geburtstage statt.",
+  /** A day open for birthdays only. */
+  noGamesOnDay: "An diesem Tag finden keine Spiele statt.",
   slotsError: "Zeiten können nicht geladen werden",
   chooseDateAndSlot: "Bitte wählen Sie ein Datum und einen Zeitslot aus.",
   chooseSlot: "Bitte wählen Sie einen Zeitslot aus.",

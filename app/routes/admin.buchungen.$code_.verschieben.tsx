@@ -74,7 +74,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       date,
       month,
       lastDay: limits.lastDay,
-      ...(await moveCalendar(db, booking, month, resource)),
+      ...(await moveCalendar(db, booking, month, resource, date)),
       slots: date ? await staffMoveOptions(db, booking, date, resource) : null,
     },
   };
@@ -116,7 +116,7 @@ export default function StaffMoveBooking() {
       </Page>
     );
   }
-  const { booking, choices, resource, today, date, month, closed, closedDates, openDates, slots, lastDay } = page;
+  const { booking, choices, resource, today, date, month, closed, closedDates, openDates, emptyNote, slots, lastDay } = page;
   const detail = `/admin/buchungen/${encodeURIComponent(booking.code)}`;
   const base = `${detail}/verschieben`;
   const hrefFor = (q: { date?: string; month?: string }) => {
@@ -234,6 +234,7 @@ export default function StaffMoveBooking() {
         closed={closed}
         closedDates={closedDates}
         openDates={openDates}
+        emptyNote={emptyNote}
         slots={slots}
         hrefFor={hrefFor}
         byHour={booking.isGame}

@@ -39,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     date,
     month,
     lastDay: limits.lastDay,
-    ...(await moveCalendar(db, r, month)),
+    ...(await moveCalendar(db, r, month, {}, date)),
     slots: date ? await moveOptions(db, r, date) : null,
   };
 }
@@ -69,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function MoveBooking() {
-  const { token, view, today, date, month, closed, closedDates, openDates, slots, lastDay } = useLoaderData<typeof loader>();
+  const { token, view, today, date, month, closed, closedDates, openDates, emptyNote, slots, lastDay } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const base = `/buchung/${token}/verschieben`;
   const b = view.booking;
@@ -100,6 +100,7 @@ export default function MoveBooking() {
         closed={closed}
         closedDates={closedDates}
         openDates={openDates}
+        emptyNote={emptyNote}
         slots={slots}
         hrefFor={hrefFor}
         byHour={b.players !== null}

@@ -12,15 +12,15 @@ import { useHydrated } from "~/components/useHydrated";
 import { useWhenChanged } from "~/components/useWhenChanged";
 import { useVenueFacts } from "~/components/useVenueFacts";
 import { applyStep, countsFrom, COUNT_PARAMS, dateFrom } from "~/domain/booking-query";
-import { onlineNotBefore, rulesOn } from "~/domain/availability";
+import { emptyDayNote, onlineNotBefore, rulesOn } from "~/domain/availability";
 import { clampToRules, counterMax, hasOwnPartyRules, partyRulesLine } from "~/domain/party-rules";
-import { calendarMarks, clampMonth, dayOffer, firstBookableDay, isClosedDay, monthOf, parseMonth } from "~/domain/calendar";
+import { calendarMarks, clampMonth, dayOffer, firstBookableDay, monthOf, parseMonth } from "~/domain/calendar";
 import { lastBookableDate } from "~/domain/horizon";
 import { getEnv } from "~/server/platform/env.server";
 import { closedDatesInMonth, closureOn } from "~/domain/venue-settings";
 import { MSG } from "~/domain/messages";
 import { personCount, type PartyCounts } from "~/domain/pricing";
-import { formatDateDE, formatTime, parseTime, venueNow } from "~/domain/time";
+import { formatDateDE, formatTime, parseTime, venueNow, weekdayOf } from "~/domain/time";
 import { availableBirthdaySlots } from "~/server/booking/availability.server";
 import { getDb } from "~/server/platform/db.server";
 import { getDraft, redirectWithDraft, updateDraft } from "~/server/booking/draft.server";
@@ -89,6 +89,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     today,
     ...calendarMarks(rules, specialHours, closedDatesInMonth(closures, month, birthdays), month, "birthdays"),
     closure: closureOn(closures, date, birthdays)?.reason ?? null,
+    // A day without birthdays says why: closed, or open for games only (not "geschlossen" then).
+    dayNote: rulesOn(rules, specialHours, date).some((r) => r.weekday === weekdayOf(date) && r.birthdays) ? null : emptyDayNote(rules, specialHours, date, "birthdays"),
     leadNotice: offer.leadHours > 0 && date <= notBefore.date ? MSG.leadTimeNotice(offer.leadHours, venuePhone(venue)) : null,
     date,
     month,
@@ -161,7 +163,7 @@ export default function FindSlot() {
   const loaderData = useLoaderData<typeof loader>();
   // The fallback for a failed reload starts from what the server rendered (browser only).
   if (typeof document !== "undefined" && !lastGood) lastGood = loaderData as LoaderData;
-  const { offer, rules, today, date, month, slots, slotsError, closed, closedDates, openDates, closure, leadNotice, lastDay } = loaderData;
+  const { offer, rules, today, date, month, slots, slotsError, closed, closedDates, openDates, closure, dayNote, leadNotice, lastDay } = loaderData;
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   // The weekdays with birthdays, as staff set them (root loader); left out when the database could not be read.
@@ -289,9 +291,9 @@ export default function FindSlot() {
               <p className="alert alert-warning">
                 {MSG.closedDay} <span className="muted">– {closure}</span>
               </p>
-            ) : isClosedDay(date, closed, closedDates, openDates) ? (
+            ) : dayNote ? (
               <p className="alert alert-warning">
-                {MSG.closedDay}
+                {dayNote}
                 {birthdayDays ? <span className="muted"> – Geburtstage finden {birthdayDays} statt.</span> : null}
               </p>
             ) : leadNotice && !anyAvailable ? (

@@ -333,6 +333,31 @@ test("special hours open a closed Monday for families; removing them over a book
   await expect(page.locator(".closure-item").filter({ hasText: "Ostermontag" })).toHaveCount(0);
 });
 
+test("a special day open for games only: /find-slot says there are no birthdays that day, not that the centre is closed", async ({ page }) => {
+  const monday = futureWeekday(1, jsOn() ? 150 : 160);
+  await signInAs(page, "admin", "/admin/einstellungen/oeffnungszeiten");
+  if (jsOn()) await waitForHydration(page);
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Sonderöffnungszeiten speichern" }) });
+  await form.getByLabel("Datum").fill(monday);
+  await form.getByLabel("Öffnet").fill("10:00");
+  await form.getByLabel("Schliesst").fill("18:00");
+  await form.getByLabel("Hinweis (optional, z. B. Heiligabend)").fill("Spieltag");
+  await form.getByLabel("Geburtstage buchbar").uncheck();
+  await form.getByRole("button", { name: "Sonderöffnungszeiten speichern" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Sonderöffnungszeiten für den ${formatDE(monday)} gespeichert.`);
+  await expect(page.locator(".closure-item").filter({ hasText: "Spieltag" })).toContainText("Nur Spiele buchbar");
+
+  await page.goto(`/find-slot?offerId=1&date=${monday}&numChildren=4&numActiveAdults=0&numAccompanyingAdults=0`);
+  await expect(page.getByText("An diesem Tag finden keine Geburtstage statt.")).toBeVisible();
+  await expect(page.getByText("An diesem Tag haben wir geschlossen.")).toHaveCount(0);
+  await expect(page.getByText("Alle Tische ausgebucht")).toHaveCount(0);
+
+  await page.goto("/admin/einstellungen/oeffnungszeiten");
+  if (jsOn()) await waitForHydration(page);
+  await page.locator(".closure-item").filter({ hasText: "Spieltag" }).getByRole("button", { name: "Entfernen" }).click();
+  await expect(page.locator(".closure-item").filter({ hasText: "Spieltag" })).toHaveCount(0);
+});
+
 test("a game location's round limits are checked on save and reach the family's game cards", async ({ page }) => {
   await signInAs(page, "admin", "/admin/einstellungen/spielorte");
   if (jsOn()) await waitForHydration(page);

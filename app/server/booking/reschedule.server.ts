@@ -1,6 +1,6 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { DEFAULT_PARTY_RULES } from "~/domain/party-rules";
-import { birthdayAvailability, birthdaySlotGrid, blockedRange, hasBegun, overlaps, pickTable, rulesOn, type Slot, type SlotRange, type Table } from "~/domain/availability";
+import { birthdayAvailability, birthdaySlotGrid, blockedRange, emptyDayNote, hasBegun, overlaps, pickTable, rulesOn, type Slot, type SlotRange, type Table } from "~/domain/availability";
 import {
   CHANGE_MSG,
   changedBirthdayPriceRappen,
@@ -473,9 +473,12 @@ export async function moveOptions(
  * booking) and the closures of the shown month that apply to the booking (its location, or another
  * one staff look at), as on /find-slot and /date.
  */
-export async function moveCalendar(db: Executor, r: Reservation, month: string, resource: { locationId?: number } = {}) {
+export async function moveCalendar(db: Executor, r: Reservation, month: string, resource: { locationId?: number } = {}, date: string | null = null) {
   const { rules, closures, specialHours } = await getVenue(db);
   const isTable = r.locationId === null;
   const target = isTable ? ({ kind: "birthday" } as const) : ({ kind: "game", locationId: resource.locationId ?? r.locationId! } as const);
-  return calendarMarks(rules, specialHours, closedDatesInMonth(closures, month, target), month, isTable ? "birthdays" : "games");
+  const kind = isTable ? "birthdays" : "games";
+  // What the picker says when the chosen day lists no times: a closure, or a day without this kind.
+  const emptyNote = !date || closureOn(closures, date, target) ? MSG.closedDay : emptyDayNote(rules, specialHours, date, kind);
+  return { ...calendarMarks(rules, specialHours, closedDatesInMonth(closures, month, target), month, kind), emptyNote };
 }
