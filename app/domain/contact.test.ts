@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactProblems, firstContactError, isPlausiblePhone, toContact } from "./contact";
+import { contactCountry, contactProblems, firstContactError, isPlausiblePhone, isPlausibleZip, toContact } from "./contact";
 import { MSG } from "./messages";
 
 const complete = {
@@ -111,5 +111,43 @@ describe("phone plausibility (issue #28 §6)", () => {
       { field: "phone", message: MSG.invalidPhone },
       { field: "email", message: MSG.invalidEmail },
     ]);
+  });
+});
+
+describe("postcode and country (issue #28 §6)", () => {
+  const filled = { firstName: "Anna", lastName: "Muster", street: "Seestrasse 1", zip: "8000", city: "Zürich", phone: "079 123 45 67", email: "a@example.ch", emailRepeat: "a@example.ch", terms: "on" };
+
+  it("takes four digits in Switzerland and Liechtenstein, the neighbours' own shapes, and anything postcode-like elsewhere", () => {
+    for (const [zip, country] of [["8000", undefined], ["1200", "CH"], [" 3011 ", "CH"], ["9490", "LI"], ["1010", "AT"], ["10115", "DE"], ["75001", "FR"], ["00184", "IT"], ["SW1A 1AA", "XX"], ["12345-6789", "XX"], ["8000", "ch"]] as const) {
+      expect(isPlausibleZip(zip, country), `${zip} ${country}`).toBe(true);
+    }
+    for (const [zip, country] of [["800", "CH"], ["80001", "CH"], ["0800", "CH"], ["8000a", "CH"], ["9400", "LI"], ["8000", "DE"], ["1234", "FR"], ["x", "XX"], ["<script>", "XX"]] as const) {
+      expect(isPlausibleZip(zip, country), `${zip} ${country}`).toBe(false);
+    }
+  });
+
+  it("is checked after the spec's required fields and before the phone, and names the field", () => {
+    expect(firstContactError({ ...filled, zip: "800" })).toBe(MSG.invalidZip);
+    expect(firstContactError({ ...filled, zip: "800", phone: "123" })).toBe(MSG.invalidZip);
+    expect(firstContactError({ ...filled, zip: "800", city: "" })).toBe(MSG.requiredFields);
+    expect(firstContactError({ ...filled, zip: "10115", country: "DE" })).toBeNull();
+    expect(contactProblems({ ...filled, zip: "800", phone: "123" })).toEqual([
+      { field: "zip", message: MSG.invalidZip },
+      { field: "phone", message: MSG.invalidPhone },
+    ]);
+  });
+
+  it("stores Switzerland when no country is posted (the spec's form, the JSON API) and 'another country' for an unknown code", () => {
+    expect(contactCountry(undefined)).toBe("CH");
+    expect(contactCountry("de")).toBe("DE");
+    expect(contactCountry("US")).toBe("XX");
+    expect(toContact({ ...filled, country: "LI" }).country).toBe("LI");
+  });
+
+  it("lets the server's phone rule decide in the same place of the order", () => {
+    const never = () => false;
+    expect(firstContactError(filled, never)).toBe(MSG.invalidPhone);
+    expect(firstContactError({ ...filled, email: "x", emailRepeat: "x" }, never)).toBe(MSG.invalidPhone);
+    expect(contactProblems(filled, never)).toEqual([{ field: "phone", message: MSG.invalidPhone }]);
   });
 });

@@ -1,4 +1,7 @@
+import { CONTACT_COUNTRIES } from "./countries";
 import { MSG } from "./messages";
+
+export { CONTACT_COUNTRIES };
 
 export const REQUIRED_CONTACT_FIELDS = ["firstName", "lastName", "street", "zip", "city", "phone", "email", "emailRepeat"] as const;
 
@@ -8,12 +11,35 @@ export type Contact = {
   street: string;
   zip: string;
   city: string;
+  /** ISO 3166 code of the address (`CH` unless chosen), `XX` for a country not in the list. */
+  country: string;
   phone: string;
   email: string;
   message: string | null;
 };
 
-export type ContactInput = Partial<Record<(typeof REQUIRED_CONTACT_FIELDS)[number] | "message" | "terms", unknown>>;
+export type ContactInput = Partial<Record<(typeof REQUIRED_CONTACT_FIELDS)[number] | "country" | "message" | "terms", unknown>>;
+
+
+/** The posted country as stored: `CH` when none is posted (the spec's form and the JSON API have none), `XX` for an unknown code. */
+export function contactCountry(value: unknown): string {
+  const v = str(value).trim().toUpperCase();
+  return v === "" ? "CH" : v in CONTACT_COUNTRIES ? v : "XX";
+}
+
+/**
+ * Postcodes by country: Switzerland four digits (1000–9699), Liechtenstein 9485–9498, Austria four,
+ * Germany, France and Italy five; anywhere else 2–10 letters, digits, spaces or dashes ("SW1A 1AA").
+ * Small on purpose: the same rule runs in the browser.
+ */
+const ZIP_SHAPES: Record<string, RegExp> = { CH: /^[1-9]\d{3}$/, LI: /^94(8[5-9]|9[0-8])$/, AT: /^[1-9]\d{3}$/, DE: /^\d{5}$/, FR: /^\d{5}$/, IT: /^\d{5}$/ };
+
+export function isPlausibleZip(zip: string, country: unknown): boolean {
+  return (ZIP_SHAPES[str(country).toUpperCase() || "CH"] ?? /^[\dA-Z][\dA-Z -]{1,9}$/i).test(zip.trim());
+}
+
+/** Whether a phone number is accepted; the browser's check is `isPlausiblePhone`, the server's parses the number (domain/phone.ts). */
+export type PhoneCheck = (phone: string, country: string) => boolean;
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 const accepted = (v: unknown) => v === true || v === "on" || v === "true" || v === "1";
@@ -83,15 +109,16 @@ export function contactLengthError(input: ContactInput): string | null {
  * Our addition (the spec shows none, docs/decisions.md): after the required fields, an address that
  * cannot be one, since the confirmation would never arrive. Only the first failing rule is reported.
  */
-export function firstContactError(input: ContactInput): string | null {
+export function firstContactError(input: ContactInput, phoneOk: PhoneCheck = isPlausiblePhone): string | null {
   // Before the spec's rules: a value that cannot be stored is named first, whatever else is wrong.
   const tooLong = contactLengthError(input);
   if (tooLong) return tooLong;
   // Addresses differing only in upper/lower case reach the same mailbox in practice.
   if (str(input.email).trim().toLowerCase() !== str(input.emailRepeat).trim().toLowerCase()) return MSG.emailsDiffer;
   if (REQUIRED_CONTACT_FIELDS.some((f) => str(input[f]).trim() === "")) return MSG.requiredFields;
-  // Ours, after the spec's required fields and in the form's order: the phone, then the address.
-  if (!isPlausiblePhone(str(input.phone))) return MSG.invalidPhone;
+  // Ours, after the spec's required fields and in the form's order: postcode, phone, then the address.
+  if (!isPlausibleZip(str(input.zip), input.country)) return MSG.invalidZip;
+  if (!phoneOk(str(input.phone), str(input.country) || "CH")) return MSG.invalidPhone;
   if (!isEmailAddress(str(input.email).trim())) return MSG.invalidEmail;
   if (!accepted(input.terms)) return MSG.acceptTerms;
   return null;
@@ -108,7 +135,7 @@ export const missingFieldMessage = (label: string) => `${label}: bitte ausfülle
  * the page links to each field and each field is marked. The alert keeps the spec's single message
  * (`firstContactError`); this only says where.
  */
-export function contactProblems(input: ContactInput): ContactProblem[] {
+export function contactProblems(input: ContactInput, phoneOk: PhoneCheck = isPlausiblePhone): ContactProblem[] {
   const problems: ContactProblem[] = [];
   for (const [field, max] of Object.entries(CONTACT_MAX_LENGTH) as [keyof typeof CONTACT_MAX_LENGTH, number][]) {
     if (str(input[field]).trim().length > max) problems.push({ field, message: tooLongMessage(CONTACT_FIELD_LABELS[field], max) });
@@ -119,7 +146,8 @@ export function contactProblems(input: ContactInput): ContactProblem[] {
   for (const field of REQUIRED_CONTACT_FIELDS) {
     if (str(input[field]).trim() === "") problems.push({ field, message: missingFieldMessage(CONTACT_FIELD_LABELS[field]) });
   }
-  if (str(input.phone).trim() !== "" && !isPlausiblePhone(str(input.phone))) problems.push({ field: "phone", message: MSG.invalidPhone });
+  if (str(input.zip).trim() !== "" && !isPlausibleZip(str(input.zip), input.country)) problems.push({ field: "zip", message: MSG.invalidZip });
+  if (str(input.phone).trim() !== "" && !phoneOk(str(input.phone), str(input.country) || "CH")) problems.push({ field: "phone", message: MSG.invalidPhone });
   if (email !== "" && !isEmailAddress(email)) problems.push({ field: "email", message: MSG.invalidEmail });
   if (!accepted(input.terms)) problems.push({ field: "terms", message: MSG.acceptTerms });
   // One message per field: the first found (a too long value before anything else about it).
@@ -134,6 +162,7 @@ export function toContact(input: ContactInput): Contact {
     street: str(input.street).trim(),
     zip: str(input.zip).trim(),
     city: str(input.city).trim(),
+    country: contactCountry(input.country),
     phone: str(input.phone).trim(),
     email: str(input.email).trim(),
     message: message === "" ? null : message,

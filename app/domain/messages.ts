@@ -28,6 +28,7 @@ export const MSG = {
   requiredFields: "Bitte füllen Sie alle erforderlichen Felder aus.",
   acceptTerms: "Bitte akzeptieren Sie die AGBs.",
   invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+  invalidZip: "Bitte geben Sie eine gültige PLZ ein (in der Schweiz 4 Ziffern, z. B. 8000).",
   invalidPhone: "Bitte geben Sie eine gültige Telefonnummer ein (z. B. 079 123 45 67 oder +41 79 123 45 67).",
   bookingFailed: "Buchung konnte nicht verarbeitet werden. Bitte erneut versuchen.",
   slotTaken: "Dieser Termin wurde soeben vergeben. Bitte wählen Sie einen anderen Zeitslot.",

@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { DayRule, SpecialHours } from "./availability";
 import type { VenueContact } from "./venue-contact";
 import { openingHoursLine } from "./venue-settings";

@@ -205,11 +205,12 @@ export default function BookingDetailPage() {
             <dt>Adresse</dt>
             <dd>
               {r.street}, {r.zip} {r.city}
+              {detail.countryName ? `, ${detail.countryName}` : null}
             </dd>
             <dt>Telefon</dt>
             <dd>
               <a href={`tel:${r.phone.replace(/[^\d+]/g, "")}`} className="phone">
-                {r.phone}
+                {detail.phone}
               </a>
             </dd>
             <dt>E-Mail</dt>

@@ -4,7 +4,8 @@ import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/r
 import { AdminBar } from "~/components/AdminBar";
 import { COUNTER_CAP } from "~/domain/party-rules";
 import { Page } from "~/components/Page";
-import { CONTACT_MAX_LENGTH } from "~/domain/contact";
+import { Fragment } from "react";
+import { CONTACT_COUNTRIES, CONTACT_MAX_LENGTH } from "~/domain/contact";
 import { pageMeta } from "~/domain/page-meta";
 import { formatDateDE, venueNow } from "~/domain/time";
 import { isManager, requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
@@ -54,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const options = await phoneOptions(db, phoneQuery(new URL(request.url).searchParams));
   const form = await request.formData();
   const values = Object.fromEntries(
-    ["startMin", "couponCode", "payment", "message", ...CONTACT_FIELDS.map((f) => f[0])].map((k) => [k, String(form.get(k) ?? "").slice(0, 2100)]),
+    ["startMin", "couponCode", "payment", "message", "country", ...CONTACT_FIELDS.map((f) => f[0])].map((k) => [k, String(form.get(k) ?? "").slice(0, 2100)]),
   );
   if (!options.ok) return data<ActionData>({ error: options.message, values }, { status: 400 });
   const startMin = /^\d{1,4}$/.test(values.startMin ?? "") ? Number(values.startMin) : NaN;
@@ -69,6 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
         street: values.street,
         zip: values.zip,
         city: values.city,
+        country: values.country,
         phone: values.phone,
         email: values.email,
         message: values.message,
@@ -199,18 +201,32 @@ export default function PhoneBooking() {
           )}
           <div className="search-grid">
             {CONTACT_FIELDS.map(([name, label, auto]) => (
-              <div className="field" key={name}>
-                <label htmlFor={`c-${name}`}>{label}</label>
-                <input
-                  id={`c-${name}`}
-                  name={name}
-                  type={name === "email" ? "email" : name === "phone" ? "tel" : "text"}
-                  required
-                  maxLength={CONTACT_MAX_LENGTH[name]}
-                  autoComplete={auto}
-                  defaultValue={v[name] ?? ""}
-                />
-              </div>
+              <Fragment key={name}>
+                <div className="field">
+                  <label htmlFor={`c-${name}`}>{label}</label>
+                  <input
+                    id={`c-${name}`}
+                    name={name}
+                    type={name === "email" ? "email" : name === "phone" ? "tel" : "text"}
+                    required
+                    maxLength={CONTACT_MAX_LENGTH[name]}
+                    autoComplete={auto}
+                    defaultValue={v[name] ?? ""}
+                  />
+                </div>
+                {name === "city" ? (
+                  <div className="field">
+                    <label htmlFor="c-country">Land</label>
+                    <select id="c-country" name="country" defaultValue={v.country || "CH"}>
+                      {Object.entries(CONTACT_COUNTRIES).map(([code, country]) => (
+                        <option key={code} value={code}>
+                          {country}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                ) : null}
+              </Fragment>
             ))}
           </div>
           <div className="field">

@@ -6,7 +6,9 @@ import { BookingSummary } from "~/components/BookingSummary";
 import { Page } from "~/components/Page";
 import { useHydrated } from "~/components/useHydrated";
 import { normalizeCode } from "~/domain/codes";
-import { CONTACT_FIELD_LABELS, CONTACT_MAX_LENGTH, contactProblems, firstContactError, missingFieldMessage, toContact, type ContactInput, type ContactProblem } from "~/domain/contact";
+import { CONTACT_COUNTRIES, CONTACT_FIELD_LABELS, CONTACT_MAX_LENGTH, contactProblems, firstContactError, missingFieldMessage, toContact, type ContactInput, type ContactProblem } from "~/domain/contact";
+import { displayPhone, isDiallablePhone } from "~/domain/phone";
+import { CountrySelect } from "~/components/CountrySelect";
 import { MSG } from "~/domain/messages";
 import { formatChf } from "~/domain/money";
 import type { CouponResult } from "~/server/vouchers/coupon.server";
@@ -26,7 +28,25 @@ export const handle = { hydrate: true };
 export const meta: MetaFunction = () => pageMeta("Kontaktdaten");
 
 const TEXT_FIELDS = ["firstName", "lastName", "street", "zip", "city", "phone", "email", "emailRepeat", "message"] as const;
-type Values = Partial<Record<(typeof TEXT_FIELDS)[number] | "couponCode" | "terms", string>>;
+type Values = Partial<Record<(typeof TEXT_FIELDS)[number] | "country" | "couponCode" | "terms", string>>;
+
+/**
+ * The held booking's texts, sent with the loader's data: that view is rare, and its words would
+ * otherwise weigh on every family's JavaScript for this step (budget, docs/performance.md).
+ */
+function heldPage(view: HeldBookingView) {
+  const text = {
+    title: "Ihre Buchung ist noch nicht bezahlt",
+    holdUntil: `Wir halten den Termin bis ${view.holdUntil} Uhr für Sie frei. Setzen Sie die Zahlung fort oder ändern Sie Ihre Angaben.`,
+    contact: "Ihre Kontaktdaten",
+    message: "Nachricht:",
+    change: "Ändern",
+    resume: "Zahlung fortsetzen",
+    changeHint: "«Ändern» gibt den Termin und den Gutschein sofort frei; Ihre Angaben bleiben im Formular.",
+  };
+  return { ...view, text };
+}
+type HeldText = ReturnType<typeof heldPage>["text"];
 
 /** Personal data (typed contact details): never kept by a browser or proxy cache. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
@@ -44,12 +64,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const held = await openHoldOf(db, draft.bookingCode);
   return data(
     {
-      held: held ? heldBookingView(held) : null,
+      held: held ? heldPage(heldBookingView(held)) : null,
       summary,
       flash: flash as ActionData | null,
       // Back after a cancelled or failed payment: the contact data typed before is filled in again.
       previous: draft.bookingCode ? await previousContact(db, draft.bookingCode) : null,
       holdMinutes: await holdMinutes(db),
+      // The country names as data, not JavaScript (the step's budget).
+      countries: Object.entries(CONTACT_COUNTRIES),
       // Said before paying: a start inside the self-service window cannot be changed online later.
       lateNotice: lateBookingNotice(draft, (await loadVenuePolicy(db)).selfServiceHours, new Date()),
     },
@@ -67,10 +89,22 @@ async function confirmedDraftBooking(db: Awaited<ReturnType<typeof getDb>>, code
 async function previousContact(db: Awaited<ReturnType<typeof getDb>>, code: string): Promise<Values | null> {
   const r = await findReservationByCode(db, code);
   if (!r || r.status === "confirmed") return null;
-  return { firstName: r.firstName, lastName: r.lastName, street: r.street, zip: r.zip, city: r.city, phone: r.phone, email: r.email, emailRepeat: r.email, message: r.message ?? "" };
+  return {
+    firstName: r.firstName,
+    lastName: r.lastName,
+    street: r.street,
+    zip: r.zip,
+    city: r.city,
+    country: r.country,
+    phone: displayPhone(r.phone),
+    email: r.email,
+    emailRepeat: r.email,
+    message: r.message ?? "",
+  };
 }
 
-type ActionData = { alert?: string; coupon?: CouponResult | null; values: Values; slotTaken?: boolean; confirmCancel?: boolean };
+/** `problems`: each field's problem after a refused submit, as the server found them (its phone rule is stricter than the browser's). */
+type ActionData = { alert?: string; problems?: ContactProblem[]; coupon?: CouponResult | null; values: Values; slotTaken?: boolean; confirmCancel?: boolean };
 
 /**
  * With JavaScript a lost connection must not replace the page with an error screen: the family
@@ -89,7 +123,7 @@ export async function clientAction({ serverAction, request }: ClientActionFuncti
 
 function valuesOf(form: FormData): Values {
   const values: Values = {};
-  for (const f of [...TEXT_FIELDS, "couponCode", "terms"] as const) {
+  for (const f of [...TEXT_FIELDS, "country", "couponCode", "terms"] as const) {
     const v = form.get(f);
     if (typeof v === "string") values[f] = v;
   }
@@ -141,12 +175,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent !== "book") return data<ActionData>({ values }, { status: 400 });
 
-  const problem = firstContactError(Object.fromEntries(form) as ContactInput);
-  if (problem) return data<ActionData>({ alert: problem, values }, { status: 400 });
+  const input = Object.fromEntries(form) as ContactInput;
+  const problem = firstContactError(input, isDiallablePhone);
+  if (problem) return data<ActionData>({ alert: problem, problems: contactProblems(input, isDiallablePhone), values }, { status: 400 });
   // An old tab of a booking that is already confirmed: show that booking instead of starting a second one.
   const confirmed = await confirmedDraftBooking(db, draft.bookingCode);
   if (confirmed) return redirectWithDraft(confirmed.to, await clearDraft(request, { bookingCode: confirmed.code }));
-  const outcome = await placeBooking(db, request, draft, toContact(Object.fromEntries(form) as ContactInput), clientKey(request, context));
+  const outcome = await placeBooking(db, request, draft, toContact(input), clientKey(request, context));
   if (outcome.kind === "redirect") return redirectWithDraft(outcome.to, outcome.cookie);
   // A lost slot is answered without writing anything: in a rush hundreds of families lose at once,
   // and the answer must stay cheap. What they typed is on the page again; its "Anderen Zeitslot
@@ -290,26 +325,17 @@ function TextField({
   );
 }
 
-const HELD_TEXT = {
-  title: "Ihre Buchung ist noch nicht bezahlt",
-  holdUntil: (time: string) => `Wir halten den Termin bis ${time} Uhr für Sie frei. Setzen Sie die Zahlung fort oder ändern Sie Ihre Angaben.`,
-  contact: "Ihre Kontaktdaten",
-  message: "Nachricht:",
-  change: "Ändern",
-  resume: "Zahlung fortsetzen",
-  changeHint: "«Ändern» gibt den Termin und den Gutschein sofort frei; Ihre Angaben bleiben im Formular.",
-} as const;
-
 /** The booking this browser started and has not paid yet, while its hold lasts (see the loader). */
-function HeldBooking({ held, alert }: { held: HeldBookingView; alert?: string }) {
+function HeldBooking({ held, alert }: { held: HeldBookingView & { text: HeldText }; alert?: string }) {
   const b = held.booking;
+  const HELD_TEXT = held.text;
   return (
     <Page title="Kontaktdaten">
       <div className="alert alert-warning" role="status">
         <p>
           <strong>{HELD_TEXT.title}</strong>
         </p>
-        <p>{HELD_TEXT.holdUntil(held.holdUntil)}</p>
+        <p>{HELD_TEXT.holdUntil}</p>
       </div>
       {alert ? (
         <div className="alert alert-error" role="alert">
@@ -364,6 +390,7 @@ function ContactForm({
   previous,
   holdMinutes,
   lateNotice,
+  countries,
   actionData: posted,
 }: Omit<ReturnType<typeof useLoaderData<typeof loader>>, "held"> & { actionData: ActionData | undefined }) {
   const actionData = posted ?? flash ?? undefined;
@@ -457,7 +484,7 @@ function ContactForm({
 
   // After a refused submit: what is wrong, per field (from the browser's check, or from the server's answer without JavaScript).
   const alert = clientAlert ?? actionData?.alert ?? null;
-  const problems = clientAlert !== null ? clientProblems : actionData?.alert && actionData.values ? contactProblems(actionData.values as ContactInput) : [];
+  const problems = clientAlert !== null ? clientProblems : actionData?.alert ? (actionData.problems ?? []) : [];
   const problemOf = (field: ContactProblem["field"]) => problems.find((p) => p.field === field)?.message;
   const missing = problems.filter((p) => p.message === missingFieldMessage(CONTACT_FIELD_LABELS[p.field as keyof typeof CONTACT_FIELD_LABELS])).map((p) => CONTACT_FIELD_LABELS[p.field as keyof typeof CONTACT_FIELD_LABELS]);
 
@@ -483,6 +510,7 @@ function ContactForm({
           <TextField name="zip" label="PLZ" values={values} autoComplete="postal-code" problem={problemOf("zip")} />
           <TextField name="city" label="Ort" values={values} autoComplete="address-level2" problem={problemOf("city")} />
         </div>
+        <CountrySelect id="country" options={countries} value={values.country} />
         <TextField name="phone" label="Telefon" type="tel" values={values} autoComplete="tel" problem={problemOf("phone")} />
         <div className="grid-2">
           <TextField name="email" label="E-Mail" type="email" values={values} autoComplete="email" onChange={setEmail} problem={problemOf("email")} />

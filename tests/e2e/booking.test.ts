@@ -159,6 +159,23 @@ test("each contact rule answers with its message, and a wrong voucher shows the 
     await expect(page.getByLabel("Vorname")).toHaveValue("Anna");
   }
   await expectAccessible(page);
+
+  // Issue #28 §6: the postcode fits the chosen country, and the phone number exists (the server's
+  // numbering plan: ten digits pass the browser's check, 012 is no Swiss area code).
+  await page.getByLabel(/Ich akzeptiere die/).check();
+  await page.getByLabel("PLZ *").fill("800");
+  await submit.click();
+  await expect(page.getByRole("alert").filter({ hasText: "Bitte geben Sie eine gültige PLZ ein (in der Schweiz 4 Ziffern, z. B. 8000)." })).toBeVisible();
+  await expect(page.getByLabel("PLZ *")).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("PLZ *").fill("10115");
+  await page.getByLabel("Land", { exact: true }).selectOption("DE");
+  await page.getByLabel("Telefon *").fill("012 345 67 89");
+  await submit.click();
+  await expect(page.getByRole("alert").filter({ hasText: "Bitte geben Sie eine gültige Telefonnummer ein" })).toBeVisible();
+  await expect(page.getByLabel("Telefon *")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("PLZ *")).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Land", { exact: true })).toHaveValue("DE");
+  await expectAccessible(page);
 });
 
 test("cancelling at the provider shows 'Zahlung abgebrochen' and frees the slot", async ({ page, javaScriptEnabled }) => {

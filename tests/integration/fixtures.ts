@@ -7,6 +7,7 @@ export const CONTACT: Contact = {
   street: "Bahnhofstrasse 1",
   zip: "8001",
   city: "Zürich",
+  country: "CH",
   phone: "044 123 45 67",
   email: "anna@example.ch",
   message: null,

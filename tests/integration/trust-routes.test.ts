@@ -15,6 +15,7 @@ import { drafts, reservations } from "~/server/platform/schema";
 import { setPaymentProvider } from "~/server/payments/payments.server";
 import { scratchPostgres } from "./databases";
 import { CONTACT, nextWeekday } from "./fixtures";
+import { MSG } from "~/domain/messages";
 
 /**
  * The routes themselves, on the process database the server uses (the embedded one in DATA_DIR, or
@@ -210,6 +211,73 @@ describe.each(targets)("routes on the process database ($name)", ({ name }) => {
     expect(await reservationCount()).toBe(before + 1);
     const [stored] = await db.select().from(reservations).where(eq(reservations.date, date));
     expect(stored!.firstName).toBe("A".repeat(100));
+  });
+
+  it("contact data staff can use (issue #28 §6): postcode and phone checked on the server, the phone stored in E.164 with the country", async (ctx) => {
+    if (skip) ctx.skip();
+    const date = nextWeekday(3);
+    const draft = await updateDraft(new Request(`${ORIGIN}/find-slot`), {
+      flow: "offers",
+      offerId: 1,
+      date,
+      startMin: 660,
+      endMin: 780,
+      numChildren: 4,
+      numActiveAdults: 0,
+      numAccompanyingAdults: 0,
+    });
+    const post = (fields: Record<string, string>) =>
+      enterDataAction({
+        request: withCookie(`${ORIGIN}/enter-data`, draft, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+          // Its own address and client: the hold limits per e-mail and per client are not what is tested here.
+          body: new URLSearchParams({ ...CONTACT, email: "land@example.ch", message: "", emailRepeat: "land@example.ch", terms: "on", intent: "book", ...fields }),
+        }),
+        params: {},
+        context: context("198.51.100.203"),
+      });
+    const before = await reservationCount();
+    // Plausible to the browser's check (ten digits) but in no numbering plan: the server says it, with the field marked.
+    const badPhone = answerOf(await post({ phone: "012 345 67 89" }));
+    expect(badPhone.status).toBe(400);
+    expect(badPhone.data.alert).toBe(MSG.invalidPhone);
+    expect(badPhone.data.problems).toEqual([{ field: "phone", message: MSG.invalidPhone }]);
+    const badZip = answerOf(await post({ zip: "800", phone: "012 345 67 89" }));
+    expect(badZip.data.alert).toBe(MSG.invalidZip);
+    expect(badZip.data.problems).toEqual([
+      { field: "zip", message: MSG.invalidZip },
+      { field: "phone", message: MSG.invalidPhone },
+    ]);
+    // A German postcode is wrong for Switzerland and right with the country chosen.
+    expect(answerOf(await post({ zip: "10115" })).data.alert).toBe(MSG.invalidZip);
+    expect(await reservationCount()).toBe(before);
+
+    const accepted = await post({ zip: "10115", city: "Berlin", country: "DE", phone: "0171 1234567" });
+    expect((accepted as Response).status).toBe(302);
+    const [stored] = await db.select().from(reservations).where(eq(reservations.date, date));
+    expect(stored).toMatchObject({ zip: "10115", country: "DE", phone: "+491711234567" });
+
+    // The JSON API: the same rules, Switzerland when no country is sent.
+    const api = (body: Record<string, unknown>) =>
+      reserveBirthdayApi({
+        request: new Request(`${ORIGIN}/api`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ reservationDate: date, selectedSlots: [{ startTime: "14:00", endTime: "16:00" }], numChildren: 4, numActiveAdults: 0, numAccompanyingAdults: 0, selectedOffer: { offerId: 1 }, ...CONTACT, email: "api-land@example.ch", message: undefined, ...body }),
+        }),
+        params: {},
+        context: context("198.51.100.205"),
+      }) as Promise<Response>;
+    const refused = await api({ phone: "079 12 34 56" });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toBe(MSG.invalidPhone);
+    expect(((await (await api({ zip: "CH-8000" })).json()) as { error: string }).error).toBe(MSG.invalidZip);
+    const ok = await api({ phone: "+41 (0)79 555 66 77" });
+    expect(ok.status).toBe(200);
+    const { bookingCode } = (await ok.json()) as { bookingCode: string };
+    const [viaApi] = await db.select().from(reservations).where(eq(reservations.code, bookingCode));
+    expect(viaApi).toMatchObject({ country: "CH", phone: "+41795556677" });
   });
 
   it("the JSON API refuses over-long contact fields and wrong id types with a 400 naming the field, storing nothing", async (ctx) => {

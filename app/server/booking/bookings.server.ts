@@ -4,6 +4,7 @@ import { and, eq, getTableColumns, gt, isNotNull, lte, not, sql, type SQL } from
 import { blockedRange, hasBegun, birthdaySlotGrid, onlineNotBefore, pickTable, rulesOn } from "~/domain/availability";
 import { newBookingCode } from "~/domain/codes";
 import type { Contact } from "~/domain/contact";
+import { storedPhone } from "~/domain/phone";
 import { MSG } from "~/domain/messages";
 import { COUNTER_CAP, partyRuleProblem } from "~/domain/party-rules";
 import { applyVoucher, birthdayPriceRappen, personCount, type PartyCounts } from "~/domain/pricing";
@@ -448,6 +449,8 @@ export async function reserveBirthday(
         // Likewise the buffer: the column's default is 0.
         bufferMin: offer.bufferMin > 0 ? offer.bufferMin : undefined,
         ...request.contact,
+        // E.164 (issue #28 §6): validated at every entry point, stored in one form for search and dialling.
+        phone: storedPhone(request.contact.phone, request.contact.country),
       },
     },
     { ...options, now },

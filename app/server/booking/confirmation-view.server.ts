@@ -1,5 +1,6 @@
 import { chargedChildren, storedAdultPrices, type AdultPrices } from "~/domain/pricing";
 import type { Reservation } from "./bookings.server";
+import { displayPhone } from "~/domain/phone";
 
 /** What the confirmation pages show of a booking (never more than its own family typed in). */
 export type ReservationView = {
@@ -54,7 +55,7 @@ export function reservationView(r: Reservation): ReservationView {
     street: r.street,
     zip: r.zip,
     city: r.city,
-    phone: r.phone,
+    phone: displayPhone(r.phone),
     email: r.email,
     players: r.players,
     rounds: r.rounds,
@@ -87,7 +88,7 @@ export function reservationData(r: Reservation) {
     street: r.street,
     zip: r.zip,
     city: r.city,
-    phone: r.phone,
+    phone: displayPhone(r.phone),
     email: r.email,
     basePrice: r.priceRappen / 100,
     ...(r.voucherCode ? { couponCode: r.voucherCode, couponDiscount: r.discountRappen / 100 } : {}),

@@ -2,6 +2,7 @@ import { and, eq, gt, ne, or } from "drizzle-orm";
 import type { SlotRange } from "~/domain/availability";
 import { hasBegun, onlineNotBefore, rulesOn } from "~/domain/availability";
 import type { Contact } from "~/domain/contact";
+import { storedPhone } from "~/domain/phone";
 import { MSG } from "~/domain/messages";
 import { GAME_TYPES, gameAvailability, gameChoiceProblem, gamePriceRappen, gameStartGrid, type GameStart, type GameType } from "~/domain/games";
 import { venueNow } from "~/domain/time";
@@ -100,6 +101,8 @@ export async function reserveGame(db: Db, request: GameRequest, options: Reserve
         rounds: request.rounds,
         offerName: gameBookingName(request.gameType, location.name),
         ...request.contact,
+        // E.164 (issue #28 §6): validated at every entry point, stored in one form for search and dialling.
+        phone: storedPhone(request.contact.phone, request.contact.country),
       },
     },
     { ...options, now },

@@ -190,6 +190,9 @@ export const reservations = pgTable(
     street: text("street").notNull(),
     zip: text("zip").notNull(),
     city: text("city").notNull(),
+    /** ISO 3166 code of the address; `XX` another country (issue #28 §6). */
+    country: text("country").notNull().default("CH"),
+    /** E.164 since issue #28 §6 (`+41791234567`); older rows as typed. Shown with `displayPhone`. */
     phone: text("phone").notNull(),
     email: text("email").notNull(),
     message: text("message"),

@@ -18,6 +18,8 @@ import {
 import type { Reservation } from "../booking/bookings.server";
 import { listedAsBooking } from "../booking/reschedule.server";
 import { mailErrorForStaff } from "../mail/mail.server";
+import { displayPhone } from "~/domain/phone";
+import { CONTACT_COUNTRIES } from "~/domain/contact";
 
 /** A signed-in staff member acting at the desk (what the audit log records). */
 export type DeskActor = { id: number; email: string };
@@ -58,7 +60,7 @@ function toRow(r: Reservation, refundOpen: boolean): BookingRow {
     endMin: r.endMin,
     name: `${r.firstName} ${r.lastName}`,
     email: r.email,
-    phone: r.phone,
+    phone: displayPhone(r.phone),
     persons: personsOf(r),
     offerName: r.offerName,
     status: r.status,
@@ -161,6 +163,9 @@ export type BookingDetail = {
     createdAt: string;
     updatedAt: string;
   }[];
+  /** The family's phone as staff dial it (stored in E.164), and the address's country unless Swiss. */
+  phone: string;
+  countryName: string | null;
   voucherLedger: { amountRappen: number; kind: string; createdAt: string }[];
   mails: { kind: string; to: string; subject: string; createdAt: string; sentAt: string | null; skippedAt: string | null; attempts: number; lastError: string | null }[];
   audit: { at: string; actor: string; action: string; details: Record<string, unknown> }[];
@@ -207,6 +212,8 @@ export async function bookingDetail(db: Executor, code: string, now: Date = new 
         : "in-progress";
   return {
     reservation: r,
+    phone: displayPhone(r.phone),
+    countryName: r.country === "CH" ? null : (CONTACT_COUNTRIES[r.country as keyof typeof CONTACT_COUNTRIES] ?? r.country),
     resourceName: resource[0]?.name ?? null,
     changeOf: r.movesReservationId === null ? null : ((await db.select({ code: reservations.code }).from(reservations).where(eq(reservations.id, r.movesReservationId)))[0]?.code ?? null),
     payments: paymentRows.map((p) => ({

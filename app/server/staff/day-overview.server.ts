@@ -3,6 +3,7 @@ import { openAmountRappen } from "~/domain/desk";
 import { listedAsBooking } from "../booking/reschedule.server";
 import type { Db } from "../platform/db.server";
 import { birthdayTables, gameLocations, payments, reservations } from "../platform/schema";
+import { displayPhone } from "~/domain/phone";
 
 export type DayBooking = {
   code: string;
@@ -48,7 +49,7 @@ export async function dayOverview(db: Db, date: string): Promise<DayColumn[]> {
     startMin: r.startMin,
     endMin: r.endMin,
     name: `${r.firstName} ${r.lastName}`,
-    phone: r.phone,
+    phone: displayPhone(r.phone),
     persons: r.players ?? r.numChildren + r.numActiveAdults + r.numAccompanyingAdults,
     offerName: r.offerName,
     status: r.status,

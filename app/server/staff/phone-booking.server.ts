@@ -1,4 +1,5 @@
 import { firstContactError, toContact, type ContactInput } from "~/domain/contact";
+import { isDiallablePhone } from "~/domain/phone";
 import type { GameType } from "~/domain/games";
 import { formatChf } from "~/domain/money";
 import { parseDateInput } from "~/domain/booking-search";
@@ -51,7 +52,7 @@ export async function placePhoneBooking(db: Db, input: PhoneBookingInput, actor:
   if (payment !== "venue" && payment !== "link") return { ok: false, status: 400, message: "Bitte wählen Sie, wie der Restbetrag bezahlt wird." };
   // The caller agrees to the terms on the phone; the e-mail address is read back, not typed twice.
   const contactInput: ContactInput = { ...input.contact, emailRepeat: input.contact.email, terms: "on" };
-  const problem = firstContactError(contactInput);
+  const problem = firstContactError(contactInput, isDiallablePhone);
   if (problem) return { ok: false, status: 400, message: problem };
   const contact = toContact(contactInput);
   const env = getEnv();

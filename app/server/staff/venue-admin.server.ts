@@ -7,6 +7,7 @@ import { getVenue, invalidateVenueCache, venuePolicy } from "../booking/venue.se
 import type { Db, Executor, Tx } from "../platform/db.server";
 import { auditLog, birthdayTables, closures, gameLocations, offers, openingHours, reservations, specialHours, venueSettings } from "../platform/schema";
 import type { Staff } from "./auth.server";
+import { displayPhone } from "~/domain/phone";
 
 /**
  * The venue as managers change it on /admin/einstellungen: prices, opening hours, tables, offers,
@@ -62,7 +63,7 @@ async function activeBookings(db: Executor, from: string, to: string, where: SQL
       ),
     )
     .orderBy(asc(reservations.date), asc(reservations.startMin), asc(reservations.code));
-  return rows.map((r) => ({ code: r.code, date: r.date, startMin: r.startMin, endMin: r.endMin, name: `${r.firstName} ${r.lastName}`, phone: r.phone, offerName: r.offerName, status: r.status, table: r.tableId !== null }));
+  return rows.map((r) => ({ code: r.code, date: r.date, startMin: r.startMin, endMin: r.endMin, name: `${r.firstName} ${r.lastName}`, phone: displayPhone(r.phone), offerName: r.offerName, status: r.status, table: r.tableId !== null }));
 }
 
 function closureFilter(c: Pick<ClosureInput, "scope" | "locationId">): SQL | undefined {

@@ -1,0 +1,18 @@
+/**
+ * The address's country (issue #28 §6): Switzerland preselected. The names come as props (the
+ * contact step sends them as loader data, so they cost its JavaScript budget nothing).
+ */
+export function CountrySelect({ id, options, value }: { id: string; options: readonly (readonly [string, string])[]; value?: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Land</label>
+      <select id={id} name="country" defaultValue={value || "CH"} autoComplete="country">
+        {options.map(([code, name]) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
