@@ -1,13 +1,21 @@
 import { useNavigate } from "@remix-run/react";
-import type { MouseEvent } from "react";
+import { useState, type KeyboardEvent, type MouseEvent } from "react";
 import { dayOffer, isClosedDay, longDateLabel, monthGrid, monthLabel, monthOffered, WEEKDAY_LABELS, WEEKDAY_NAMES } from "~/domain/calendar";
-import { addMonths } from "~/domain/time";
+import { addDays, addMonths } from "~/domain/time";
+import { useHydrated } from "./useHydrated";
+
+/** Arrow keys move a day or a week (issue #28 §5, the WAI-ARIA date grid's keys). */
+const ARROW_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
 
 /**
  * A month view made of links, so choosing a day works without JavaScript; `hrefFor` keeps the
  * rest of the step's query (counts, location) in every link. The ~35 links are plain `<a>`s with one
  * delegated click handler instead of `<Link>`s: each `<Link>` costs several hooks in every server
  * render of the slot page, and all of them navigate the same way (replace, keep the scroll).
+ *
+ * Keyboard (issue #28 §5): once JavaScript runs the month is one tab stop (the chosen day, else the
+ * first offered one) and the arrow keys move between the days ("roving tabindex"); Enter chooses.
+ * Without JavaScript every day stays a tab stop, since nothing could move the focus otherwise.
  */
 export function Calendar({
   month,
@@ -41,6 +49,25 @@ export function Calendar({
   const canGoBack = monthOffered(prev, limits);
   const canGoForward = monthOffered(next, limits);
   const navigate = useNavigate();
+  const hydrated = useHydrated();
+  // The day arrow keys last moved to (and the choice then): it keeps the tab stop until the month or the choice changes.
+  const [focused, setFocused] = useState<[string, string | null]>();
+  const offered = (date: unknown): date is string => typeof date === "string" && dayOffer(date, limits) === "open" && date.startsWith(month);
+  const stop = [focused?.[1] === selected && focused[0], selected].find(offered) ?? weeks.flat().find((d) => offered(d.date))?.date;
+  function rove(event: KeyboardEvent<HTMLElement>) {
+    const step = ARROW_STEPS[event.key];
+    const from = (event.target as HTMLElement).dataset.date;
+    if (!step || !from) return;
+    event.preventDefault();
+    // Past days and days after the horizon are no links: skip over them, within the month.
+    for (let d = addDays(from, step); d.startsWith(month); d = addDays(d, step)) {
+      const link = event.currentTarget.querySelector<HTMLElement>(`[data-date="${d}"]`);
+      if (link) {
+        setFocused([d, selected]);
+        return link.focus();
+      }
+    }
+  }
   function followInApp(event: MouseEvent<HTMLElement>) {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const link = (event.target as Element).closest("a[href]");
@@ -84,7 +111,7 @@ export function Calendar({
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody onKeyDown={hydrated ? rove : undefined}>
           {weeks.map((week) => (
             <tr key={week[0]!.date}>
               {week.map((day) => (
@@ -97,6 +124,8 @@ export function Calendar({
                   ) : (
                     <a
                       href={hrefFor({ date: day.date, month })}
+                      data-date={day.date}
+                      tabIndex={hydrated && day.date !== stop ? -1 : undefined}
                       aria-current={day.date === selected ? "date" : undefined}
                       aria-label={isClosedDay(day.date, closed, closedDates, openDates) ? `${longDateLabel(day.date)} (geschlossen)` : longDateLabel(day.date)}
                       className={isClosedDay(day.date, closed, closedDates, openDates) ? "closed" : undefined}

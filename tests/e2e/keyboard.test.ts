@@ -38,9 +38,25 @@ test("the offers path to the contact step works with the keyboard alone", async 
     // for the URL let the loop look (and step again) before the new month arrived.
     await expect(monthHeading).not.toHaveText(shown ?? "");
   }
-  await tabTo(page, day);
+  // The month is one tab stop (issue #28 §5): Tab reaches one day, the arrow keys the others.
+  const days = page.locator(".calendar tbody a");
+  await expect(days.and(page.locator(":not([tabindex='-1'])"))).toHaveCount(1);
+  await tabTo(page, days.and(page.locator(":not([tabindex='-1'])")));
+  const target = await day.getAttribute("data-date");
+  for (let i = 0; i < 12; i++) {
+    const at = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.date ?? "");
+    if (at === target) break;
+    const diff = (Date.parse(target!) - Date.parse(at)) / 86_400_000;
+    await page.keyboard.press(Math.abs(diff) >= 7 ? (diff > 0 ? "ArrowDown" : "ArrowUp") : diff > 0 ? "ArrowRight" : "ArrowLeft");
+  }
+  await expect(day).toBeFocused();
+  // The day moved to keeps the tab stop: Shift+Tab out and Tab back in lands on it again.
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Tab");
+  await expect(day).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(day).toHaveAttribute("aria-current", "date");
+  await expect(days.and(page.locator(":not([tabindex='-1'])"))).toHaveCount(1);
 
   await tabTo(page, page.getByRole("button", { name: "Kinder: eins mehr" }));
   await page.keyboard.press("Enter");
