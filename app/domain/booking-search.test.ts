@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { containsPattern, parseDateInput, parseSearch, SEARCH_MSG, searchQuery } from "./booking-search";
+import { containsPattern, FOLD_FROM, FOLD_TO, foldName, parseDateInput, parseSearch, SEARCH_MSG, searchQuery } from "./booking-search";
 
 const parse = (q: Record<string, string>) => parseSearch(new URLSearchParams(q));
 
@@ -26,6 +26,16 @@ describe("staff bookings search input", () => {
     for (const page of ["0", "-1", "1e3", "401", "abc", "99999999999"]) expect(parse({ page })).toMatchObject({ ok: false, errors: { page: SEARCH_MSG.page } });
     expect(parse({ q: "ä".repeat(100) }).ok).toBe(true);
     expect(parse({ q: "ä".repeat(101) })).toMatchObject({ ok: false, errors: { q: SEARCH_MSG.textTooLong } });
+  });
+
+  it("folds names for the search: umlauts, their spellings, accents and case are one (issue #29 §5)", () => {
+    expect(FOLD_FROM.length).toBe(FOLD_TO.length);
+    for (const name of ["Müller", "Mueller", "MÜLLER", "muller", "MUELLER"]) expect(foldName(name), name).toBe("muller");
+    expect(foldName("René Français")).toBe("rene francais");
+    expect(foldName("Strauß")).toBe("strauss");
+    // `oe` is folded too, so «Zoë» and «Zoe» are both `zo`: the same on both sides, so still found.
+    expect(foldName("Zoë Ålund-Ñúñez")).toBe("zo alund-nunez");
+    expect(foldName("100%_Spass")).toBe("100%_spass");
   });
 
   it("escapes LIKE wildcards and the escape character", () => {

@@ -116,6 +116,33 @@ export function parseSearch(params: URLSearchParams): SearchParse {
 }
 
 /** A LIKE pattern that matches `text` literally anywhere (`\`, `%` and `_` escaped with `\`). */
+/**
+ * Letters a name search treats as their base letter (issue #29 §5), upper and lower case: the
+ * database's `lower()` only folds ASCII under the C collation the embedded database uses, so the
+ * accented capitals are listed too. The SQL side (`translate(…, FOLD_FROM, FOLD_TO)`) and
+ * `foldName` use these same strings, so both sides always fold alike.
+ */
+export const FOLD_FROM = "äöüàáâãåèéêëìíîïòóôõùúûñçÿÄÖÜÀÁÂÃÅÈÉÊËÌÍÎÏÒÓÔÕÙÚÛÑÇ";
+export const FOLD_TO = "aouaaaaaeeeeiiiioooouuuncyaouaaaaaeeeeiiiioooouuunc";
+/** German spellings without umlauts: `Mueller` is `Müller`. Applied after the letters above. */
+export const FOLD_PAIRS = [["ß", "ss"], ["ae", "a"], ["oe", "o"], ["ue", "u"]] as const;
+
+/**
+ * A name as the desk's search compares it: lower case, accents and umlauts on their base letter,
+ * `ae`/`oe`/`ue` as `a`/`o`/`u`, `ß` as `ss` — so «Mueller», «Müller» and «MULLER» are one name,
+ * and «Rene» finds «René». Both sides are folded, so a folded text never misses its own spelling.
+ */
+export function foldName(text: string): string {
+  let out = "";
+  for (const c of text) {
+    const i = FOLD_FROM.indexOf(c);
+    out += i >= 0 ? FOLD_TO[i] : c;
+  }
+  out = out.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  for (const [from, to] of FOLD_PAIRS) out = out.split(from).join(to);
+  return out;
+}
+
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

@@ -73,7 +73,7 @@ describe.each(drivers)("bookings desk on $name", ({ open }) => {
     await cancelReservation(db, { code: codes.cancelled!, reason: null, actor: { staffId: staff.id, name: staff.email } });
     const game = await reserveGame(
       db,
-      { locationId: 3, gameType: 1, date: gameDate, startMin: 900, rounds: 1, players: 4, contact: { ...CONTACT, firstName: "Gina", lastName: "Gamer", email: "gina@example.ch" }, couponCode: await paid() },
+      { locationId: 3, gameType: 1, date: gameDate, startMin: 900, rounds: 1, players: 4, contact: { ...CONTACT, firstName: "Gina", lastName: "Gämer-Brûlé", email: "gina@example.ch" }, couponCode: await paid() },
       { holdMinutes: 15 },
     );
     if (!game.ok) throw new Error(game.message);
@@ -92,6 +92,13 @@ describe.each(drivers)("bookings desk on $name", ({ open }) => {
     expect(await found({ q: "GINA@example" })).toEqual([codes.game]);
     expect(await found({ q: "079 555 66" })).toEqual([codes.percent]);
     expect(await found({ q: "0795556677" })).toEqual([codes.percent]);
+  });
+
+  it("finds names however umlauts and accents are typed (issue #29 §5): ä = ae = a, é = e, any case", async () => {
+    for (const q of ["Gämer", "gaemer", "GAMER", "GÄMER", "gina gamer-brule", "Brûlé", "BRULE", "Gämer-Bruelé"]) {
+      expect(await found({ q }), q).toEqual([codes.game]);
+    }
+    expect(await found({ q: "Gämmer" })).toEqual([]);
   });
 
   it("matches %, _ and \\ literally", async () => {

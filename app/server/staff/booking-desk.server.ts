@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
-import { containsPattern, SEARCH_PAGE_SIZE, type SearchFilters } from "~/domain/booking-search";
+import { containsPattern, FOLD_FROM, FOLD_PAIRS, FOLD_TO, foldName, SEARCH_PAGE_SIZE, type SearchFilters } from "~/domain/booking-search";
 import { arrivalAllowed, DESK_MSG, parseNote, parsePaidAtVenue, REFUND_MSG, REFUND_NOTE_MAX } from "~/domain/desk";
 import { venueNow } from "~/domain/time";
 import type { Db, Executor } from "../platform/db.server";
@@ -98,10 +98,18 @@ function textCondition(text: string): SQL | undefined {
   if (!text) return undefined;
   const pattern = containsPattern(text);
   const like = (column: SQL) => sql`${column} ilike ${pattern} escape '\\'`;
+  const foldedPattern = containsPattern(foldName(text));
+  const folded = (column: SQL) => {
+    // lower() after translate: ASCII capitals (the C collation folds only those), accented ones by the list.
+    let expr = sql`lower(translate(${column}, ${FOLD_FROM}, ${FOLD_TO}))`;
+    for (const [from, to] of FOLD_PAIRS) expr = sql`replace(${expr}, ${from}, ${to})`;
+    return sql`${expr} like ${foldedPattern} escape '\\'`;
+  };
   const parts: SQL[] = [
     like(sql`${reservations.code}`),
-    like(sql`(${reservations.firstName} || ' ' || ${reservations.lastName})`),
-    like(sql`(${reservations.lastName} || ' ' || ${reservations.firstName})`),
+    // Names folded on both sides (issue #29 §5): «Mueller» finds «Müller», «rene» finds «René».
+    folded(sql`(${reservations.firstName} || ' ' || ${reservations.lastName})`),
+    folded(sql`(${reservations.lastName} || ' ' || ${reservations.firstName})`),
     like(sql`${reservations.email}`),
     like(sql`${reservations.phone}`),
   ];
