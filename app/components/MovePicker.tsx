@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import type { Slot } from "~/domain/availability";
+import type { MoveSlot } from "~/domain/availability";
 import { MSG } from "~/domain/messages";
 import { formatDateDE } from "~/domain/time";
 import { Calendar } from "./Calendar";
@@ -19,7 +19,7 @@ export function MovePicker(props: {
   openDates?: string[];
   /** The booking horizon's last date: the calendar offers no later day. */
   lastDay?: string | null;
-  slots: Slot[] | null;
+  slots: MoveSlot[] | null;
   /** Said when the chosen day lists no times (closed, or no birthdays/games that day). */
   emptyNote?: string;
   hrefFor: (q: { date?: string; month?: string }) => string;
@@ -55,7 +55,7 @@ export function MovePicker(props: {
               slots={slots}
               chosen={() => false}
               onChoose={() => undefined}
-              note={(s) => (s.available ? "frei" : "belegt")}
+              note={(s) => (s.available ? "frei" : (s as MoveSlot).past ? "vorbei" : "belegt")}
               byHour={byHour}
             />
           )}

@@ -16,6 +16,8 @@ export type Table = { id: number; seats: number };
 export type Occupation = { tableId: number; startMin: number; endMin: number };
 export type SlotRange = { startMin: number; endMin: number };
 export type Slot = { startTime: string; endTime: string; available: boolean };
+/** A slot for staff and move pages: `past` when it has begun (today), shown «vorbei» rather than «belegt». */
+export type MoveSlot = Slot & { past?: boolean };
 
 /**
  * Opening hours for one date (24.12. 10:00–16:00, an extra Easter Monday): on that date they replace

@@ -190,7 +190,7 @@ export default function PhoneBooking() {
                   <label key={s.startMin} className="slot">
                     <input type="radio" name="startMin" value={s.startMin} disabled={!s.available} defaultChecked={v.startMin === String(s.startMin)} required />
                     {s.label}
-                    {s.available ? null : <small>belegt</small>}
+                    {s.available ? null : <small>{s.past ? "vorbei" : "belegt"}</small>}
                     {s.insideLeadTime ? <small>nur telefonisch</small> : null}
                   </label>
                 ))}

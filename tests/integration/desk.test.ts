@@ -16,7 +16,8 @@ import { cancelReservation } from "~/server/staff/cancellation.server";
 import { createVoucher } from "~/server/vouchers/vouchers.server";
 import { bookingsCsv, CSV_HEADER, dayList } from "~/server/staff/export.server";
 import { parse as parseCsv } from "csv-parse/sync";
-import { placePhoneBooking } from "~/server/staff/phone-booking.server";
+import { phoneOptions, phoneQuery, placePhoneBooking } from "~/server/staff/phone-booking.server";
+import { moveOptions } from "~/server/booking/reschedule.server";
 import { setPaymentProvider } from "~/server/payments/payments.server";
 import { createSimulatedProvider } from "~/server/payments/providers/simulated.server";
 import { mailOutbox, payments } from "~/server/platform/schema";
@@ -262,6 +263,30 @@ describe.each(drivers)("bookings desk on $name", ({ open }) => {
       ["2020-01-02", 0, 0],
       ["2020-01-03", 0, 0],
     ]);
+  });
+
+  it("lists today's begun slots as 'vorbei', not 'belegt', for the phone booking and the move picker (issue #29 §4)", async () => {
+    const day = nextWeekday(6, new Date(Date.now() + 21 * 86_400_000));
+    const now = venueToUtc(day, 15 * 60 + 10);
+    const options = await phoneOptions(
+      database.db,
+      phoneQuery(new URLSearchParams({ kind: "birthday", date: day, offerId: "1", numChildren: "4", numActiveAdults: "0", numAccompanyingAdults: "0" })),
+      now,
+    );
+    if (!options.ok) throw new Error(options.message);
+    const at = (hhmm: string) => options.starts.find((s) => s.label.startsWith(hhmm))!;
+    expect(at("15:00")).toMatchObject({ available: false, past: true });
+    expect(at("16:00")).toMatchObject({ available: true, past: false });
+
+    const r = await reserveBirthday(
+      database.db,
+      { offerId: 1, date: day, startMin: 17 * 60, counts: { numChildren: 4, numActiveAdults: 0, numAccompanyingAdults: 0 }, contact: { ...CONTACT, email: "vorbei@example.ch" } },
+      { holdMinutes: 15 },
+    );
+    if (!r.ok) throw new Error(r.message);
+    const slots = await moveOptions(database.db, r.reservation, day, now);
+    expect(slots.find((s) => s.startTime === "14:00")).toMatchObject({ available: false, past: true });
+    expect(slots.find((s) => s.startTime === "16:00")?.past).toBeUndefined();
   });
 
   it("takes phone bookings through the same rules: pay at the venue, voucher, or an e-mailed payment link held 24 h", async () => {

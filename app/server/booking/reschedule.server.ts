@@ -1,6 +1,6 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { DEFAULT_PARTY_RULES } from "~/domain/party-rules";
-import { birthdayAvailability, birthdaySlotGrid, blockedRange, emptyDayNote, hasBegun, overlaps, pickTable, rulesOn, type Slot, type SlotRange, type Table } from "~/domain/availability";
+import { birthdayAvailability, birthdaySlotGrid, blockedRange, emptyDayNote, hasBegun, overlaps, pickTable, rulesOn, type MoveSlot, type Slot, type SlotRange, type Table } from "~/domain/availability";
 import {
   CHANGE_MSG,
   changedBirthdayPriceRappen,
@@ -16,7 +16,7 @@ import { gameAvailability, gamePriceRappen, gameStartGrid, type GameLocation, ty
 import { beyondHorizon, horizonMessage } from "~/domain/horizon";
 import { MSG } from "~/domain/messages";
 import { personCount, type PartyCounts } from "~/domain/pricing";
-import { isIsoDate, venueNow } from "~/domain/time";
+import { isIsoDate, parseTime, venueNow } from "~/domain/time";
 import { calendarMarks } from "~/domain/calendar";
 import { closedDatesInMonth, closureOn } from "~/domain/venue-settings";
 import { tableOccupations } from "./availability.server";
@@ -444,7 +444,14 @@ export async function moveOptions(
   date: string,
   now: Date = new Date(),
   resource: { tableId?: number; locationId?: number } = {},
-): Promise<Slot[]> {
+): Promise<MoveSlot[]> {
+  const slots = await moveSlots(db, r, date, now, resource);
+  const today = venueNow(now);
+  // Begun slots of today read «vorbei», not «belegt» (issue #29 §4): both are unavailable, for different reasons.
+  return slots.map((s) => (s.available || !hasBegun(date, parseTime(s.startTime) ?? 0, today) ? s : { ...s, past: true }));
+}
+
+async function moveSlots(db: Executor, r: Reservation, date: string, now: Date, resource: { tableId?: number; locationId?: number }): Promise<Slot[]> {
   const venue = await getVenue(db);
   if (r.locationId === null) {
     if (closureOn(venue.closures, date, { kind: "birthday" })) return [];

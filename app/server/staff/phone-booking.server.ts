@@ -128,8 +128,8 @@ export type PhoneQuery = {
   rounds: string;
   players: string;
 };
-/** `insideLeadTime`: free, but inside the online lead time (only a phone booking takes it). */
-export type PhoneStart = { startMin: number; label: string; available: boolean; insideLeadTime: boolean };
+/** `insideLeadTime`: free, but inside the online lead time (only a phone booking takes it); `past`: it has begun (today), «vorbei» rather than «belegt». */
+export type PhoneStart = { startMin: number; label: string; available: boolean; insideLeadTime: boolean; past: boolean };
 export type PhoneOptions =
   | {
       ok: true;
@@ -157,7 +157,13 @@ export async function phoneOptions(db: Db, q: PhoneQuery, now: Date = new Date()
     (leadHours: number) =>
     (s: { startTime: string; endTime: string; available: boolean }): PhoneStart => {
       const startMin = parseTime(s.startTime) ?? 0;
-      return { startMin, label: `${s.startTime}–${s.endTime}`, available: s.available, insideLeadTime: s.available && hasBegun(date, startMin, onlineNotBefore(now, leadHours)) };
+      return {
+        startMin,
+        label: `${s.startTime}–${s.endTime}`,
+        available: s.available,
+        insideLeadTime: s.available && hasBegun(date, startMin, onlineNotBefore(now, leadHours)),
+        past: hasBegun(date, startMin, venueNow(now)),
+      };
     };
   if (q.kind === "birthday") {
     const offerId = int(q.offerId);

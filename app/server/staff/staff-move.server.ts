@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { Slot } from "~/domain/availability";
+import type { MoveSlot } from "~/domain/availability";
 import { personCount } from "~/domain/pricing";
 import { findReservationByCode, type Reservation } from "../booking/bookings.server";
 import { moveOptions, type ChangeTarget, type PricePolicy } from "../booking/reschedule.server";
@@ -38,7 +38,7 @@ export async function staffMoveChoices(db: Db, booking: Reservation) {
 }
 
 /** Free slots for the booking on `date`, from the site's own availability (its own slot counts as free), on a chosen table or location. */
-export function staffMoveOptions(db: Db, booking: Reservation, date: string, resource: MoveResource = {}): Promise<Slot[]> {
+export function staffMoveOptions(db: Db, booking: Reservation, date: string, resource: MoveResource = {}): Promise<MoveSlot[]> {
   return moveOptions(db, booking, date, new Date(), resource);
 }
 
