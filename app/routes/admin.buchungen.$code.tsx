@@ -520,21 +520,15 @@ export default function BookingDetailPage() {
             <thead>
               <tr>
                 <th scope="col">Zeitpunkt</th>
-                <th scope="col">Wer</th>
-                <th scope="col">Aktion</th>
-                <th scope="col">Details</th>
+                <th scope="col">Eintrag</th>
               </tr>
             </thead>
             <tbody>
               {detail.audit.map((a, i) => (
                 <tr key={i}>
                   <td data-label="Zeitpunkt">{at(a.at)}</td>
-                  <td data-label="Wer" className="break-anywhere">
-                    {a.actor}
-                  </td>
-                  <td data-label="Aktion">{a.action}</td>
-                  <td data-label="Details">
-                    <pre className="audit-details">{JSON.stringify(a.details, null, 1)}</pre>
+                  <td data-label="Eintrag" className="break-anywhere">
+                    {a.text}
                   </td>
                 </tr>
               ))}

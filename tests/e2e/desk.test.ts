@@ -100,7 +100,10 @@ test("staff search bookings, open one, and add an internal note", async ({ page,
   await expect(page.getByText("Notiz gespeichert.")).toBeVisible();
   await expect(page.locator(".note-list")).toContainText("Vater ruft an: kommen 15 Minuten später. <b>kein HTML</b>");
   await expect(page.locator(".note-list b")).toHaveCount(0);
-  await expect(page.getByRole("table", { name: "Änderungen durch Mitarbeitende und Systeme" })).toContainText("staff:admin");
+  // The history reads as sentences (issue #29 §5), never as raw JSON.
+  const history = page.getByRole("table", { name: "Änderungen durch Mitarbeitende und Systeme" });
+  await expect(history).toContainText("admin hat eine Notiz geschrieben: «Vater ruft an: kommen 15 Minuten später. <b>kein HTML</b>».");
+  await expect(history).not.toContainText("{");
   await expectAccessible(page);
   await fitsNarrowScreen(page);
 
@@ -139,7 +142,7 @@ test("the desk records what was paid at the venue; arrival waits for the booking
   await page.getByRole("button", { name: "Betrag speichern" }).click();
   await expect(page.getByText("Ankunft und Zahlung vor Ort gespeichert.")).toBeVisible();
   await expect(page.getByLabel("Vor Ort bezahlt, total (CHF)")).toHaveValue("30.00");
-  await expect(page.getByRole("table", { name: "Änderungen durch Mitarbeitende und Systeme" })).toContainText("arrival");
+  await expect(page.getByRole("table", { name: "Änderungen durch Mitarbeitende und Systeme" })).toContainText("admin hat «vor Ort bezahlt» von CHF 25.50 auf CHF 30.00 geändert.");
 });
 
 test("CSV export downloads a file Excel reads; the day list prints one page per day", async ({ page, javaScriptEnabled }) => {

@@ -105,7 +105,7 @@ test("a refund the provider refused is on the staff's worklist until marked as d
   await expect(page.locator("dt", { hasText: /^Zahlung$/ }).locator("+ dd")).toHaveText("zurückerstattet");
   await expect(page.getByRole("button", { name: "Rückerstattung manuell erledigt" })).toHaveCount(0);
   const audit = page.getByRole("table", { name: "Änderungen durch Mitarbeitende und Systeme" });
-  await expect(audit).toContainText("refund-manual-done");
+  await expect(audit).toContainText("hat die Rückerstattung als manuell erledigt markiert");
   await expect(audit).toContainText("Beleg 4711");
 
   // Off the worklist.

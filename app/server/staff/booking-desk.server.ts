@@ -19,6 +19,7 @@ import type { Reservation } from "../booking/bookings.server";
 import { listedAsBooking } from "../booking/reschedule.server";
 import { mailErrorForStaff } from "../mail/mail.server";
 import { displayPhone } from "~/domain/phone";
+import { auditActor, auditSentence, type AuditNames } from "~/domain/audit-text";
 import { CONTACT_COUNTRIES } from "~/domain/contact";
 
 /** A signed-in staff member acting at the desk (what the audit log records). */
@@ -176,7 +177,8 @@ export type BookingDetail = {
   countryName: string | null;
   voucherLedger: { amountRappen: number; kind: string; createdAt: string }[];
   mails: { kind: string; to: string; subject: string; createdAt: string; sentAt: string | null; skippedAt: string | null; attempts: number; lastError: string | null }[];
-  audit: { at: string; actor: string; action: string; details: Record<string, unknown> }[];
+  /** The history as German sentences (`auditSentence`), oldest first. */
+  audit: { at: string; actor: string; action: string; text: string }[];
   notes: { author: string; text: string; createdAt: string }[];
   today: string;
   /** A refund is waiting for staff (see `markRefundDone`). */
@@ -208,6 +210,14 @@ export async function bookingDetail(db: Executor, code: string, now: Date = new 
     db.select().from(auditLog).where(eq(auditLog.reservationId, r.id)).orderBy(asc(auditLog.id)),
     db.select().from(reservationNotes).where(eq(reservationNotes.reservationId, r.id)).orderBy(asc(reservationNotes.id)),
   ]);
+  // Moves name their tables and game locations, which may since have been renamed or removed.
+  const names: AuditNames =
+    auditRows.some((a) => a.action === "move" || a.action === "change")
+      ? {
+          tables: Object.fromEntries((await db.select({ id: birthdayTables.id, name: birthdayTables.name }).from(birthdayTables)).map((t) => [t.id, t.name])),
+          locations: Object.fromEntries((await db.select({ id: gameLocations.id, name: gameLocations.name }).from(gameLocations)).map((l) => [l.id, l.name])),
+        }
+      : { tables: {}, locations: {} };
   const refundRows = paymentRows.length === 0 ? [] : await db.select().from(refunds).where(inArray(refunds.paymentId, paymentRows.map((p) => p.id))).orderBy(asc(refunds.id));
   const refundOpen = r.paymentStatus === "refund_pending" || paymentRows.some((p) => p.status === "refund_pending" || p.refundDueRappen > 0);
   const inFlight = (paymentId: number) => refundRows.some((f) => f.paymentId === paymentId && f.status === "pending");
@@ -247,7 +257,7 @@ export async function bookingDetail(db: Executor, code: string, now: Date = new 
       // Rows written before errors were stored short may still carry a path or a stack.
       lastError: m.lastError === null ? null : mailErrorForStaff(m.lastError),
     })),
-    audit: auditRows.map((a) => ({ at: a.at.toISOString(), actor: a.actor, action: a.action, details: a.details })),
+    audit: auditRows.map((a) => ({ at: a.at.toISOString(), actor: auditActor(a.actor), action: a.action, text: auditSentence(a, names) })),
     notes: noteRows.map((n) => ({ author: n.author, text: n.text, createdAt: n.createdAt.toISOString() })),
     today: venueNow(now).date,
     refundOpen,

@@ -1,0 +1,157 @@
+import { formatChf } from "./money";
+import { formatDateDE, formatTime } from "./time";
+
+/**
+ * The booking history as staff read it (issue #29 §5): every audit row becomes one German sentence
+ * with who did it — no JSON, no Rappen, no minutes after midnight, no table ids. The rows keep their
+ * raw details (the audit log is the record); this only reads them.
+ */
+export type AuditEntry = { actor: string; action: string; details: Record<string, unknown> };
+/** Names of tables and game locations by id, for moves between them. */
+export type AuditNames = { tables: Readonly<Record<number, string>>; locations: Readonly<Record<number, string>> };
+
+const ACTORS: Record<string, string> = {
+  customer: "Die Familie (Buchung verwalten)",
+  system: "Das System",
+  "api-token": "Die Stornierungs-API",
+};
+
+/** `staff:lea@funworld.ch` → `lea@funworld.ch`; the family, the system and the API by name. */
+export function auditActor(actor: string): string {
+  return actor.startsWith("staff:") ? actor.slice("staff:".length) : (ACTORS[actor] ?? actor);
+}
+
+const REFUND_REASONS: Record<string, string> = {
+  cancel: "Stornierung",
+  change: "Änderung der Buchung",
+  duplicate: "doppelte Zahlung",
+  late: "Zahlung nach Ablauf der Haltezeit",
+  unmatched: "Zahlung ohne passende Buchung",
+};
+
+type Snapshot = {
+  date?: string;
+  startMin?: number;
+  endMin?: number;
+  tableId?: number | null;
+  locationId?: number | null;
+  numChildren?: number;
+  numActiveAdults?: number;
+  numAccompanyingAdults?: number;
+  players?: number | null;
+  rounds?: number | null;
+  priceRappen?: number;
+};
+
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
+const chf = (v: unknown) => formatChf(num(v) ?? 0);
+const range = (s: Snapshot) => (s.startMin !== undefined && s.endMin !== undefined ? `${formatTime(s.startMin)}–${formatTime(s.endMin)}` : "");
+
+/** What changed between two snapshots of a booking, as `Kinder 9 → 11`-style parts. */
+function changedParts(before: Snapshot, after: Snapshot, names: AuditNames): string[] {
+  const parts: string[] = [];
+  if (before.date !== after.date || before.startMin !== after.startMin || before.endMin !== after.endMin) {
+    parts.push(`Termin ${before.date ? formatDateDE(before.date) : ""} ${range(before)} → ${after.date ? formatDateDE(after.date) : ""} ${range(after)}`.replace(/\s+/g, " "));
+  }
+  const resource = (s: Snapshot) =>
+    s.tableId != null ? (names.tables[s.tableId] ?? "ein anderer Tisch") : s.locationId != null ? (names.locations[s.locationId] ?? "ein anderer Spielort") : null;
+  const from = resource(before);
+  const to = resource(after);
+  if (from !== to && from && to) parts.push(`${after.tableId != null ? "Tisch" : "Spielort"} ${from} → ${to}`);
+  const counts: [keyof Snapshot, string][] = [
+    ["numChildren", "Kinder"],
+    ["numActiveAdults", "Erwachsene (mitspielend)"],
+    ["numAccompanyingAdults", "Erwachsene (nur Begleitung)"],
+    ["players", "Spieler"],
+    ["rounds", "Runden"],
+  ];
+  for (const [key, label] of counts) {
+    const a = num(before[key]);
+    const b = num(after[key]);
+    if (a !== null && b !== null && a !== b) parts.push(`${label} ${a} → ${b}`);
+  }
+  if (num(before.priceRappen) !== null && num(after.priceRappen) !== null && before.priceRappen !== after.priceRappen) {
+    parts.push(`Preis ${chf(before.priceRappen)} → ${chf(after.priceRappen)}`);
+  }
+  return parts;
+}
+
+/** How a change's difference was settled. */
+function moneyPart(money: Record<string, unknown>): string | null {
+  const parts: string[] = [];
+  if ((num(money.paidRappen) ?? 0) > 0) parts.push(`${chf(money.paidRappen)} online bezahlt`);
+  if ((num(money.refundRappen) ?? 0) > 0) parts.push(`${chf(money.refundRappen)} zurückerstattet`);
+  if ((num(money.voucherCreditRappen) ?? 0) > 0) parts.push(`${chf(money.voucherCreditRappen)} dem Gutschein gutgeschrieben`);
+  const venue = num(money.venueDeltaRappen) ?? 0;
+  if (venue > 0) parts.push(`${formatChf(venue)} vor Ort zu bezahlen`);
+  if (venue < 0) parts.push(`${formatChf(-venue)} weniger vor Ort zu bezahlen`);
+  return parts.length > 0 ? `Differenz: ${parts.join(", ")}` : null;
+}
+
+const sentence = (who: string, rest: string, extras: (string | null)[] = []) => {
+  const tail = extras.filter(Boolean).join("; ");
+  return `${who} ${rest}${tail ? ` (${tail})` : ""}.`;
+};
+
+/** One audit row as a German sentence, e.g. «lea@funworld.ch hat die Buchung geändert: Kinder 9 → 11 (Preis …)». */
+export function auditSentence(entry: AuditEntry, names: AuditNames): string {
+  const who = auditActor(entry.actor);
+  const d = obj(entry.details);
+  switch (entry.action) {
+    case "move":
+    case "change": {
+      const parts = changedParts(obj(d.before) as Snapshot, obj(d.after) as Snapshot, names);
+      return sentence(who, parts.length > 0 ? `hat die Buchung geändert: ${parts.join(", ")}` : "hat die Buchung geändert", [moneyPart(obj(d.money))]);
+    }
+    case "change-pending":
+      return sentence(who, `hat eine Änderung begonnen; sie gilt, sobald ${chf(d.payOnlineRappen)} online bezahlt sind`, [
+        text(d.heldCode) ? `Zahlung unter ${text(d.heldCode)}` : null,
+        num(d.newPriceRappen) !== null ? `neuer Preis ${chf(d.newPriceRappen)}` : null,
+      ]);
+    case "phone-booking": {
+      const outcome = text(d.outcome);
+      const how =
+        outcome === "pay-at-venue"
+          ? `${chf(d.amountRappen)} vor Ort zu bezahlen`
+          : outcome === "payment-link"
+            ? `Zahlungslink über ${chf(d.amountRappen)} gesendet`
+            : outcome === "paid-by-voucher"
+              ? "mit Gutschein bezahlt"
+              : null;
+      return sentence(who, "hat die Buchung telefonisch aufgenommen", [how, (num(d.discountRappen) ?? 0) > 0 ? `Gutschein ${chf(d.discountRappen)}` : null]);
+    }
+    case "cancel":
+      return sentence(who, "hat die Buchung storniert", [
+        text(d.reason) ? `Grund: «${text(d.reason)}»` : null,
+        (num(d.voucherCreditedRappen) ?? 0) > 0 ? `${chf(d.voucherCreditedRappen)} dem Gutschein gutgeschrieben` : null,
+      ]);
+    case "voucher-restore":
+      return sentence(who, `hat ${chf(d.amountRappen)} auf den Gutschein ${text(d.voucherCode) ?? ""} zurückgebucht`.replace(/\s+$/, ""));
+    case "note":
+      return sentence(who, `hat eine Notiz geschrieben: «${text(obj(d.after).text) ?? ""}»`);
+    case "arrival": {
+      const before = obj(d.before);
+      const after = obj(d.after);
+      const parts: string[] = [];
+      if (before.arrival !== after.arrival) {
+        parts.push(after.arrival === "arrived" ? "«angekommen» eingetragen" : after.arrival === "no_show" ? "«nicht erschienen» eingetragen" : "die Ankunft zurückgesetzt");
+      }
+      if (before.paidAtVenueRappen !== after.paidAtVenueRappen) parts.push(`«vor Ort bezahlt» von ${chf(before.paidAtVenueRappen)} auf ${chf(after.paidAtVenueRappen)} geändert`);
+      return sentence(who, `hat ${parts.join(" und ") || "die Ankunft gespeichert"}`);
+    }
+    case "refund-manual-done":
+      return sentence(who, "hat die Rückerstattung als manuell erledigt markiert", [text(d.note) ? `Notiz: «${text(d.note)}»` : null]);
+    case "duplicate-payment":
+      return `Doppelte Zahlung über ${chf(d.amountRappen)} erkannt; sie wird zurückerstattet.`;
+    case "refund":
+      return sentence(`${chf(d.amountRappen)}`, "zurückerstattet", [REFUND_REASONS[text(d.reason) ?? ""] ?? null]);
+    case "refund-manual":
+      return `Rückerstattung über ${chf(d.amountRappen)} vom Zahlungsanbieter abgelehnt – bitte manuell erstatten.`;
+    case "refund-unknown":
+      return `Rückerstattung über ${chf(d.amountRappen)}: keine Antwort des Zahlungsanbieters – bitte in seinem Backoffice prüfen.`;
+    default:
+      return sentence(who, `hat «${entry.action}» ausgeführt`);
+  }
+}
