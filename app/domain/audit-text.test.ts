@@ -40,6 +40,7 @@ describe("the booking history as German sentences (issue #29 §5)", () => {
     );
     expect(s("note", { after: { text: "Allergie: Nüsse" } })).toBe("lea@funworld.ch hat eine Notiz geschrieben: «Allergie: Nüsse».");
     expect(s("phone-booking", { outcome: "payment-link", amountRappen: 32_200, discountRappen: 0 })).toBe("lea@funworld.ch hat die Buchung telefonisch aufgenommen (Zahlungslink über CHF 322.00 gesendet).");
+    expect(s("confirmation-resend", { to: "anna@example.ch" })).toBe("lea@funworld.ch hat die Bestätigung erneut gesendet an anna@example.ch.");
     expect(s("refund-unknown", { amountRappen: 100 }, "system")).toMatch(/^Rückerstattung über CHF 1\.00: keine Antwort/);
   });
 

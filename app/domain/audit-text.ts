@@ -143,6 +143,8 @@ export function auditSentence(entry: AuditEntry, names: AuditNames): string {
     }
     case "refund-manual-done":
       return sentence(who, "hat die Rückerstattung als manuell erledigt markiert", [text(d.note) ? `Notiz: «${text(d.note)}»` : null]);
+    case "confirmation-resend":
+      return sentence(who, `hat die Bestätigung erneut gesendet${text(d.to) ? ` an ${text(d.to)}` : ""}`);
     case "duplicate-payment":
       return `Doppelte Zahlung über ${chf(d.amountRappen)} erkannt; sie wird zurückerstattet.`;
     case "refund":

@@ -15,7 +15,13 @@ export const DESK_MSG = {
   intent: "Unbekannte Aktion.",
   noteEmpty: "Bitte eine Notiz eingeben.",
   noteTooLong: `Die Notiz darf höchstens ${NOTE_MAX_LENGTH} Zeichen lang sein.`,
+  resendNotConfirmed: "Nur bestätigte Buchungen haben eine Bestätigung zum erneut Senden.",
+  resendTooSoon: "Die Bestätigung wurde eben erst erneut gesendet. Bitte warten Sie eine Minute.",
+  resent: (email: string) => `Bestätigung an ${email} erneut gesendet.`,
 } as const;
+
+/** One resend per booking per minute: a double click or an impatient staff member sends one e-mail, not ten. */
+export const RESEND_INTERVAL_SECONDS = 60;
 
 export type AmountParse = { ok: true; rappen: number } | { ok: false; message: string };
 

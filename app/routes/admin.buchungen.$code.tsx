@@ -10,7 +10,7 @@ import { reservationTypeLabel } from "~/domain/reservation-types";
 import { PAYMENT_LABELS, STATUS_LABELS } from "~/domain/staff-labels";
 import { formatDateDE, formatTime } from "~/domain/time";
 import { isManager, requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
-import { addNote, bookingDetail, markRefundDone, recordArrival } from "~/server/staff/booking-desk.server";
+import { addNote, bookingDetail, markRefundDone, recordArrival, resendConfirmation } from "~/server/staff/booking-desk.server";
 import { getDb } from "~/server/platform/db.server";
 
 /** Staff pages (bookings, contact data): never kept by a browser or proxy cache. */
@@ -40,6 +40,7 @@ const DONE: Record<string, string> = {
   moved: "Buchung verschoben; die Familie erhält eine E-Mail mit dem neuen Termin.",
   refund: "Rückerstattung als manuell erledigt vermerkt.",
   "moved-refund-pending": "Buchung verschoben. Die Rückerstattung der Differenz ist beim Zahlungsanbieter in Bearbeitung und wird automatisch erneut angefragt – bitte nicht manuell erstatten.",
+  resent: "Bestätigung erneut gesendet.",
   "moved-refund-manual": "Buchung verschoben. Die Rückerstattung der Differenz wurde vom Zahlungsanbieter abgelehnt: bitte manuell erstatten (siehe Protokoll).",
 };
 
@@ -51,7 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({ staff: { email: staff.email, manager: isManager(staff) }, detail, done, code: detail.reservation.code });
 }
 
-type ActionData = { error: string; form: "note" | "arrival" | "refund"; values: { note?: string; paid?: string; refundNote?: string } };
+type ActionData = { error: string; form: "note" | "arrival" | "refund" | "mail"; values: { note?: string; paid?: string; refundNote?: string } };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
@@ -64,6 +65,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const result = await addNote(db, { code, text: form.get("note") }, staff);
     if (!result.ok) return data<ActionData>({ error: result.message, form: "note", values: { note: String(form.get("note") ?? "").slice(0, NOTE_MAX_LENGTH * 2) } }, { status: result.status });
     return redirect(`/admin/buchungen/${encodeURIComponent(code)}?done=note#notizen`);
+  }
+  if (intent === "resend-confirmation") {
+    const result = await resendConfirmation(db, code, staff);
+    if (!result.ok) return data<ActionData>({ error: result.message, form: "mail", values: {} }, { status: result.status });
+    return redirect(`/admin/buchungen/${encodeURIComponent(code)}?done=resent#e-mails`);
   }
   if (intent === "refund-done") {
     const result = await markRefundDone(db, { code, note: form.get("refundNote") }, staff);
@@ -87,6 +93,7 @@ const MAIL_LABELS: Record<string, string> = {
   change: "Terminänderung",
   reminder: "Erinnerung",
   "manage-link": "Link zur Buchung",
+  "confirmation-resend": "Bestätigung (erneut gesendet)",
 };
 
 export default function BookingDetailPage() {
@@ -471,8 +478,21 @@ export default function BookingDetailPage() {
         </Form>
       </section>
 
-      <section className="card" aria-labelledby="mails-title">
+      <section className="card" aria-labelledby="mails-title" id="e-mails">
         <h2 id="mails-title">E-Mails</h2>
+        {actionData?.form === "mail" ? (
+          <p className="alert alert-error" role="alert">
+            {actionData.error}
+          </p>
+        ) : null}
+        {r.status === "confirmed" ? (
+          <Form method="post" className="actions">
+            <button type="submit" name="intent" value="resend-confirmation" className="button button-secondary">
+              Bestätigung erneut senden
+            </button>
+            <span className="muted break-anywhere">an {r.email}</span>
+          </Form>
+        ) : null}
         {detail.mails.length === 0 ? (
           <p>Keine E-Mails.</p>
         ) : (

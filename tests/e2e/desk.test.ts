@@ -93,6 +93,13 @@ test("staff search bookings, open one, and add an internal note", async ({ page,
   await expect(page.getByRole("table", { name: "E-Mails an die Familie" })).toContainText("Bestätigung");
   await expectAccessible(page);
 
+  // «Bestätigung erneut senden» (issue #29 §2): once, then «wait a minute».
+  await page.getByRole("button", { name: "Bestätigung erneut senden" }).click();
+  await expect(page.getByText("Bestätigung erneut gesendet.")).toBeVisible();
+  await expect(page.getByRole("table", { name: "E-Mails an die Familie" })).toContainText("Bestätigung (erneut gesendet)");
+  await page.getByRole("button", { name: "Bestätigung erneut senden" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Die Bestätigung wurde eben erst erneut gesendet. Bitte warten Sie eine Minute." })).toBeVisible();
+
   await page.getByRole("button", { name: "Notiz speichern" }).click();
   await expect(page.getByText("Bitte eine Notiz eingeben.")).toBeVisible();
   await page.getByLabel("Neue Notiz").fill("Vater ruft an: kommen 15 Minuten später. <b>kein HTML</b>");

@@ -10,7 +10,7 @@ import { reserveBirthday } from "~/server/booking/bookings.server";
 import { reserveGame } from "~/server/booking/games.server";
 import { resetEnvForTests } from "~/server/platform/env.server";
 import { auditLog, reservationNotes, reservations } from "~/server/platform/schema";
-import { addNote, bookingDetail, recordArrival, searchBookings } from "~/server/staff/booking-desk.server";
+import { addNote, bookingDetail, recordArrival, resendConfirmation, searchBookings } from "~/server/staff/booking-desk.server";
 import { createStaffAccount } from "~/server/staff/staff-accounts.server";
 import { cancelReservation } from "~/server/staff/cancellation.server";
 import { createVoucher } from "~/server/vouchers/vouchers.server";
@@ -265,6 +265,28 @@ describe.each(drivers)("bookings desk on $name", ({ open }) => {
       ["2020-01-01", 0, 0],
       ["2020-01-02", 0, 0],
       ["2020-01-03", 0, 0],
+    ]);
+  });
+
+  it("sends the confirmation again to the booking's address, once a minute, only for confirmed bookings (issue #29 §2)", async () => {
+    const actor = { id: staff.id, email: staff.email };
+    const before = await database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "confirmation-resend"));
+    const [first, second] = await Promise.all([resendConfirmation(database.db, codes.muster!, actor), resendConfirmation(database.db, codes.muster!, actor)]);
+    // Two clicks at once: one e-mail, the other click is told to wait.
+    expect([first, second].filter((r) => r.ok)).toEqual([{ ok: true, message: `Bestätigung an ${CONTACT.email} erneut gesendet.` }]);
+    expect([first, second].filter((r) => !r.ok)).toEqual([{ ok: false, status: 429, message: DESK_MSG.resendTooSoon }]);
+    const rows = await database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "confirmation-resend"));
+    expect(rows.length - before.length).toBe(1);
+    expect(rows.at(-1)).toMatchObject({ to: CONTACT.email, subject: expect.stringContaining(codes.muster!) });
+    expect(rows.at(-1)!.ics).toContain("BEGIN:VCALENDAR");
+    // A minute later it may go again.
+    expect(await resendConfirmation(database.db, codes.muster!, actor, new Date(Date.now() + 61_000))).toMatchObject({ ok: true });
+    expect(await resendConfirmation(database.db, codes.cancelled!, actor)).toEqual({ ok: false, status: 409, message: DESK_MSG.resendNotConfirmed });
+    expect(await resendConfirmation(database.db, "FW-NOPE00", actor)).toEqual({ ok: false, status: 404, message: DESK_MSG.notFound });
+    const detail = await bookingDetail(database.db, codes.muster!);
+    expect(detail!.audit.filter((a) => a.action === "confirmation-resend").map((a) => a.text)).toEqual([
+      `desk@funworld.ch hat die Bestätigung erneut gesendet an ${CONTACT.email}.`,
+      `desk@funworld.ch hat die Bestätigung erneut gesendet an ${CONTACT.email}.`,
     ]);
   });
 

@@ -33,7 +33,16 @@ export { createTransport, type MailTransport, type OutgoingMail } from "./mail-t
 
 type Reservation = typeof reservations.$inferSelect;
 
-export type MailKind = "confirmation" | "cancellation" | "late-refund" | "change" | "change-refund" | "reminder" | "manage-link" | "payment-link";
+export type MailKind =
+  | "confirmation"
+  | "confirmation-resend"
+  | "cancellation"
+  | "late-refund"
+  | "change"
+  | "change-refund"
+  | "reminder"
+  | "manage-link"
+  | "payment-link";
 
 /**
  * Mail goes through the `mail_outbox` table: the row is written in the booking's own transaction,
@@ -134,11 +143,15 @@ async function changeableOnlineNow(tx: Tx, reservation: Reservation, hours?: num
 export type ConfirmationVenue = { contact: VenueContact; selfServiceHours: number; texts: EmailTexts };
 
 /** `venue`: the caller's (from the venue cache, saving the confirmation's transaction its statements); else read in `tx`. */
-export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation, venue?: ConfirmationVenue): Promise<void> {
+/**
+ * `kind` "confirmation-resend": staff send the confirmation again (to the address the booking has
+ * now). Its own kind, so "one confirmation per payment" stays countable.
+ */
+export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation, venue?: ConfirmationVenue, kind: "confirmation" | "confirmation-resend" = "confirmation"): Promise<void> {
   const link = newManageLink(reservation);
   const changeableOnline = await changeableOnlineNow(tx, reservation, venue?.selfServiceHours);
   const { contact, texts } = venue ?? (await mailVenue(tx));
-  await enqueue(tx, reservation, "confirmation", confirmationEmail(reservation, contact, {
+  await enqueue(tx, reservation, kind, confirmationEmail(reservation, contact, {
       manageUrl: link.url,
       changeableOnline,
       agbUrl: `${getEnv().PUBLIC_URL}${agbPath(reservation.agbVersion)}`,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { containsPattern, FOLD_FROM, FOLD_PAIRS, FOLD_TO, foldName, SEARCH_PAGE_SIZE, type SearchFilters } from "~/domain/booking-search";
-import { arrivalAllowed, DESK_MSG, parseNote, parsePaidAtVenue, REFUND_MSG, REFUND_NOTE_MAX } from "~/domain/desk";
+import { arrivalAllowed, DESK_MSG, parseNote, parsePaidAtVenue, REFUND_MSG, REFUND_NOTE_MAX, RESEND_INTERVAL_SECONDS } from "~/domain/desk";
 import { venueNow } from "~/domain/time";
 import type { Db, Executor } from "../platform/db.server";
 import {
@@ -17,7 +17,7 @@ import {
 } from "../platform/schema";
 import type { Reservation } from "../booking/bookings.server";
 import { listedAsBooking } from "../booking/reschedule.server";
-import { mailErrorForStaff } from "../mail/mail.server";
+import { enqueueConfirmationMail, kickMailer, mailErrorForStaff } from "../mail/mail.server";
 import { displayPhone } from "~/domain/phone";
 import { auditActor, auditSentence, type AuditNames } from "~/domain/audit-text";
 import { CONTACT_COUNTRIES } from "~/domain/contact";
@@ -274,7 +274,7 @@ export async function bookingDetail(db: Executor, code: string, now: Date = new 
   };
 }
 
-export type DeskResult = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409; message: string };
+export type DeskResult = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409 | 429; message: string };
 
 /** An internal note on a booking, and its audit row, in one transaction. */
 export async function addNote(db: Db, input: { code: string; text: unknown }, actor: DeskActor): Promise<DeskResult> {
@@ -431,4 +431,29 @@ export async function markRefundDone(
     });
     return { ok: true, message: REFUND_MSG.done(r.code) };
   });
+}
+
+/**
+ * «Bestätigung erneut senden» (issue #29 §2): the confirmation again, to the address the booking has
+ * now, with a fresh manage link and the current calendar entry. Row-locked, so two clicks at once
+ * queue one message; at most one per booking per RESEND_INTERVAL_SECONDS (counted in the outbox,
+ * so it holds across processes). Audited.
+ */
+export async function resendConfirmation(db: Db, code: string, actor: DeskActor, now: Date = new Date()): Promise<DeskResult> {
+  const result = await db.transaction(async (tx): Promise<DeskResult> => {
+    const [r] = await tx.select().from(reservations).where(eq(reservations.code, code.trim().toUpperCase())).for("update");
+    if (!r) return { ok: false, status: 404, message: DESK_MSG.notFound };
+    if (r.status !== "confirmed") return { ok: false, status: 409, message: DESK_MSG.resendNotConfirmed };
+    const since = new Date(now.getTime() - RESEND_INTERVAL_SECONDS * 1000);
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.reservationId, r.id), eq(mailOutbox.kind, "confirmation-resend"), gt(mailOutbox.createdAt, since)));
+    if (Number(recent?.n ?? 0) > 0) return { ok: false, status: 429, message: DESK_MSG.resendTooSoon };
+    await enqueueConfirmationMail(tx, r, undefined, "confirmation-resend");
+    await tx.insert(auditLog).values({ staffId: actor.id, actor: `staff:${actor.email}`, action: "confirmation-resend", reservationId: r.id, details: { to: r.email } });
+    return { ok: true, message: DESK_MSG.resent(r.email) };
+  });
+  if (result.ok) kickMailer();
+  return result;
 }
