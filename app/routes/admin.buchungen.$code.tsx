@@ -24,6 +24,26 @@ const REFUND_REASON: Record<string, string> = {
   duplicate: "doppelte Zahlung",
   unmatched: "Betrag passt nicht",
 };
+/** Payment and voucher states in German (issue #29 §6): staff read «bezahlt», not «settled». */
+const PAYMENT_STATUS: Record<string, string> = {
+  pending: "offen",
+  settled: "bezahlt",
+  failed: "fehlgeschlagen",
+  cancelled: "abgebrochen",
+  refund_pending: "Rückerstattung offen",
+  refunded: "zurückerstattet",
+};
+const PROVIDERS: Record<string, string> = { datatrans: "Datatrans", simulated: "Simuliert" };
+const LEDGER_KINDS: Record<string, string> = {
+  redeem: "eingelöst",
+  "redeem-late": "eingelöst (Zahlung nach der Haltezeit)",
+  "hold-expired": "gutgeschrieben (Haltezeit abgelaufen)",
+  "hold-released": "gutgeschrieben (Termin freigegeben)",
+  "cancel-credit": "gutgeschrieben (Stornierung)",
+  "change-credit": "gutgeschrieben (Änderung)",
+  "staff-restore": "gutgeschrieben (von Hand wiederhergestellt)",
+};
+
 const REFUND_STATUS: Record<string, string> = {
   pending: "in Bearbeitung",
   succeeded: "erstattet",
@@ -269,12 +289,12 @@ export default function BookingDetailPage() {
               {detail.payments.map((p) => (
                 <tr key={p.transactionId}>
                   <td data-label="Erstellt">{at(p.createdAt)}</td>
-                  <td data-label="Anbieter">{p.provider}</td>
+                  <td data-label="Anbieter">{PROVIDERS[p.provider] ?? p.provider}</td>
                   <td data-label="Transaktion" className="break-anywhere">
                     {p.transactionId}
                   </td>
                   <td data-label="Betrag">{formatChf(p.amountRappen)}</td>
-                  <td data-label="Status">{p.status}</td>
+                  <td data-label="Status">{PAYMENT_STATUS[p.status] ?? p.status}</td>
                   <td data-label="Rückerstattung" className="break-anywhere">
                     {p.refundTransactionId ?? "–"}
                     {p.refundedRappen > 0 && p.status !== "refunded" ? ` (erstattet ${formatChf(p.refundedRappen)})` : ""}
@@ -379,7 +399,7 @@ export default function BookingDetailPage() {
                 <tr key={i}>
                   <td data-label="Zeitpunkt">{at(l.createdAt)}</td>
                   <td data-label="Betrag">{l.amountRappen >= 0 ? `− ${formatChf(l.amountRappen)}` : `+ ${formatChf(-l.amountRappen)}`}</td>
-                  <td data-label="Art">{l.kind}</td>
+                  <td data-label="Art">{LEDGER_KINDS[l.kind] ?? l.kind}</td>
                 </tr>
               ))}
             </tbody>

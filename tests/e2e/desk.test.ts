@@ -89,7 +89,9 @@ test("staff search bookings, open one, and add an internal note", async ({ page,
   await expect(page.getByRole("heading", { name: `Buchung ${code}` })).toBeVisible();
   await expect(page.getByText("Seestrasse 10, 8810 Horgen")).toBeVisible();
   await expect(page.getByText("6 Kinder, 1 Erwachsene spielend, 2 Erwachsene begleitend")).toBeVisible();
-  await expect(page.getByRole("table", { name: "Gutscheinbewegungen" })).toContainText("redeem");
+  // States in German (issue #29 §6).
+  await expect(page.getByRole("table", { name: "Gutscheinbewegungen" })).toContainText("eingelöst");
+  await expect(page.getByRole("table", { name: "Gutscheinbewegungen" })).not.toContainText("redeem");
   await expect(page.getByRole("table", { name: "E-Mails an die Familie" })).toContainText("Bestätigung");
   await expectAccessible(page);
 
