@@ -13,6 +13,8 @@ export type SettingsActionData = {
   errors?: Record<string, string>;
   values?: Record<string, string>;
   codes?: string[];
+  /** The action asks before it acts (deleting a table): the form shows a second, explicit button. */
+  confirm?: boolean;
 };
 
 /** The answer for this form, when the last submission was this form's. */

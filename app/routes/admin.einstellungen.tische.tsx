@@ -29,9 +29,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = idOf(form.get("id"));
   const name = id === null ? "table-new" : `table-${id}`;
   const db = await getDb();
-  if (form.get("intent") === "delete" && id !== null) {
-    const result = await deleteTable(db, staff, id);
-    return data<SettingsActionData>({ form: name, ok: result.ok, message: result.message }, { status: result.ok ? 200 : 409 });
+  const intent = form.get("intent");
+  if ((intent === "delete" || intent === "delete-confirmed") && id !== null) {
+    // The first «Löschen» only asks; «Ja, löschen» deletes (issue #29 §6).
+    const result = await deleteTable(db, staff, id, new Date(), intent === "delete-confirmed");
+    const confirm = !result.ok && result.confirm === true;
+    return data<SettingsActionData>({ form: name, ok: result.ok, message: result.message, confirm }, { status: result.ok || confirm ? 200 : 409 });
   }
   const parsed = parseTable(form);
   if (!parsed.ok) {
@@ -55,7 +58,21 @@ function TableForm({ row, answer }: { row: Row; answer?: SettingsActionData }) {
           <SettingsField form={form} name="seats" label="Plätze (1–50)" inputMode="numeric" answer={answer} value={row.id === null ? "" : String(row.seats)} />
         </div>
         <SettingsCheckbox form={form} name="active" label="Aktiv (für neue Buchungen)" answer={answer} checked={row.active === 1} />
-        <FormMessage answer={answer} />
+        {answer?.confirm ? (
+          <div className="alert alert-warning" role="alert">
+            <p>{answer.message}</p>
+            <div className="actions">
+              <button type="submit" name="intent" value="delete-confirmed" className="button button-small">
+                Ja, löschen
+              </button>
+              <a href="/admin/einstellungen/tische" className="button button-secondary button-small">
+                Nein, behalten
+              </a>
+            </div>
+          </div>
+        ) : (
+          <FormMessage answer={answer} />
+        )}
         <div className="actions">
           <button type="submit" name="intent" value="save" className="button button-small">
             {row.id === null ? "Tisch anlegen" : "Speichern"}
@@ -81,6 +98,8 @@ export default function TablesPage() {
       <SettingsNav current="/admin/einstellungen/tische" />
       <SettingsSection title="Geburtstagstische" id="tables-title">
         <p className="muted">Neue Buchungen erhalten den kleinsten freien Tisch mit genug Plätzen. Ein Tisch mit Buchungen kann nicht gelöscht werden.</p>
+        {/* A deleted table's form is gone with it: its answer («… gelöscht.») is shown here. */}
+        <FormMessage answer={actionData && actionData.form !== "table-new" && !tables.some((t) => `table-${t.id}` === actionData.form) ? actionData : undefined} />
         <div className="settings-grid">
           {tables.map((t) => (
             <TableForm key={t.id} row={t} answer={answerFor(actionData, `table-${t.id}`)} />

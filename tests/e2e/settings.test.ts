@@ -141,6 +141,8 @@ test("a closure over a booked day is refused with the booking code, stored once 
 });
 
 test("every settings page reads at 320 px and passes axe", async ({ page }) => {
+  // Ten pages with an axe run each (the offers page alone has ~100 fields): 37–60 s on a busy 2-core machine.
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 320, height: 800 });
   await signInAs(page, "admin", "/admin/einstellungen");
   for (const [path, heading] of [
@@ -179,6 +181,31 @@ test("opening hours: a time off the 5-minute grid is refused under its field; a 
   await form.getByLabel("Plätze (1–50)").fill("60");
   await form.getByRole("button", { name: "Tisch anlegen" }).click();
   await expect(page.getByRole("group", { name: "Neuer Tisch" }).getByText("Bitte geben Sie 1 bis 50 Plätze an.")).toBeVisible();
+});
+
+test("deleting a table asks first and names it; «Nein, behalten» keeps it, «Ja, löschen» deletes it (issue #29 §6)", async ({ page }) => {
+  const name = `Tisch Komet ${jsOn() ? "Js" : "Html"}`;
+  await signInAs(page, "admin", "/admin/einstellungen/tische");
+  if (jsOn()) await waitForHydration(page);
+  const add = page.getByRole("group", { name: "Neuer Tisch" });
+  await add.getByLabel("Name").fill(name);
+  await add.getByLabel("Plätze (1–50)").fill("8");
+  await add.getByRole("button", { name: "Tisch anlegen" }).click();
+  const table = page.getByRole("group", { name });
+  await expect(table).toBeVisible();
+  await table.getByRole("button", { name: "Löschen" }).click();
+  const question = page.getByRole("group", { name }).getByRole("alert");
+  await expect(question).toContainText(`Tisch «${name}» wirklich löschen? Das kann nicht rückgängig gemacht werden.`);
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectAccessible(page);
+  await question.getByRole("link", { name: "Nein, behalten" }).click();
+  await expect(page.getByRole("group", { name })).toBeVisible();
+  await expect(page.getByRole("group", { name }).getByRole("alert")).toHaveCount(0);
+  if (jsOn()) await waitForHydration(page);
+  await page.getByRole("group", { name }).getByRole("button", { name: "Löschen" }).click();
+  await page.getByRole("group", { name }).getByRole("button", { name: "Ja, löschen" }).click();
+  await expect(page.getByRole("group", { name })).toHaveCount(0);
+  await expect(page.getByRole("status")).toHaveText(`Tisch «${name}» gelöscht.`);
 });
 
 test("a manager sets the cancellation rules and an offer's lead time: the AGB names the hours, a date inside the lead time is refused online with the reason and the phone", async ({ page }) => {

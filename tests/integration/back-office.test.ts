@@ -188,6 +188,9 @@ describe.each(drivers)("back office settings on $name", ({ open }) => {
     // Deactivated, it takes no bookings; without bookings it can be deleted.
     await saveTable(database.db, manager, newTable!.id, { name: "Tisch Regenbogen", seats: 40, active: false });
     expect((await availableBirthdaySlots(database.db, { date, persons: 30, offerId: 1 }))[0]!.available).toBe(false);
+    // The first «Löschen» only asks (issue #29 §6): nothing is deleted yet.
+    expect(await deleteTable(database.db, manager, newTable!.id, new Date(), false)).toEqual({ ok: false, confirm: true, message: TABLE_MSG.confirmDelete("Tisch Regenbogen") });
+    expect(await database.db.select().from(birthdayTables).where(eq(birthdayTables.id, newTable!.id))).toHaveLength(1);
     expect((await deleteTable(database.db, manager, newTable!.id)).ok).toBe(true);
     // A table with only past bookings keeps its history: deactivate, not delete.
     await database.db.update(reservations).set({ date: "2020-01-04" }).where(eq(reservations.id, booked.id));

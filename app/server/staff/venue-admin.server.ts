@@ -17,7 +17,7 @@ import { displayPhone } from "~/domain/phone";
  * price, table, time (they store it), and a closure over them only lists them for rebooking.
  */
 
-export type SettingsResult<T = undefined> = { ok: true; value?: T; message: string } | { ok: false; message: string; codes?: string[] };
+export type SettingsResult<T = undefined> = { ok: true; value?: T; message: string } | { ok: false; message: string; codes?: string[]; confirm?: boolean };
 
 export async function audit(tx: Tx, staff: Staff, action: string, details: Record<string, unknown>) {
   await tx.insert(auditLog).values({ staffId: staff.id, actor: `staff:${staff.email}`, action, details });
@@ -248,6 +248,7 @@ export const TABLE_MSG = {
   futureBookings: (codes: string[]) =>
     `Der Tisch hat künftige Buchungen (${codes.join(", ")}). Bitte buchen Sie diese zuerst auf einen anderen Tisch um; danach kann er deaktiviert werden.`,
   hasHistory: "Der Tisch hat frühere Buchungen und kann deshalb nicht gelöscht, nur deaktiviert werden.",
+  confirmDelete: (name: string) => `Tisch «${name}» wirklich löschen? Das kann nicht rückgängig gemacht werden.`,
 } as const;
 
 export async function saveTable(db: Db, staff: Staff, id: number | null, input: TableInput, now: Date = new Date()): Promise<SettingsResult> {
@@ -271,7 +272,11 @@ export async function saveTable(db: Db, staff: Staff, id: number | null, input: 
   });
 }
 
-export async function deleteTable(db: Db, staff: Staff, id: number, now: Date = new Date()): Promise<SettingsResult> {
+/**
+ * Deletes a table without bookings. `confirmed: false` (the first «Löschen») only checks and asks
+ * (issue #29 §6): a deleted table cannot come back, so the question names it.
+ */
+export async function deleteTable(db: Db, staff: Staff, id: number, now: Date = new Date(), confirmed = true): Promise<SettingsResult> {
   return change(db, async (tx): Promise<SettingsResult> => {
     const [before] = await tx.select().from(birthdayTables).where(eq(birthdayTables.id, id)).for("update");
     if (!before) return { ok: false, message: TABLE_MSG.notFound };
@@ -279,6 +284,7 @@ export async function deleteTable(db: Db, staff: Staff, id: number, now: Date = 
     if (future.length > 0) return { ok: false, message: TABLE_MSG.futureBookings(future.map((b) => b.code)), codes: future.map((b) => b.code) };
     const [any] = await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.tableId, id)).limit(1);
     if (any) return { ok: false, message: TABLE_MSG.hasHistory };
+    if (!confirmed) return { ok: false, confirm: true, message: TABLE_MSG.confirmDelete(before.name) };
     await tx.delete(birthdayTables).where(eq(birthdayTables.id, id));
     await audit(tx, staff, "settings.table.delete", { id, before, after: null });
     return { ok: true, message: `Tisch «${before.name}» gelöscht.` };
