@@ -229,6 +229,12 @@ describe("cancellation e-mail", () => {
     expect(mail.text).toContain("+41 44 555 12 34");
   });
 
+  it("offers the manage link only to look at the cancelled booking, even when the caller says it is changeable (issue #29 §6)", () => {
+    const mail = cancellationEmail(booking, VENUE, null, { now: NOW, manageUrl: "https://example.test/buchung/t", changeableOnline: true });
+    expect(mail.text).toContain("Buchung verwalten (ansehen): https://example.test/buchung/t");
+    expect(mail.text).not.toContain("stornieren, verschieben");
+  });
+
   it("says what goes back: the online payment and the voucher part", () => {
     const mail = cancellationEmail(withVoucher, VENUE, null, { now: NOW, refundRappen: 15_200 });
     expect(mail.text).toContain("Der bezahlte Betrag von CHF 152.00 wird Ihnen zurückerstattet");

@@ -380,7 +380,8 @@ export function cancellationEmail(
   const text = [
     ...paragraphs,
     `Stornierte Buchung:\n\n${textRows(rows)}`,
-    ...manageLines(options.manageUrl, options.changeableOnline),
+    // A cancelled booking can only be looked at (issue #29 §6).
+    ...manageLines(options.manageUrl, false),
     calendarNote,
     ...closing,
     // "-- " on its own line is the signature delimiter mail clients recognise.

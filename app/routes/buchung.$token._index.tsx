@@ -84,11 +84,20 @@ export default function ManageBooking() {
           </p>
         ) : null}
         {view.paymentNote ? <p>{view.paymentNote}</p> : null}
-        <p>
-          <a href={`${base}/kalender.ics`} download="buchung.ics">
-            Zum Kalender hinzufügen (.ics)
-          </a>
-        </p>
+        {/* A cancelled booking is nothing to add to a calendar or to travel to (issue #29 §6). */}
+        {cancelled ? (
+          <p>
+            <a className="button" href="/offers">
+              Neue Buchung
+            </a>
+          </p>
+        ) : (
+          <p>
+            <a href={`${base}/kalender.ics`} download="buchung.ics">
+              Zum Kalender hinzufügen (.ics)
+            </a>
+          </p>
+        )}
         <p>
           <a href={agbHref}>Die AGB zu dieser Buchung</a>
         </p>
@@ -129,7 +138,7 @@ export default function ManageBooking() {
           </p>
         </section>
       ) : null}
-      <VenueNotes />
+      {cancelled ? null : <VenueNotes />}
     </Page>
   );
 }

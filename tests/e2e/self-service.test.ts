@@ -88,6 +88,9 @@ test("a family opens its manage link, moves the party and cancels it with the vo
   await expect(page.getByText("Ihre Buchung wurde storniert.", { exact: false })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Status: Storniert" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Buchung stornieren" })).toHaveCount(0);
+  // Cancelled reads as cancelled (issue #29 §6): no calendar entry or arrival note, a way to book again.
+  await expect(page.getByRole("link", { name: "Zum Kalender hinzufügen (.ics)" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Neue Buchung" })).toHaveAttribute("href", "/offers");
   await expectAccessible(page);
 
   // The voucher has its amount again.
