@@ -7,9 +7,10 @@ export type ToastMessage = { id: number; status: ToastStatus; text: string; dura
 /** Spec §9: default 5000 ms; width 300–560 px; shown top right. */
 export const TOAST_DEFAULT_MS = 5000;
 
-export function Toasts({ toasts, onDismiss }: { toasts: ToastMessage[]; onDismiss: (id: number) => void }) {
+export function Toasts({ toasts, onDismiss, inline = false }: { toasts: ToastMessage[]; onDismiss: (id: number) => void; inline?: boolean }) {
+  // `inline`: in the page's flow next to the form it answers, instead of floating over it.
   return (
-    <div className="toasts" aria-live="polite">
+    <div className={inline ? "toasts toasts-inline" : "toasts"} aria-live="polite">
       {toasts.map((t) => (
         <Toast key={t.id} toast={t} onDismiss={onDismiss} />
       ))}

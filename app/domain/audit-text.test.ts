@@ -34,6 +34,10 @@ describe("the booking history as German sentences (issue #29 §5)", () => {
   it("reads cancellations, refunds, arrivals, notes and phone bookings", () => {
     const s = (action: string, details: Record<string, unknown>, actor = "staff:lea@funworld.ch") => auditSentence({ actor, action, details }, NAMES);
     expect(s("cancel", { reason: "Kind krank", voucherCreditedRappen: 2000 })).toBe("lea@funworld.ch hat die Buchung storniert (Grund: «Kind krank»; CHF 20.00 dem Gutschein gutgeschrieben).");
+    expect(s("cancel", { reason: null, refundChoice: "fee", keptRappen: 8000, voucherCreditedRappen: 1600, note: "Mutter am Telefon" })).toBe(
+      "lea@funworld.ch hat die Buchung storniert (Rückerstattung abzüglich Stornogebühr; CHF 80.00 einbehalten; CHF 16.00 dem Gutschein gutgeschrieben; interne Notiz: «Mutter am Telefon»).",
+    );
+    expect(s("cancel", { refundChoice: "none", keptRappen: 40_000 })).toBe("lea@funworld.ch hat die Buchung storniert (keine Rückerstattung; CHF 400.00 einbehalten).");
     expect(s("refund", { amountRappen: 11_600, reason: "cancel" }, "system")).toBe("CHF 116.00 zurückerstattet (Stornierung).");
     expect(s("arrival", { before: { arrival: null, paidAtVenueRappen: 0 }, after: { arrival: "arrived", paidAtVenueRappen: 5600 } })).toBe(
       "lea@funworld.ch hat «angekommen» eingetragen und «vor Ort bezahlt» von CHF 0.00 auf CHF 56.00 geändert.",

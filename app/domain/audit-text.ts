@@ -125,7 +125,10 @@ export function auditSentence(entry: AuditEntry, names: AuditNames): string {
     case "cancel":
       return sentence(who, "hat die Buchung storniert", [
         text(d.reason) ? `Grund: «${text(d.reason)}»` : null,
+        d.refundChoice === "none" ? "keine Rückerstattung" : d.refundChoice === "fee" ? "Rückerstattung abzüglich Stornogebühr" : null,
+        (num(d.keptRappen) ?? 0) > 0 ? `${chf(d.keptRappen)} einbehalten` : null,
         (num(d.voucherCreditedRappen) ?? 0) > 0 ? `${chf(d.voucherCreditedRappen)} dem Gutschein gutgeschrieben` : null,
+        text(d.note) ? `interne Notiz: «${text(d.note)}»` : null,
       ]);
     case "voucher-restore":
       return sentence(who, `hat ${chf(d.amountRappen)} auf den Gutschein ${text(d.voucherCode) ?? ""} zurückgebucht`.replace(/\s+$/, ""));

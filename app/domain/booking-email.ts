@@ -1,3 +1,4 @@
+import { cancellationMoneyLines, type CancellationSplit } from "./cancellation-terms";
 import { formatChf } from "./money";
 import { formatDateDE, formatTime, venueToUtc } from "./time";
 import { venueAddressLine, type VenueContact } from "./venue-contact";
@@ -359,21 +360,21 @@ export function cancellationEmail(
   r: BookingEmailData,
   venue: VenueContact,
   reason?: string | null,
-  options: EmailOptions & { /** What was paid online and goes back. */ refundRappen?: number } = {},
+  options: EmailOptions & {
+    /** What was paid online and goes back (everything else as a full refund). */
+    refundRappen?: number;
+    /** What staff chose to give back (issue #29 §1): online, onto the voucher, and the fee kept. */
+    money?: CancellationSplit;
+  } = {},
 ): BookingEmail {
   const now = options.now ?? new Date();
   const title = "Stornierung Ihrer Buchung";
   const { intro, closing } = editableParts("cancellation", r, venue, options.texts);
   const why = reason?.trim() ? `Grund: ${reason.trim()}` : null;
-  // The money: what was paid goes back, and the voucher part returns to the voucher (AGB §5).
-  const money = [
-    options.refundRappen && options.refundRappen > 0
-      ? `Der bezahlte Betrag von ${formatChf(options.refundRappen)} wird Ihnen zurückerstattet; je nach Zahlungsmittel erscheint die Gutschrift innerhalb weniger Tage.`
-      : null,
-    r.discountRappen > 0 && r.voucherCode
-      ? `Der mit dem Gutschein ${r.voucherCode} bezahlte Betrag von ${formatChf(r.discountRappen)} wird dem Gutschein wieder gutgeschrieben.`
-      : null,
-  ].filter((line): line is string => line !== null);
+  // The money: what was paid goes back, and the voucher part returns to the voucher (AGB §5),
+  // unless staff kept the AGB's fee (§4) — then the mail says how much.
+  const split = options.money ?? { refundRappen: options.refundRappen ?? 0, voucherCreditRappen: r.discountRappen > 0 ? r.discountRappen : 0, keptRappen: 0 };
+  const money = cancellationMoneyLines(split, r.voucherCode);
   const calendarNote = "Mit dem Kalendereintrag im Anhang können Sie den Termin aus Ihrem Kalender entfernen.";
   const rows = detailRows(r);
   const paragraphs = [...intro, ...(why ? [why] : []), ...money];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cancellationSplit, REFUND_CHOICES, type CancellationSplit, type RefundChoice } from "./cancellation-terms";
 import { tooLongMessage } from "./contact";
 
 /** Spec §5, cancel form: the messages are the spec's own (English) texts. */
@@ -9,7 +10,7 @@ export const CANCEL_MESSAGES = {
 } as const;
 
 /** Longer input is refused on the server (German message naming the field) and cut by `maxLength`. */
-export const CANCEL_MAX_LENGTH = { bookingCode: 40, reason: 1000 } as const;
+export const CANCEL_MAX_LENGTH = { bookingCode: 40, reason: 1000, note: 1000 } as const;
 
 export const CancelFormSchema = z.object({
   bookingCode: z
@@ -36,3 +37,34 @@ export const CancelFormSchema = z.object({
 });
 
 export type CancelForm = z.infer<typeof CancelFormSchema>;
+
+const rappen = z.union([z.number(), z.string().regex(/^\d{1,9}$/)]).transform(Number).pipe(z.number().int().min(0).max(100_000_000));
+
+/**
+ * The storno page's second step (issue #29 §1), as a form post or as JSON to the cancel API: the
+ * spec's two fields, the refund choice, an internal note, and the amounts the preview showed (the
+ * server refuses to cancel when they no longer hold). `preview: true` (JSON) only asks for the first step.
+ */
+export const CancelConfirmSchema = CancelFormSchema.extend({
+  preview: z.boolean().optional(),
+  refund: z.enum(REFUND_CHOICES as [RefundChoice, ...RefundChoice[]], { errorMap: () => ({ message: "Bitte wählen Sie, was zurückerstattet wird." }) }).optional(),
+  note: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim())
+    .pipe(z.string().max(CANCEL_MAX_LENGTH.note, tooLongMessage("Interne Notiz", CANCEL_MAX_LENGTH.note))),
+  expectOnlineRappen: rappen.optional(),
+  expectVoucherRappen: rappen.optional(),
+  expectFeePercent: rappen.pipe(z.number().max(100)).optional(),
+});
+
+export type CancelConfirm = z.infer<typeof CancelConfirmSchema>;
+
+/**
+ * What the chosen option moves by the preview's figures (what was paid, the voucher part, the fee
+ * percent), when all three were sent: the server cancels only if its own figures give the same.
+ */
+export function expectedSplit(c: CancelConfirm): CancellationSplit | undefined {
+  if (c.expectOnlineRappen === undefined || c.expectVoucherRappen === undefined || c.expectFeePercent === undefined) return undefined;
+  return cancellationSplit({ onlineRappen: c.expectOnlineRappen, voucherRappen: c.expectVoucherRappen }, c.refund ?? "full", c.expectFeePercent);
+}

@@ -124,6 +124,25 @@ export function firstContactError(input: ContactInput, phoneOk: PhoneCheck = isP
   return null;
 }
 
+/** A phone booking needs less (issue #29 §4): whom to call back is enough. */
+export const PHONE_CALLER_REQUIRED = "Bitte Vorname, Nachname und Telefon angeben.";
+
+/**
+ * A caller on the phone (staff type): first name, last name and a diallable phone number are
+ * required; address and e-mail are optional, but what is given must be valid (a postcode for its
+ * country, an e-mail address). Without an e-mail no message is sent (the desk reads out the link).
+ */
+export function phoneCallerContactError(input: ContactInput, phoneOk: PhoneCheck = isPlausiblePhone): string | null {
+  const tooLong = contactLengthError(input);
+  if (tooLong) return tooLong;
+  if (["firstName", "lastName", "phone"].some((f) => str(input[f as keyof ContactInput]).trim() === "")) return PHONE_CALLER_REQUIRED;
+  if (str(input.zip).trim() !== "" && !isPlausibleZip(str(input.zip), input.country)) return MSG.invalidZip;
+  if (!phoneOk(str(input.phone), str(input.country) || "CH")) return MSG.invalidPhone;
+  const email = str(input.email).trim();
+  if (email !== "" && !isEmailAddress(email)) return MSG.invalidEmail;
+  return null;
+}
+
 /** A field of the contact form (or the terms box) and what is wrong with it. */
 export type ContactProblem = { field: keyof typeof CONTACT_MAX_LENGTH | "terms"; message: string };
 

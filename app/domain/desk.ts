@@ -18,6 +18,8 @@ export const DESK_MSG = {
   resendNotConfirmed: "Nur bestätigte Buchungen haben eine Bestätigung zum erneut Senden.",
   resendTooSoon: "Die Bestätigung wurde eben erst erneut gesendet. Bitte warten Sie eine Minute.",
   resent: (email: string) => `Bestätigung an ${email} erneut gesendet.`,
+  noEmail: "Für diese Buchung ist keine E-Mail-Adresse hinterlegt. Bitte rufen Sie die Familie an.",
+  paymentLinkNotHeld: "Nur eine reservierte, noch nicht bezahlte Buchung hat einen Zahlungslink.",
 } as const;
 
 /** One resend per booking per minute: a double click or an impatient staff member sends one e-mail, not ten. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayPhone, isDiallablePhone, storedPhone } from "./phone";
+import { csvPhone, displayPhone, isDiallablePhone, storedPhone } from "./phone";
 
 describe("families' phone numbers on the server (issue #28 §6)", () => {
   it("accepts numbers of the Swiss plan however they are written, and foreign ones by prefix or by the address's country", () => {
@@ -34,5 +34,14 @@ describe("families' phone numbers on the server (issue #28 §6)", () => {
     expect(displayPhone("079 555 66 78")).toBe("079 555 66 78");
     expect(displayPhone("0795556678")).toBe("079 555 66 78");
     expect(displayPhone("unbekannt")).toBe("unbekannt");
+  });
+
+  it("writes numbers for the CSV as E.164 text Excel keeps, and defuses anything else (issue #29 §5)", () => {
+    expect(csvPhone("+41791234567")).toBe('="+41791234567"');
+    expect(csvPhone("+4917112345678")).toBe('="+4917112345678"');
+    // An unreadable older row: text with the usual guard, never a formula of ours around it.
+    expect(csvPhone("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
+    expect(csvPhone('+41" & HYPERLINK("x")')).toBe('\'+41" & HYPERLINK("x")');
+    expect(csvPhone("kein Telefon")).toBe("kein Telefon");
   });
 });

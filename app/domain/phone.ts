@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from "libphonenumber-js/max";
 import { isPlausiblePhone } from "./contact";
+import { spreadsheetSafe } from "./export";
 
 /**
  * Families' phone numbers (issue #28 §6), on the server only: parsed with libphonenumber-js and its
@@ -42,4 +43,18 @@ export function displayPhone(stored: string): string {
   const parsed = parsePhoneNumberFromString(stored, "CH");
   if (!parsed?.isValid()) return stored;
   return parsed.country === "CH" ? parsed.formatNational() : parsed.formatInternational();
+}
+
+/**
+ * A stored number for the CSV export (issue #29 §5): E.164 that Excel keeps as text. A bare
+ * `+41791234567` would become the number 41791234567 (the `+` and, for `079…`, the 0 gone), and the
+ * usual `'` guard against formulas shows up as a visible apostrophe in a CSV opened in Excel. So a
+ * number the parser reads is written as the text formula `="+41791234567"` — a formula we build
+ * ourselves from nothing but `+` and digits, so nothing a family typed can run. Anything else
+ * (an unreadable older number) is a plain text cell with the usual formula guard.
+ */
+export function csvPhone(stored: string): string {
+  const parsed = parsePhoneNumberFromString(stored, "CH");
+  if (parsed?.isValid() && /^\+\d{6,15}$/.test(parsed.number)) return `="${parsed.number}"`;
+  return spreadsheetSafe(stored);
 }

@@ -10,7 +10,7 @@ import { reservationTypeLabel } from "~/domain/reservation-types";
 import { PAYMENT_LABELS, STATUS_LABELS } from "~/domain/staff-labels";
 import { formatDateDE, formatTime } from "~/domain/time";
 import { isManager, requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
-import { addNote, bookingDetail, markRefundDone, recordArrival, resendConfirmation } from "~/server/staff/booking-desk.server";
+import { addNote, bookingDetail, markRefundDone, recordArrival, resendConfirmation, showPaymentLink } from "~/server/staff/booking-desk.server";
 import { getDb } from "~/server/platform/db.server";
 
 /** Staff pages (bookings, contact data): never kept by a browser or proxy cache. */
@@ -57,6 +57,8 @@ const DONE: Record<string, string> = {
   "pay-at-venue": "Telefonbuchung angelegt und bestätigt; der Betrag ist vor Ort zu bezahlen.",
   "paid-by-voucher": "Telefonbuchung angelegt und mit dem Gutschein bezahlt.",
   "payment-link": "Telefonbuchung reserviert; der Zahlungslink wurde per E-Mail gesendet.",
+  "payment-link-no-email":
+    "Telefonbuchung reserviert. Es ist keine E-Mail-Adresse hinterlegt: Zeigen Sie unten den Zahlungslink an und lesen Sie ihn vor oder senden Sie ihn per SMS.",
   moved: "Buchung verschoben; die Familie erhält eine E-Mail mit dem neuen Termin.",
   refund: "Rückerstattung als manuell erledigt vermerkt.",
   "moved-refund-pending": "Buchung verschoben. Die Rückerstattung der Differenz ist beim Zahlungsanbieter in Bearbeitung und wird automatisch erneut angefragt – bitte nicht manuell erstatten.",
@@ -72,7 +74,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({ staff: { email: staff.email, manager: isManager(staff) }, detail, done, code: detail.reservation.code });
 }
 
-type ActionData = { error: string; form: "note" | "arrival" | "refund" | "mail"; values: { note?: string; paid?: string; refundNote?: string } };
+type ActionData = {
+  error: string;
+  form: "note" | "arrival" | "refund" | "mail" | "payment-link";
+  values: { note?: string; paid?: string; refundNote?: string };
+  paymentLink?: { url: string; smsHref: string | null; validUntil: string };
+};
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
@@ -90,6 +97,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const result = await resendConfirmation(db, code, staff);
     if (!result.ok) return data<ActionData>({ error: result.message, form: "mail", values: {} }, { status: result.status });
     return redirect(`/admin/buchungen/${encodeURIComponent(code)}?done=resent#e-mails`);
+  }
+  if (intent === "payment-link") {
+    const result = await showPaymentLink(db, code, staff);
+    if (!result.ok) return data<ActionData>({ error: result.message, form: "payment-link", values: {} }, { status: result.status });
+    return data<ActionData>({ error: "", form: "payment-link", values: {}, paymentLink: { url: result.url, smsHref: result.smsHref, validUntil: result.validUntil.toISOString() } });
   }
   if (intent === "refund-done") {
     const result = await markRefundDone(db, { code, note: form.get("refundNote") }, staff);
@@ -145,6 +157,12 @@ export default function BookingDetailPage() {
           <>
             {" "}
             · <a href={`/admin/buchungen/${encodeURIComponent(r.code)}/verschieben`}>Verschieben</a>
+          </>
+        ) : null}
+        {r.status === "confirmed" || r.status === "held" ? (
+          <>
+            {" "}
+            · <a href={`/admin/storno?code=${encodeURIComponent(r.code)}`}>Stornieren</a>
           </>
         ) : null}
       </p>
@@ -267,11 +285,52 @@ export default function BookingDetailPage() {
           <dd>{formatChf(r.amountRappen)}</dd>
           <dt>Zahlung</dt>
           <dd>{PAYMENT_LABELS[r.paymentStatus] ?? r.paymentStatus}</dd>
-          <dt>Vor Ort bezahlt</dt>
-          <dd>{formatChf(r.paidAtVenueRappen)}</dd>
-          <dt>Offen (vor Ort)</dt>
-          <dd>{formatChf(open)}</dd>
+          {r.status === "held" ? (
+            <>
+              <dt>Offen (Zahlungslink)</dt>
+              <dd>
+                <span className="nobreak">{formatChf(r.amountRappen)}</span>, reserviert bis {at(r.holdExpiresAt)}
+              </dd>
+            </>
+          ) : (
+            <>
+              <dt>Vor Ort bezahlt</dt>
+              <dd>{formatChf(r.paidAtVenueRappen)}</dd>
+              <dt>Offen (vor Ort)</dt>
+              <dd>{formatChf(open)}</dd>
+            </>
+          )}
         </dl>
+        {r.status === "held" && r.channel === "phone" ? (
+          <div className="payment-link-box">
+            {actionData?.paymentLink ? (
+              <div className="alert alert-info" role="status">
+                <p>
+                  <label htmlFor="payment-link-url">Zahlungslink (gültig bis {at(actionData.paymentLink.validUntil)})</label>
+                </p>
+                <input id="payment-link-url" type="text" readOnly value={actionData.paymentLink.url} className="break-anywhere" />
+                {actionData.paymentLink.smsHref ? (
+                  <p>
+                    <a className="button button-secondary button-small" href={actionData.paymentLink.smsHref}>
+                      Per SMS senden
+                    </a>
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+            <Form method="post">
+              <input type="hidden" name="intent" value="payment-link" />
+              <button type="submit" className="button button-secondary button-small">
+                Zahlungslink anzeigen
+              </button>
+            </Form>
+            {actionData?.form === "payment-link" && actionData.error ? (
+              <p className="alert alert-error" role="alert">
+                {actionData.error}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         {detail.payments.length > 0 ? (
           <table className="day-table">
             <caption>Online-Zahlungen und Rückerstattungen</caption>

@@ -1,19 +1,18 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useCallback, useRef, useState } from "react";
+import { data, useActionData, useLoaderData } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useField, ValidatedForm } from "remix-validated-form";
-import { KeepTogether } from "~/components/KeepTogether";
 import { AdminBar } from "~/components/AdminBar";
 import { Page } from "~/components/Page";
 import { Toasts, type ToastMessage } from "~/components/Toast";
 import { useAdoptTypedValue } from "~/components/useAdoptTypedValue";
 import { useHydrated } from "~/components/useHydrated";
-import { CANCEL_MAX_LENGTH } from "~/domain/cancel-form";
+import { StornoPreviewCard, StornoResultCard, type StornoConfirm } from "~/components/StornoCards";
+import { CANCEL_MAX_LENGTH, CancelConfirmSchema, expectedSplit } from "~/domain/cancel-form";
 import { cancelValidator } from "~/domain/cancel-validator";
-import { formatChf } from "~/domain/money";
-import { reservationTypeLabel, SUPPORTED_SYSTEMS } from "~/domain/reservation-types";
+import { SUPPORTED_SYSTEMS } from "~/domain/reservation-types";
 import { requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
-import { cancelReservation, restoreVoucher, type CancelResponse } from "~/server/staff/cancellation.server";
+import { cancelReservation, previewCancellation, restoreVoucher, type CancelResponse } from "~/server/staff/cancellation.server";
 import { getDb } from "~/server/platform/db.server";
 import { pageMeta } from "~/domain/page-meta";
 
@@ -28,28 +27,59 @@ const SUCCESS_TOAST_MS = 5000;
 const ERROR_TOAST_MS = 8000;
 const UNEXPECTED = "Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.";
 
+/**
+ * `?code=` (the day list's and the booking detail's «Stornieren»): the code filled in and, when it
+ * names a booking that can be cancelled, its preview at once — reading only.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
-  return { staff: { email: staff.email, manager: staff.role === "manager" }, code: new URL(request.url).searchParams.get("code")?.toUpperCase() ?? "" };
+  const code = new URL(request.url).searchParams.get("code")?.trim().toUpperCase().slice(0, CANCEL_MAX_LENGTH.bookingCode) ?? "";
+  const preview = code.length >= 3 ? await previewCancellation(await getDb(), code) : null;
+  return {
+    staff: { email: staff.email, manager: staff.role === "manager" },
+    code,
+    preview: preview?.body.preview ? preview.body : null,
+  };
 }
 
 type ActionData = { result?: CancelResponse; fieldErrors?: Record<string, string>; values?: { bookingCode: string; reason: string } };
 
+/**
+ * Three posts: the spec's form (first step: the preview, nothing changes), «Jetzt stornieren» (the
+ * second step, with the refund choice and the preview's figures), and the voucher restore.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
   requireSameOrigin(request);
   const form = await request.formData();
   const actor = { staffId: staff.id, name: staff.email };
   const db = await getDb();
-  if (form.get("intent") === "restore") {
+  const intent = form.get("intent");
+  if (intent === "restore") {
     const restored = await restoreVoucher(db, { code: String(form.get("bookingCode") ?? ""), actor });
     return data<ActionData>({ result: restored.body }, { status: restored.status });
   }
   const values = { bookingCode: String(form.get("bookingCode") ?? ""), reason: String(form.get("reason") ?? "") };
+  if (intent === "confirm") {
+    const parsed = CancelConfirmSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? UNEXPECTED;
+      return data<ActionData>({ result: { success: false, message, bookingCode: values.bookingCode, hasCoupon: false }, values }, { status: 400 });
+    }
+    const c = parsed.data;
+    const cancelled = await cancelReservation(db, {
+      code: c.bookingCode,
+      reason: c.reason || null,
+      actor,
+      refund: { choice: c.refund ?? "full", expect: expectedSplit(c) },
+      note: c.note || null,
+    });
+    return data<ActionData>({ result: cancelled.body, values: { bookingCode: c.bookingCode, reason: values.reason } }, { status: cancelled.status });
+  }
   const validation = await cancelValidator.validate(form);
   if (validation.error) return data<ActionData>({ fieldErrors: validation.error.fieldErrors, values }, { status: 400 });
-  const cancelled = await cancelReservation(db, { code: validation.data.bookingCode, reason: validation.data.reason || null, actor });
-  return data<ActionData>({ result: cancelled.body, values: { bookingCode: validation.data.bookingCode, reason: values.reason } }, { status: cancelled.status });
+  const preview = await previewCancellation(db, validation.data.bookingCode);
+  return data<ActionData>({ result: preview.body, values: { bookingCode: validation.data.bookingCode, reason: values.reason } }, { status: preview.status });
 }
 
 function Field({
@@ -100,93 +130,44 @@ function Field({
   );
 }
 
-function ResultCard({ result }: { result: CancelResponse }) {
-  if (!result.success) {
-    return (
-      <div className="alert alert-error" role="alert">
-        <KeepTogether text={result.message} />
-      </div>
-    );
-  }
-  return (
-    <section className="card result-card" aria-labelledby="result-title">
-      <div className="alert alert-success" role="status">
-        <KeepTogether text={result.message} />
-      </div>
-      <h2 id="result-title">Stornierte Reservierung</h2>
-      <dl>
-        <dt>Buchungscode</dt>
-        <dd>{result.bookingCode}</dd>
-        <dt>System</dt>
-        <dd>{reservationTypeLabel(result.reservationType)}</dd>
-        <dt>Kunde</dt>
-        <dd>{result.customerName}</dd>
-        <dt>E-Mail</dt>
-        <dd>{result.customerEmail}</dd>
-      </dl>
-      {result.refund === "manual" ? (
-        <p className="alert alert-warning">
-          Rückerstattung fehlgeschlagen: Bitte erstatten Sie {formatChf(Math.round((result.refundAmount ?? 0) * 100))} manuell.
-        </p>
-      ) : result.refund === "pending" ? (
-        <p className="alert alert-info">
-          Rückerstattung von {formatChf(Math.round((result.refundAmount ?? 0) * 100))} in Bearbeitung: Der Zahlungsanbieter hat noch nicht geantwortet. Sie wird
-          automatisch erneut angefragt – bitte nicht manuell erstatten.
-        </p>
-      ) : null}
-      {result.hasCoupon && result.couponRestored ? (
-        <p className="alert alert-info">
-          Gutscheincode: <strong>{result.couponCode}</strong> · Betrag: <strong className="nobreak">CHF {(result.couponAmount ?? 0).toFixed(2)}</strong> · dem
-          Gutschein wieder gutgeschrieben (AGB §5)
-        </p>
-      ) : result.hasCoupon ? (
-        <div className="alert alert-warning">
-          <p>
-            Achtung: Bei dieser Buchung wurde ein Gutschein eingelöst. Der Betrag muss im Gutscheinsystem manuell wiederhergestellt
-            werden.
-          </p>
-          <p>
-            Gutscheincode: <strong>{result.couponCode}</strong> · Betrag: <strong className="nobreak">CHF {(result.couponAmount ?? 0).toFixed(2)}</strong>
-          </p>
-          <Form method="post">
-            <input type="hidden" name="intent" value="restore" />
-            <input type="hidden" name="bookingCode" value={result.bookingCode} />
-            <button type="submit" className="button button-secondary button-small">
-              Gutschein wiederherstellen
-            </button>
-          </Form>
-        </div>
-      ) : null}
-    </section>
-  );
-}
-
 export default function Storno() {
-  const { staff, code } = useLoaderData<typeof loader>();
+  const { staff, code, preview: loaded } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const hydrated = useHydrated();
   const [bookingCode, setBookingCode] = useState(actionData?.values?.bookingCode ?? code);
   const [reason, setReason] = useState(actionData?.values?.reason ?? "");
+  // The reason as it was when the preview was asked for: the second step sends exactly that.
+  const [jsReason, setJsReason] = useState<string | undefined>(undefined);
   const [jsResult, setJsResult] = useState<CancelResponse | null | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [toasts, setToasts] = useState<ToastMessage[]>([]);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
-  const toast = (t: Omit<ToastMessage, "id">) => setToasts((all) => [...all, { ...t, id: Date.now() + Math.random() }]);
+  // A new answer replaces the toast of the last one (an old error never stays beside a new success).
+  const toast = (t: Omit<ToastMessage, "id">) => setToasts([{ ...t, id: Date.now() + Math.random() }]);
   // A newer server answer (e.g. the voucher restore, a plain form post) replaces what JS showed.
   const [seenAction, setSeenAction] = useState(actionData);
   if (seenAction !== actionData) {
     setSeenAction(actionData);
     setJsResult(undefined);
+    setJsReason(undefined);
   }
-  const result = jsResult === undefined ? actionData?.result : jsResult;
+  const result = jsResult === undefined ? (actionData?.result ?? loaded ?? undefined) : jsResult;
+  const previewReason = jsReason ?? actionData?.values?.reason ?? "";
+  const previewHeading = useRef<string | null>(null);
+  useEffect(() => {
+    // The preview arrived (JS path): take the keyboard and the screen reader to it.
+    const key = result?.preview ? `${result.bookingCode}:${result.message}` : null;
+    if (key && hydrated && previewHeading.current !== key && jsResult) document.getElementById("preview-title")?.focus();
+    previewHeading.current = key;
+  }, [result, hydrated, jsResult]);
 
-  async function submitWithJs(values: { bookingCode: string; reason: string }) {
+  async function callApi(payload: Record<string, unknown>, codeForLogin: string, onAnswer: (body: CancelResponse) => void) {
     setBusy(true);
     try {
       const response = await fetch("/api/reservations/cancel", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ bookingCode: values.bookingCode.trim().toUpperCase(), reason: values.reason }),
+        body: JSON.stringify(payload),
       });
       let body: CancelResponse | null = null;
       try {
@@ -196,38 +177,56 @@ export default function Storno() {
       }
       if (response.status === 401) {
         // The staff session ran out in an open tab: sign in again and come back to this code.
-        window.location.assign(`/admin/login?redirectTo=${encodeURIComponent(`/admin/storno?code=${values.bookingCode.trim().toUpperCase()}`)}`);
+        window.location.assign(`/admin/login?redirectTo=${encodeURIComponent(`/admin/storno?code=${codeForLogin}`)}`);
         return;
       }
       if (!response.ok) {
         const message = body?.message || `HTTP ${response.status}: ${response.statusText}`;
-        setJsResult({ success: false, message, bookingCode: values.bookingCode, hasCoupon: false });
+        // A booking whose amounts changed since the preview comes back with a fresh preview.
+        setJsResult(body?.preview ? body : { success: false, message, bookingCode: codeForLogin, hasCoupon: false });
         toast({ status: "error", text: message, durationMs: ERROR_TOAST_MS });
       } else if (body) {
-        setJsResult(body);
-        toast({ status: "success", text: body.message, durationMs: SUCCESS_TOAST_MS });
+        onAnswer(body);
       } else {
         throw new Error("empty answer");
       }
     } catch (error) {
       const message = error instanceof TypeError ? `Network error: ${error.message}` : UNEXPECTED;
-      setJsResult({ success: false, message, bookingCode: values.bookingCode, hasCoupon: false });
+      setJsResult({ success: false, message, bookingCode: codeForLogin, hasCoupon: false });
       toast({ status: "error", text: message, durationMs: ERROR_TOAST_MS });
     } finally {
       setBusy(false);
     }
   }
 
+  /** First step: what would happen. Nothing changes, so no toast unless it went wrong. */
+  function previewWithJs(values: { bookingCode: string; reason: string }) {
+    const normalized = values.bookingCode.trim().toUpperCase();
+    setJsReason(values.reason);
+    void callApi({ bookingCode: normalized, reason: values.reason, preview: true }, normalized, (body) => {
+      setToasts([]);
+      setJsResult(body);
+    });
+  }
+
+  /** Second step: cancel with the chosen refund (the spec's success toast). */
+  function confirmWithJs(previewed: CancelResponse, values: StornoConfirm) {
+    void callApi({ bookingCode: previewed.bookingCode, reason: previewReason, ...values }, previewed.bookingCode, (body) => {
+      setJsResult(body);
+      toast({ status: "success", text: body.message, durationMs: SUCCESS_TOAST_MS });
+    });
+  }
+
   function reset() {
     setBookingCode("");
     setReason("");
     setJsResult(null);
+    setToasts([]);
   }
 
   return (
     <Page title="Reservierungen verwalten">
       <AdminBar email={staff.email} manager={staff.manager} />
-      <Toasts toasts={toasts} onDismiss={dismiss} />
       <ValidatedForm
         validator={cancelValidator}
         method="post"
@@ -237,7 +236,7 @@ export default function Storno() {
           hydrated
             ? (values, event) => {
                 event.preventDefault();
-                void submitWithJs({ bookingCode: values.bookingCode, reason: values.reason });
+                previewWithJs({ bookingCode: values.bookingCode, reason: values.reason });
               }
             : undefined
         }
@@ -276,7 +275,18 @@ export default function Storno() {
           </button>
         </div>
       </ValidatedForm>
-      {result ? <ResultCard result={result} /> : null}
+      <Toasts toasts={toasts} onDismiss={dismiss} inline />
+      {result?.preview ? (
+        <StornoPreviewCard
+          result={result}
+          preview={result.preview}
+          reason={previewReason}
+          busy={busy}
+          onConfirm={hydrated ? (values) => confirmWithJs(result, values) : undefined}
+        />
+      ) : result ? (
+        <StornoResultCard result={result} />
+      ) : null}
       <section className="card" aria-labelledby="systems-title">
         <h2 id="systems-title">Unterstützte Systeme</h2>
         <ul className="systems">

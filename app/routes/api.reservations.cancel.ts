@@ -1,14 +1,17 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { CancelFormSchema } from "~/domain/cancel-form";
+import { CancelConfirmSchema, expectedSplit } from "~/domain/cancel-form";
 import { hasAdminToken } from "~/server/staff/api-auth.server";
 import { getStaff, requireSameOrigin } from "~/server/staff/auth.server";
-import { cancelReservation, type Actor } from "~/server/staff/cancellation.server";
+import { cancelReservation, previewCancellation, type Actor } from "~/server/staff/cancellation.server";
 import { getDb } from "~/server/platform/db.server";
 
 /**
  * `POST /api/reservations/cancel` `{bookingCode, reason}` → the spec's cancel response. Opens only
  * for machine clients with `Authorization: Bearer <ADMIN_API_TOKEN>` and for signed-in staff (the
- * storno page calls it with JavaScript; same-origin only).
+ * storno page calls it with JavaScript; same-origin only). Beyond the spec (issue #29 §1):
+ * `preview: true` changes nothing and answers with the booking and its refund choices; `refund`
+ * ("full" | "fee" | "none"), `note` (internal) and the preview's `expect…Rappen` amounts confirm
+ * the choice. Without `refund` everything goes back, as before.
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ error: "method not allowed" }, { status: 405 });
@@ -21,11 +24,21 @@ export async function action({ request }: ActionFunctionArgs) {
     requireSameOrigin(request);
     actor = { staffId: staff.id, name: staff.email };
   }
-  const parsed = CancelFormSchema.safeParse(await request.json().catch(() => null));
+  const parsed = CancelConfirmSchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) {
     return Response.json({ success: false, message: parsed.error.issues[0]?.message ?? "invalid request" }, { status: 400 });
   }
-  const result = await cancelReservation(await getDb(), { code: parsed.data.bookingCode, reason: parsed.data.reason || null, actor });
+  const input = parsed.data;
+  const db = await getDb();
+  const result = input.preview
+    ? await previewCancellation(db, input.bookingCode)
+    : await cancelReservation(db, {
+        code: input.bookingCode,
+        reason: input.reason || null,
+        actor,
+        refund: input.refund ? { choice: input.refund, expect: expectedSplit(input) } : undefined,
+        note: input.note || null,
+      });
   return Response.json(result.body, { status: result.status });
 }
 

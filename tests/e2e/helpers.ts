@@ -127,6 +127,20 @@ export async function pickDate(page: Page, iso: string) {
   throw new Error(`date ${iso} (${label}) not found in the calendar`);
 }
 
+/**
+ * Cancels on /admin/storno (signed in, on the page): the spec's form shows the preview, then
+ * «Jetzt stornieren» with the given refund choice (issue #29 §1).
+ */
+export async function cancelAtDesk(page: Page, code: string, options: { reason?: string; refund?: RegExp } = {}) {
+  await page.getByLabel("Buchungscode").fill(code);
+  if (options.reason !== undefined) await page.getByLabel("Stornierungsgrund (optional)").fill(options.reason);
+  await page.getByRole("button", { name: "Reservierung stornieren" }).click();
+  await expect(page.getByRole("heading", { name: "Stornierung prüfen" })).toBeVisible();
+  await expect(page.locator(".result-card")).toContainText(code.toUpperCase());
+  if (options.refund) await page.getByRole("radio", { name: options.refund }).check();
+  await page.getByRole("button", { name: "Jetzt stornieren" }).click();
+}
+
 /** Signs in as the bootstrap staff account on the way to /admin/storno. */
 export async function signIn(page: Page) {
   await page.goto("/admin/storno");

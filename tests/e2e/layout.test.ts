@@ -399,6 +399,10 @@ test("every staff page reads well from 320 to 1280 px with long real-world data"
   await page.getByLabel("Buchungscode").fill(code);
   await page.getByRole("button", { name: "Reservierung stornieren" }).click();
   await expect(page.locator(".result-card").getByText(LONG.email)).toBeVisible();
+  await checkPage(page, "admin-storno-preview");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Jetzt stornieren" }).click();
+  await expect(page.getByRole("heading", { name: "Stornierte Reservierung" })).toBeVisible();
   await checkPage(page, "admin-storno-result");
   await expectAccessible(page);
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { E2E_BASE_URL } from "../../playwright.config";
-import { expect, expectAccessible, futureWeekday, signIn, test, waitForMail } from "./helpers";
+import { cancelAtDesk, expect, expectAccessible, futureWeekday, signIn, test, waitForMail } from "./helpers";
 
 /** Staff take a game booking by phone, to be paid by the e-mailed link; returns its code. */
 async function phoneBookingWithLink(page: Page, date: string, lastName: string): Promise<string> {
@@ -84,8 +84,7 @@ test("a cancelled phone booking's payment link says so (410) and offers no payme
   const url = /\/zahlung\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? "")![0];
 
   await page.goto("/admin/storno");
-  await page.getByLabel("Buchungscode").fill(code);
-  await page.getByRole("button", { name: "Reservierung stornieren" }).click();
+  await cancelAtDesk(page, code);
   await expect(page.locator(".result-card").getByText(`Die Reservierung ${code} wurde storniert.`)).toBeVisible();
 
   const family = await familyPage(browser, javaScriptEnabled);

@@ -1,5 +1,5 @@
 import { startFakeDatatrans, type FakeDatatrans } from "../fakes/datatrans";
-import { expect, expectAccessible, futureWeekday, test, waitForHydration } from "./helpers";
+import { cancelAtDesk, expect, expectAccessible, futureWeekday, test, waitForHydration } from "./helpers";
 import { baseEnv, listening, spawnServer, stop, type Spawned } from "./spawn-server";
 
 /**
@@ -79,8 +79,7 @@ test("a refund the provider refused is on the staff's worklist until marked as d
   if (javaScriptEnabled) await waitForHydration(page);
   fake.setCreditRefusal("DECLINED");
   try {
-    await page.getByLabel("Buchungscode").fill(code);
-    await page.getByRole("button", { name: "Reservierung stornieren" }).click();
+    await cancelAtDesk(page, code);
     await expect(page.getByText(/Rückerstattung fehlgeschlagen: Bitte erstatten Sie CHF \d+\.\d\d manuell\./)).toBeVisible();
   } finally {
     fake.setCreditRefusal(null);

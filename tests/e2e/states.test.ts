@@ -1,7 +1,7 @@
 import { createServer } from "node:net";
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN_PASSWORD, E2E_ADMIN_TOKEN } from "../../playwright.config";
-import { createVoucher, expect, expectAccessible, futureWeekday, signIn, test, waitForHydration } from "./helpers";
+import { cancelAtDesk, createVoucher, expect, expectAccessible, futureWeekday, signIn, test, waitForHydration } from "./helpers";
 import { baseEnv, listening, spawnServer, stop } from "./spawn-server";
 
 /** Prices and states a parent understands (issue "Phone", section 2), with JavaScript on and off. */
@@ -351,8 +351,7 @@ test("staff see German system names in the storno result, and a day of cancelled
   expect(created.status()).toBe(200);
   const { code } = (await created.json()) as { code: string };
   await signIn(page);
-  await page.getByLabel("Buchungscode").fill(code);
-  await page.getByRole("button", { name: "Reservierung stornieren" }).click();
+  await cancelAtDesk(page, code);
   const card = page.locator(".result-card");
   await expect(card.getByText(`Die Reservierung ${code} wurde storniert.`)).toBeVisible();
   await expect(card.locator("dt", { hasText: "System" }).locator("+ dd")).toHaveText("Pixel Games");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN_PASSWORD, E2E_ADMIN_TOKEN } from "../../playwright.config";
-import { createVoucher, expect, expectAccessible, futureWeekday, signIn, test } from "./helpers";
+import { cancelAtDesk, createVoucher, expect, expectAccessible, futureWeekday, signIn, test } from "./helpers";
 
 /** A booking as a family makes it (API), paid in full by a voucher so it is confirmed at once. */
 async function confirmedBooking(page: Page, date: string, start: string) {
@@ -47,6 +47,23 @@ test("staff cancel a booking by code, its voucher is credited back (AGB §5), an
   if (javaScriptEnabled) await expect(page.getByLabel("Buchungscode")).toHaveValue(code);
   await page.getByLabel("Stornierungsgrund (optional)").fill("Familie ist krank");
   await page.getByRole("button", { name: "Reservierung stornieren" }).click();
+  // First the preview (issue #29 §1): whose party, what goes back; nothing is cancelled yet.
+  const preview = page.locator(".result-card");
+  await expect(page.getByRole("heading", { name: "Stornierung prüfen" })).toBeVisible();
+  if (javaScriptEnabled) await expect(page.getByRole("heading", { name: "Stornierung prüfen" })).toBeFocused();
+  await expect(preview).toContainText("Lea Brunner");
+  await expect(preview).toContainText("10 Kinder, 15 Erwachsene");
+  await expect(preview).toContainText("«Familie ist krank»");
+  await expect(preview).toContainText(`${voucher} · CHF 595.00`);
+  await expect(preview).toContainText("Kostenlos stornierbar (AGB §4) bis");
+  await expect(page.getByRole("radio", { name: /Volle Rückerstattung/ })).toBeChecked();
+  await expect(page.getByRole("radio", { name: /Keine Rückerstattung/ })).not.toBeChecked();
+  await expect(page.locator(".toast")).toHaveCount(0);
+  await expectAccessible(page);
+  const untouched = await page.request.get(`/api/vouchers/${voucher}`, { headers: { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
+  expect(((await untouched.json()) as { remainingValue: number }).remainingValue).toBe(405);
+  await page.getByLabel("Interne Notiz (optional, nur für das Team)").fill("Rückruf der Mutter");
+  await page.getByRole("button", { name: "Jetzt stornieren" }).click();
   const card = page.locator(".result-card");
   await expect(card.getByText(`Die Reservierung ${code} wurde storniert.`)).toBeVisible();
   await expect(card.getByText("Geburtstagsfeier")).toBeVisible();
@@ -100,6 +117,42 @@ test("the day overview lists the day's bookings by table", async ({ page, javaSc
   await expectAccessible(page);
   await row.getByRole("link", { name: "Stornieren" }).click();
   await expect(page.getByLabel("Buchungscode")).toHaveValue(code);
+  // The link opens the preview at once; still nothing is cancelled.
+  await expect(page.getByRole("heading", { name: "Stornierung prüfen" })).toBeVisible();
+  await page.getByRole("link", { name: "Abbrechen" }).click();
+  await expect(page.getByRole("heading", { name: "Stornierung prüfen" })).toHaveCount(0);
+  await page.goto(`/admin?date=${date}`);
+  await expect(page.getByRole("row").filter({ hasText: code })).toContainText("bestätigt");
+});
+
+test("staff may keep the money: «Keine Rückerstattung» leaves the voucher part with the venue and says so", async ({ page, javaScriptEnabled }) => {
+  const date = futureWeekday(javaScriptEnabled ? 4 : 5, 23);
+  const { code, voucher } = await confirmedBooking(page, date, javaScriptEnabled ? "12:00" : "14:00");
+  await signIn(page);
+  await cancelAtDesk(page, code.toLowerCase(), { refund: /Keine Rückerstattung/ });
+  const card = page.locator(".result-card");
+  await expect(card.getByText(`Die Reservierung ${code} wurde storniert.`)).toBeVisible();
+  await expect(card).toContainText("Stornogebühr einbehalten");
+  await expect(card).toContainText("als Stornogebühr einbehalten, nicht gutgeschrieben");
+  if (javaScriptEnabled) await expect(page.locator(".toast-success")).toBeVisible();
+  const balance = await page.request.get(`/api/vouchers/${voucher}`, { headers: { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
+  expect(((await balance.json()) as { remainingValue: number }).remainingValue).toBe(405);
+  await expectAccessible(page);
+});
+
+test("an error toast goes when the next answer comes, and no toast covers the form", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "toasts are the JavaScript path's");
+  await signIn(page);
+  await page.getByLabel("Buchungscode").fill("FW-XXXXXX");
+  await page.getByRole("button", { name: "Reservierung stornieren" }).click();
+  await expect(page.locator(".toast-error")).toHaveCount(1);
+  await page.getByLabel("Buchungscode").fill("FW-YYYYYY");
+  await page.getByRole("button", { name: "Reservierung stornieren" }).click();
+  await expect(page.locator(".toast-error")).toHaveCount(1);
+  await expect(page.locator(".toast-error")).toContainText("FW-YYYYYY");
+  const toast = await page.locator(".toasts").boundingBox();
+  const form = await page.locator("form.card").first().boundingBox();
+  expect(toast!.y).toBeGreaterThanOrEqual(form!.y + form!.height);
 });
 
 test("when the staff session has run out, cancelling leads to the sign-in and back", async ({ page, javaScriptEnabled }) => {

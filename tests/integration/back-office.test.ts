@@ -252,7 +252,7 @@ describe.each(drivers)("back office settings on $name", ({ open }) => {
       expect(await loadVenueFacts(database.db)).toMatchObject({ openingHours: "Mo 10:00-21:00, Di-So 10:00-22:00", birthdayDays: "Mittwoch, Donnerstag, Samstag und Sonntag" });
       const r = await book(weeksAhead(SATURDAY, 11), 600, party(3));
       await database.db.transaction(async (tx) => {
-        await enqueueCancellationMail(tx, r, null);
+        await enqueueCancellationMail(tx, r, null, { refundRappen: 0, voucherCreditRappen: 0, keptRappen: 0 });
         await enqueueManageLinkMail(tx, r);
         await enqueueLateRefundMail(tx, r);
         await enqueuePaymentLinkMail(tx, r);

@@ -2,7 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { availableBirthdaySlots } from "~/server/booking/availability.server";
 import { findReservationByCode, reserveBirthday } from "~/server/booking/bookings.server";
-import { cancelReservation, restoreVoucher, type Actor } from "~/server/staff/cancellation.server";
+import { cancelReservation, previewCancellation, restoreVoucher, type Actor } from "~/server/staff/cancellation.server";
+import { savePolicySettings } from "~/server/staff/venue-admin.server";
+import { createStaffAccount } from "~/server/staff/staff-accounts.server";
+import { venueToUtc } from "~/domain/time";
+import { reservations } from "~/server/platform/schema";
 import { cancelBooking } from "~/server/payments/cancellation.server";
 import { auditLog, mailOutbox, payments, refunds, vouchers } from "~/server/platform/schema";
 import { bookingDetail, markRefundDone } from "~/server/staff/booking-desk.server";
@@ -195,5 +199,115 @@ describe.each(drivers)("cancelling bookings on $name", ({ open }) => {
     expect(slots.find((s) => s.startTime === "12:00")!.available).toBe(true);
     const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, held.reservation.id));
     expect(mails).toHaveLength(0);
+  });
+
+  describe("with the AGB's fee (issue #29 §1)", () => {
+    beforeAll(async () => {
+      const manager = await createStaffAccount(database.db, `storno-${process.pid}@funworld.ch`, "richtig-und-lang-genug", "manager");
+      expect((await savePolicySettings(database.db, manager, { selfServiceHours: 48, lateCancelFeePercent: 20, reminderHours: 48, gameLeadHours: 1 })).ok).toBe(true);
+    });
+
+    /** An hour before the party: past the free deadline. */
+    const late = (date: string) => new Date(venueToUtc(date, 600).getTime() - 3_600_000);
+
+    it("a preview changes nothing: a mistyped code is not found, a real one shows whose party it is and the choices", async () => {
+      const voucher = await createVoucher(database.db, { amountRappen: 5000 });
+      const { code, date } = await paidBooking(voucher.code);
+      const before = await findReservationByCode(database.db, code);
+      const auditBefore = await database.db.select().from(auditLog).where(eq(auditLog.reservationId, before!.id));
+
+      const mistyped = await previewCancellation(database.db, code.slice(0, -1) + (code.endsWith("A") ? "B" : "A"));
+      expect(mistyped.status).toBe(404);
+      expect(mistyped.body.message).toMatch(/^Keine Reservierung mit dem Buchungscode .* gefunden\.$/);
+
+      const early = await previewCancellation(database.db, code.toLowerCase());
+      expect(early.status).toBe(200);
+      const paid = before!.amountRappen;
+      expect(early.body).toMatchObject({ bookingCode: code, customerName: "Anna Muster", hasCoupon: true, couponCode: voucher.code });
+      expect(early.body.preview).toMatchObject({ free: true, recommended: "full", feePercent: 20, paidOnlineRappen: paid, voucherRappen: 5000, persons: "10 Kinder, 15 Erwachsene" });
+      expect(early.body.preview!.options.map((o) => [o.choice, o.refundRappen, o.voucherCreditRappen, o.keptRappen])).toEqual([
+        ["full", paid, 5000, 0],
+        ["fee", paid - Math.round(paid * 0.2), 4000, Math.round(paid * 0.2) + 1000],
+        ["none", 0, 0, paid + 5000],
+      ]);
+      const afterHours = await previewCancellation(database.db, code, late(date));
+      expect(afterHours.body.preview).toMatchObject({ free: false, recommended: "fee" });
+
+      // Nothing changed: the booking, its audit, the provider, the voucher.
+      expect(await findReservationByCode(database.db, code)).toMatchObject({ status: "confirmed", paymentStatus: "settled" });
+      expect(await database.db.select().from(auditLog).where(eq(auditLog.reservationId, before!.id))).toHaveLength(auditBefore.length);
+      expect(datatrans.fake.credits().filter((c) => c.refno === code)).toHaveLength(0);
+      expect((await database.db.select().from(vouchers).where(eq(vouchers.id, voucher.id)))[0]!.remainingRappen).toBe(0);
+    });
+
+    it("refunds less the fee, credits the voucher less the fee, once under a double submit; the e-mail says what is kept", async () => {
+      const voucher = await createVoucher(database.db, { amountRappen: 5000 });
+      const { code, date } = await paidBooking(voucher.code);
+      const r = (await findReservationByCode(database.db, code))!;
+      const paid = r.amountRappen;
+      const fee = Math.round(paid * 0.2);
+      const expect_ = { choice: "fee" as const, expect: { refundRappen: paid - fee, voucherCreditRappen: 4000, keptRappen: fee + 1000 } };
+      const input = { code, reason: "Kind krank", actor: API, refund: expect_, note: "Mutter hat angerufen" };
+      const results = await Promise.all([cancelReservation(database.db, input, late(date)), cancelReservation(database.db, input, late(date))]);
+      expect(results.map((x) => x.status).sort()).toEqual([200, 409]);
+      const ok = results.find((x) => x.status === 200)!.body;
+      expect(ok).toMatchObject({ success: true, refund: "refunded", refundAmount: (paid - fee) / 100, couponCredited: 40, feeKept: (fee + 1000) / 100 });
+
+      const credits = datatrans.fake.credits().filter((c) => c.refno === code);
+      expect(credits.map((c) => c.amount)).toEqual([paid - fee]);
+      const [payment] = await database.db.select().from(payments).where(eq(payments.reservationId, r.id));
+      // The rest stays with the venue: the payment is done, not on the worklist of refunds owed.
+      expect(payment).toMatchObject({ status: "refunded", refundedRappen: paid - fee, refundDueRappen: 0 });
+      expect(await findReservationByCode(database.db, code)).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
+      expect(await bookingDetail(database.db, code)).toMatchObject({ refundOpen: false });
+      expect((await database.db.select().from(vouchers).where(eq(vouchers.id, voucher.id)))[0]!.remainingRappen).toBe(4000);
+
+      const audit = await database.db.select().from(auditLog).where(eq(auditLog.reservationId, r.id));
+      const cancel = audit.filter((a) => a.action === "cancel");
+      expect(cancel).toHaveLength(1);
+      expect(cancel[0]!.details).toMatchObject({ refundChoice: "fee", keptRappen: fee + 1000, voucherCreditedRappen: 4000, note: "Mutter hat angerufen" });
+      const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, r.id)).then((m) => m.filter((x) => x.kind === "cancellation"));
+      expect(mail!.text).toContain(`Der bezahlte Betrag von CHF ${((paid - fee) / 100).toFixed(2)} wird Ihnen zurückerstattet`);
+      expect(mail!.text).toContain(`bezahlte Betrag von CHF 40.00 wird dem Gutschein wieder gutgeschrieben.`);
+      expect(mail!.text).toContain(`behalten wir CHF ${((fee + 1000) / 100).toFixed(2)} als Stornogebühr ein.`);
+      // The internal note never reaches the family.
+      expect(mail!.text).not.toContain("Mutter hat angerufen");
+      expect(mail!.text).toContain("Grund: Kind krank");
+    });
+
+    it("no refund: nothing goes to the provider or the voucher, the payment stays the venue's", async () => {
+      const voucher = await createVoucher(database.db, { amountRappen: 5000 });
+      const { code, date } = await paidBooking(voucher.code);
+      const r = (await findReservationByCode(database.db, code))!;
+      const result = await cancelReservation(
+        database.db,
+        { code, reason: null, actor: API, refund: { choice: "none", expect: { refundRappen: 0, voucherCreditRappen: 0, keptRappen: r.amountRappen + 5000 } } },
+        late(date),
+      );
+      expect(result.body).toMatchObject({ success: true, refund: "none", feeKept: (r.amountRappen + 5000) / 100 });
+      expect(result.body.couponRestored).toBeUndefined();
+      expect(datatrans.fake.credits().filter((c) => c.refno === code)).toHaveLength(0);
+      const [payment] = await database.db.select().from(payments).where(eq(payments.reservationId, r.id));
+      expect(payment).toMatchObject({ status: "settled", refundedRappen: 0 });
+      expect(await findReservationByCode(database.db, code)).toMatchObject({ status: "cancelled", paymentStatus: "settled" });
+      expect((await database.db.select().from(vouchers).where(eq(vouchers.id, voucher.id)))[0]!.remainingRappen).toBe(0);
+      const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, r.id)).then((m) => m.filter((x) => x.kind === "cancellation"));
+      expect(mail!.text).not.toContain("zurückerstattet");
+      expect(mail!.text).toContain("als Stornogebühr ein.");
+    });
+
+    it("does not cancel when the figures the preview showed no longer hold, and shows the new preview", async () => {
+      const { code } = await paidBooking();
+      const r = (await findReservationByCode(database.db, code))!;
+      const stale = { refundRappen: r.amountRappen - 100, voucherCreditRappen: 0, keptRappen: 0 };
+      const result = await cancelReservation(database.db, { code, reason: null, actor: API, refund: { choice: "full", expect: stale } });
+      expect(result.status).toBe(409);
+      expect(result.body).toMatchObject({ success: false, message: "Die Beträge dieser Buchung haben sich inzwischen geändert. Bitte prüfen Sie die Stornierung erneut." });
+      expect(result.body.preview!.paidOnlineRappen).toBe(r.amountRappen);
+      expect(await findReservationByCode(database.db, code)).toMatchObject({ status: "confirmed", paymentStatus: "settled" });
+      expect(await database.db.select().from(refunds)).not.toContainEqual(expect.objectContaining({ reason: "cancel", amountRappen: r.amountRappen - 100 }));
+      expect((await database.db.select().from(auditLog).where(eq(auditLog.reservationId, r.id))).filter((a) => a.action === "cancel")).toHaveLength(0);
+      await database.db.update(reservations).set({ status: "cancelled" }).where(eq(reservations.id, r.id));
+    });
   });
 });

@@ -233,9 +233,10 @@ describe.each(drivers)("bookings desk on $name", ({ open }) => {
     expect(row[col("Art")]).toBe("Geburtstag");
     expect(row[col("Vorname")]).toBe("'=HYPERLINK(\"http://x\")");
     expect(row[col("Nachname")]).toBe("Müller; «Zürich»");
-    // Stored in E.164, exported as staff dial it: no `+` for Excel to read as a formula, and the
-    // spaces keep the leading 0 (Excel reads `0790001122` as a number).
-    expect(row[col("Telefon")]).toBe("079 000 11 22");
+    // E.164 as a text formula Excel keeps (issue #29 §5): no apostrophe shown, no `+` or 0 lost;
+    // the raw CSV cell is `"=""+41790001122"""`.
+    expect(row[col("Telefon")]).toBe('="+41790001122"');
+    expect(csv).toContain(';"=""+41790001122""";');
     expect(row[col("Nachricht")]).toBe("Zeile 1\nZeile 2; \"zitiert\"");
     expect(row[col("Interne Notizen")]).toBe("'-Torte bringt Familie");
     expect(row[col("Kinder")]).toBe("3");

@@ -114,7 +114,7 @@ describe.each(drivers)("editable e-mail texts on $name", ({ open }) => {
   it("uses each kind's own text: the cancellation e-mail read in the cancelling transaction", async () => {
     await saveEmailText(database.db, manager, "cancellation", "Hallo {vorname}\n\nSchade, {buchungscode} fällt aus.", "Bis zum nächsten Mal\n{name}");
     const r = await book();
-    await database.db.transaction((tx) => enqueueCancellationMail(tx, { ...r, status: "cancelled" }, "Krankheit", 0));
+    await database.db.transaction((tx) => enqueueCancellationMail(tx, { ...r, status: "cancelled" }, "Krankheit", { refundRappen: 0, voucherCreditRappen: 0, keptRappen: 0 }));
     const text = await queuedText(r.id, "cancellation");
     expect(text.startsWith(`Hallo Anna\n\nSchade, ${r.code} fällt aus.\n\nGrund: Krankheit\n\n`)).toBe(true);
     expect(text).toContain("Bis zum nächsten Mal\nFun World\n\n-- ");

@@ -162,7 +162,7 @@ describe.each(drivers)("mail outbox on $name", ({ open }) => {
 
   it("sends a cancellation with METHOD:CANCEL for the same calendar entry", async () => {
     const reservation = await insertReservation(database.db);
-    await database.db.transaction((tx) => enqueueCancellationMail(tx, reservation, "Kind krank"));
+    await database.db.transaction((tx) => enqueueCancellationMail(tx, reservation, "Kind krank", { refundRappen: 0, voucherCreditRappen: 0, keptRappen: 0 }));
     const transport = createTransport({ SMTP_URL: smtp.url, DATA_DIR: "unused" });
     expect(await deliverDueMail(database.db, { transport, from: FROM })).toEqual({ sent: 1, failed: 0 });
     const mail = smtp.messages[0]!;

@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, notExists, sql } from "drizzle-orm";
+import { and, eq, gte, lte, ne, notExists, sql } from "drizzle-orm";
 import { addDays, venueNow, venueToUtc } from "~/domain/time";
 import type { Db, Executor } from "../platform/db.server";
 import { loadVenuePolicy } from "./venue.server";
@@ -64,6 +64,8 @@ export async function queueDueReminders(db: Db, now: Date = new Date()): Promise
     .where(
       and(
         eq(reservations.status, "confirmed"),
+        // A phone booking without an e-mail address gets no reminder (issue #29 §4).
+        ne(reservations.email, ""),
         gte(reservations.date, today),
         lte(reservations.date, addDays(today, Math.ceil(hours / 24) + 1)),
         notExists(

@@ -1,3 +1,4 @@
+import type { CancellationSplit } from "~/domain/cancellation-terms";
 import { and, asc, eq, getTableColumns, gte, isNull, lte, sql } from "drizzle-orm";
 import { SPECIAL_HOURS_SHOWN, upcomingSpecialHours } from "~/domain/venue-settings";
 import {
@@ -70,6 +71,8 @@ export function retryDelayMs(failedAttempts: number): number {
 type ManageLink = { url: string; row: typeof manageTokens.$inferInsert };
 
 async function enqueue(tx: Tx, reservation: Reservation, kind: MailKind, mail: BookingEmail | PlainEmail, link?: ManageLink): Promise<boolean> {
+  // A phone booking may have no e-mail address (issue #29 §4): nothing to send, the desk calls.
+  if (reservation.email.trim() === "") return false;
   // The link's row goes in with the message, as a data-modifying WITH (one round trip; it is
   // written even when the reminder's insert below is a no-op, as before: the caller rolls back).
   const message = insertTemplate(
@@ -159,11 +162,11 @@ export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation, 
     }), link);
 }
 
-export async function enqueueCancellationMail(tx: Tx, reservation: Reservation, reason?: string | null, refundRappen = 0): Promise<void> {
+export async function enqueueCancellationMail(tx: Tx, reservation: Reservation, reason: string | null, money: CancellationSplit): Promise<void> {
   const why = reason ?? reservation.cancelReason;
   const link = newManageLink(reservation);
   const { contact, texts } = await mailVenue(tx);
-  await enqueue(tx, reservation, "cancellation", cancellationEmail(reservation, contact, why, { refundRappen, manageUrl: link.url, texts }), link);
+  await enqueue(tx, reservation, "cancellation", cancellationEmail(reservation, contact, why, { money, manageUrl: link.url, texts }), link);
 }
 
 /** The booking changed (reservation already updated, its `sequence` raised): updated calendar entry, and the money it moved. */

@@ -5,10 +5,12 @@ import type { Reservation } from "../booking/bookings.server";
 import type { AuditActor } from "../booking/reschedule.server";
 import { reservationsChanged } from "../booking/availability.server";
 import type { Db } from "../platform/db.server";
+import type { Executor } from "../platform/db-types";
 import { auditLog, payments, reservations } from "../platform/schema";
 import { enqueueCancellationMail, kickMailer } from "../mail/mail.server";
 import { getPaymentProvider, type Payment } from "./payments.server";
 import { creditVoucher } from "../vouchers/vouchers.server";
+import { cancellationSplit, type CancellationMoney, type CancellationSplit, type RefundChoice } from "~/domain/cancellation-terms";
 
 import { CUSTOMER_ACTOR, supersedePendingChanges } from "../booking/reschedule.server";
 export { CUSTOMER_ACTOR, type AuditActor };
@@ -25,7 +27,9 @@ export type CancelOutcome =
   | { kind: "already"; r: Reservation }
   | { kind: "expired"; r: Reservation }
   | { kind: "refused"; r: Reservation; message: string }
-  | { kind: "cancelled"; r: Reservation; refund: RefundOutcome; refundRappen: number; voucherCreditedRappen: number };
+  /** The amounts the staff member saw in the preview are no longer the booking's: nothing changed. */
+  | { kind: "changed"; r: Reservation }
+  | { kind: "cancelled"; r: Reservation; refund: RefundOutcome; refundRappen: number; voucherCreditedRappen: number; keptRappen: number };
 
 export type CancelInput = {
   /** The booking, by code (staff) or by id (the manage link). */
@@ -36,7 +40,23 @@ export type CancelInput = {
   creditVoucher: boolean;
   /** Checked under the row lock: a message refuses the cancellation (e.g. the 48-hour rule). */
   guard?: (r: Reservation) => string | null;
+  /**
+   * What goes back (issue #29 §1): staff choose full, less the AGB's fee, or nothing; `expect` is the
+   * split the preview showed, and a booking whose money changed since (a payment settled, a price
+   * changed) is not cancelled but shown again. Absent: everything goes back (the family's own
+   * cancellation inside the free period, the spec's JSON API).
+   */
+  terms?: { choice: RefundChoice; feePercent: number; expect?: CancellationSplit };
+  /** Staff's internal note: kept in the audit row only, never sent to the family. */
+  note?: string | null;
 };
+
+/** Thrown inside the transaction so that it rolls back: the preview's amounts no longer hold. */
+class AmountsChanged extends Error {
+  constructor(readonly r: Reservation) {
+    super("cancellation amounts changed");
+  }
+}
 
 /**
  * Cancels a booking in one transaction: the row is locked, so of two racing cancellations (double
@@ -47,6 +67,26 @@ export type CancelInput = {
  * released.
  */
 export async function cancelBooking(db: Db, input: CancelInput, now: Date = new Date()): Promise<CancelOutcome> {
+  try {
+    return await cancelLocked(db, input, now);
+  } catch (error) {
+    if (error instanceof AmountsChanged) return { kind: "changed", r: error.r };
+    throw error;
+  }
+}
+
+/** What a booking holds now: what is left of its settled payments, and its voucher part. */
+export async function cancellationMoney(tx: Executor, r: Reservation, settled: Payment[]): Promise<CancellationMoney> {
+  let onlineRappen = 0;
+  for (const p of settled) onlineRappen += await refundableRappen(tx, p);
+  return { onlineRappen, voucherRappen: r.voucherId !== null && r.discountRappen > 0 ? r.discountRappen : 0 };
+}
+
+function sameSplit(a: CancellationSplit, b: CancellationSplit): boolean {
+  return a.refundRappen === b.refundRappen && a.voucherCreditRappen === b.voucherCreditRappen && a.keptRappen === b.keptRappen;
+}
+
+async function cancelLocked(db: Db, input: CancelInput, now: Date): Promise<CancelOutcome> {
   // Lock order (docs/architecture.md "Money: lock order"): the booking row, its change rows, then
   // its payments in id order, then the voucher; retried on a deadlock all the same.
   const outcome = await transactionWithRetry(db, async (tx) => {
@@ -70,14 +110,22 @@ export async function cancelBooking(db: Db, input: CancelInput, now: Date = new 
     const settled = open.filter((p) => p.status === "settled" && p.reservationId === r.id);
     const pending = open.filter((p) => p.status === "pending");
     // What goes back: what is left of each payment after every refund made or still in flight (a
-    // lower price a moment ago may be crediting part of it right now), written before any call.
+    // lower price a moment ago may be crediting part of it right now), less the fee staff chose to
+    // keep; written before any call.
+    const money = await cancellationMoney(tx, r, settled);
+    const split = cancellationSplit(money, input.terms?.choice ?? "full", input.terms?.feePercent ?? 0);
+    if (input.terms?.expect && !sameSplit(split, input.terms.expect)) throw new AmountsChanged(r);
     const refundRows: Refund[] = [];
+    let toRefund = split.refundRappen;
     for (const p of settled) {
-      const row = await openRefund(tx, p, { amountRappen: await refundableRappen(tx, p), reason: "cancel" }, now);
+      const amount = Math.min(toRefund, await refundableRappen(tx, p));
+      const row = await openRefund(tx, p, { amountRappen: amount, reason: "cancel" }, now);
       if (row) refundRows.push(row);
+      toRefund -= amount;
     }
-    if (settled.length > 0) {
-      await tx.update(payments).set({ status: "refund_pending", updatedAt: now }).where(inArray(payments.id, settled.map((p) => p.id)));
+    const refunding = settled.filter((p) => refundRows.some((row) => row.paymentId === p.id));
+    if (refunding.length > 0) {
+      await tx.update(payments).set({ status: "refund_pending", updatedAt: now }).where(inArray(payments.id, refunding.map((p) => p.id)));
       await tx.update(reservations).set({ paymentStatus: "refund_pending" }).where(eq(reservations.id, r.id));
     }
     for (const p of pending) {
@@ -85,10 +133,10 @@ export async function cancelBooking(db: Db, input: CancelInput, now: Date = new 
     }
     const refundRappen = refundRows.reduce((sum, row) => sum + row.amountRappen, 0);
     let voucherCreditedRappen = 0;
-    if (input.creditVoucher && r.voucherId !== null && r.discountRappen > 0) {
+    if (input.creditVoucher && r.voucherId !== null && split.voucherCreditRappen > 0) {
       // The unique index voucher_ledger_cancel_credit_once keeps this to one credit per booking.
-      await creditVoucher(tx, { voucherId: r.voucherId, reservationId: r.id, amountRappen: r.discountRappen, kind: "cancel-credit" });
-      voucherCreditedRappen = r.discountRappen;
+      await creditVoucher(tx, { voucherId: r.voucherId, reservationId: r.id, amountRappen: split.voucherCreditRappen, kind: "cancel-credit" });
+      voucherCreditedRappen = split.voucherCreditRappen;
     }
     await tx.insert(auditLog).values({
       staffId: input.actor.staffId,
@@ -97,13 +145,18 @@ export async function cancelBooking(db: Db, input: CancelInput, now: Date = new 
       reservationId: r.id,
       details: {
         reason: input.reason,
+        ...(input.note ? { note: input.note } : {}),
+        refundChoice: input.terms?.choice ?? "full",
+        keptRappen: split.keptRappen,
         before: { status: r.status, paymentStatus: r.paymentStatus, holdExpiresAt: r.holdExpiresAt?.toISOString() ?? null },
-        after: { status: "cancelled", paymentStatus: settled ? "refund_pending" : r.paymentStatus, holdExpiresAt: null },
+        after: { status: "cancelled", paymentStatus: refunding.length > 0 ? "refund_pending" : r.paymentStatus, holdExpiresAt: null },
         voucherCreditedRappen,
       },
     });
-    if (r.status === "confirmed") await enqueueCancellationMail(tx, cancelled!, input.reason, refundRappen);
-    return { kind: "cancelled" as const, r: cancelled!, settled, pending, refundRows, refundRappen, voucherCreditedRappen };
+    if (r.status === "confirmed") {
+      await enqueueCancellationMail(tx, cancelled!, input.reason, { refundRappen, voucherCreditRappen: voucherCreditedRappen, keptRappen: split.keptRappen });
+    }
+    return { kind: "cancelled" as const, r: cancelled!, settled: refunding, pending, refundRows, refundRappen, voucherCreditedRappen, keptRappen: split.keptRappen };
   });
 
   if (outcome.kind !== "cancelled") return outcome;
@@ -116,6 +169,7 @@ export async function cancelBooking(db: Db, input: CancelInput, now: Date = new 
     refund: refundOutcome,
     refundRappen: outcome.refundRappen,
     voucherCreditedRappen: outcome.voucherCreditedRappen,
+    keptRappen: outcome.keptRappen,
   };
 }
 

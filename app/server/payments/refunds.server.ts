@@ -161,6 +161,14 @@ async function lockForRecording(tx: Tx, payment: Payment) {
   return Object.assign(locked!, { bookingPaymentStatus: booking?.paymentStatus ?? null });
 }
 
+async function otherRefundInFlight(tx: Tx, paymentId: number, refundId: number): Promise<boolean> {
+  const [other] = await tx
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), inArray(refunds.status, ["pending", "unknown"]), sql`${refunds.id} <> ${refundId}`));
+  return other !== undefined;
+}
+
 async function recordRefunded(db: Db, refund: Refund, payment: Payment, creditTransactionId: string, now: Date) {
   await transactionWithRetry(db, async (tx) => {
     const locked = await lockForRecording(tx, payment);
@@ -173,7 +181,10 @@ async function recordRefunded(db: Db, refund: Refund, payment: Payment, creditTr
     const refundedRappen = Math.min(locked.amountRappen - locked.refundDueRappen, locked.refundedRappen + refund.amountRappen);
     // Fully back (or all of what an unmatched payment took): the payment is refunded.
     const full = refundedRappen + locked.refundDueRappen >= locked.amountRappen || refund.reason === "unmatched";
-    const paymentStatus = full && (locked.status === "refund_pending" || locked.status === "settled") ? "refunded" : locked.status;
+    // A cancellation that kept the AGB's fee (issue #29 §1) is done once its own refund is: the
+    // rest stays with the venue, and the payment leaves the worklist of refunds still owed.
+    const feeKept = refund.reason === "cancel" && locked.status === "refund_pending" && !(await otherRefundInFlight(tx, locked.id, refund.id));
+    const paymentStatus = (full || feeKept) && (locked.status === "refund_pending" || locked.status === "settled") ? "refunded" : locked.status;
     await tx
       .update(payments)
       .set({ refundedRappen: full && paymentStatus === "refunded" ? locked.amountRappen - locked.refundDueRappen : refundedRappen, refundTransactionId: creditTransactionId, status: paymentStatus, updatedAt: now })

@@ -21,6 +21,9 @@ import { enqueueConfirmationMail, kickMailer, mailErrorForStaff } from "../mail/
 import { displayPhone } from "~/domain/phone";
 import { auditActor, auditSentence, type AuditNames } from "~/domain/audit-text";
 import { CONTACT_COUNTRIES } from "~/domain/contact";
+import { formatChf } from "~/domain/money";
+import { formatVenueInstant } from "~/domain/self-service";
+import { issuePaymentToken, paymentLinkUrl } from "../platform/manage-token.server";
 
 /** A signed-in staff member acting at the desk (what the audit log records). */
 export type DeskActor = { id: number; email: string };
@@ -444,6 +447,7 @@ export async function resendConfirmation(db: Db, code: string, actor: DeskActor,
     const [r] = await tx.select().from(reservations).where(eq(reservations.code, code.trim().toUpperCase())).for("update");
     if (!r) return { ok: false, status: 404, message: DESK_MSG.notFound };
     if (r.status !== "confirmed") return { ok: false, status: 409, message: DESK_MSG.resendNotConfirmed };
+    if (r.email.trim() === "") return { ok: false, status: 409, message: DESK_MSG.noEmail };
     const since = new Date(now.getTime() - RESEND_INTERVAL_SECONDS * 1000);
     const [recent] = await tx
       .select({ n: count() })
@@ -456,4 +460,30 @@ export async function resendConfirmation(db: Db, code: string, actor: DeskActor,
   });
   if (result.ok) kickMailer();
   return result;
+}
+
+/**
+ * «Zahlungslink anzeigen» (issue #29 §4): a held phone booking's payment link for staff to read out
+ * or send by SMS — the way to reach a caller without an e-mail address, and a fallback when a mail
+ * bounced. Each press issues a fresh token (the link is shown once and never stored in readable
+ * form); older links stay valid while the hold lasts. Audited.
+ */
+export async function showPaymentLink(
+  db: Db,
+  code: string,
+  actor: DeskActor,
+  now: Date = new Date(),
+): Promise<{ ok: true; url: string; smsHref: string | null; validUntil: Date; amountRappen: number } | { ok: false; status: 404 | 409; message: string }> {
+  return db.transaction(async (tx) => {
+    const [r] = await tx.select().from(reservations).where(eq(reservations.code, code.trim().toUpperCase())).for("update");
+    if (!r) return { ok: false, status: 404, message: DESK_MSG.notFound };
+    if (r.status !== "held" || r.channel !== "phone" || !r.holdExpiresAt || r.holdExpiresAt.getTime() <= now.getTime() || r.movesReservationId !== null) {
+      return { ok: false, status: 409, message: DESK_MSG.paymentLinkNotHeld };
+    }
+    const url = paymentLinkUrl(await issuePaymentToken(tx, r.id, now));
+    await tx.insert(auditLog).values({ staffId: actor.id, actor: `staff:${actor.email}`, action: "payment-link-shown", reservationId: r.id, details: { amountRappen: r.amountRappen } });
+    const body = `${r.code}: Bitte bezahlen Sie ${formatChf(r.amountRappen)} bis ${formatVenueInstant(r.holdExpiresAt)} unter ${url}`;
+    const digits = r.phone.replace(/[^\d+]/g, "");
+    return { ok: true, url, smsHref: digits ? `sms:${digits}?body=${encodeURIComponent(body)}` : null, validUntil: r.holdExpiresAt, amountRappen: r.amountRappen };
+  });
 }

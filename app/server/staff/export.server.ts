@@ -10,7 +10,7 @@ import { auditLog, birthdayTables, gameLocations, reservationNotes, reservations
 import type { Reservation } from "../booking/bookings.server";
 import { listedAsBooking } from "../booking/reschedule.server";
 import type { DeskActor } from "./booking-desk.server";
-import { displayPhone } from "~/domain/phone";
+import { csvPhone, displayPhone } from "~/domain/phone";
 
 /** Bookings of a date range for the export and the day list: held, confirmed and cancelled (expired holds never became bookings). */
 async function bookingsOf(db: Executor, from: string, to: string, statuses: Reservation["status"][]) {
@@ -99,7 +99,7 @@ export async function bookingsCsv(db: Db, range: { from: string; to: string }, a
       text(r.street),
       text(r.zip),
       text(r.city),
-      text(displayPhone(r.phone)),
+      csvPhone(r.phone),
       text(r.email),
       text(r.message),
       STATUS_LABELS[r.status] ?? r.status,

@@ -1,4 +1,6 @@
-import { firstContactError, toContact, type ContactInput } from "~/domain/contact";
+import { phoneCallerContactError, toContact, type ContactInput } from "~/domain/contact";
+import { applyVoucher, birthdayPriceLines, birthdayPriceRappen } from "~/domain/pricing";
+import { gamePriceRappen, roundLimits } from "~/domain/games";
 import { isDiallablePhone } from "~/domain/phone";
 import type { GameType } from "~/domain/games";
 import { formatChf } from "~/domain/money";
@@ -8,7 +10,8 @@ import { parseTime, venueNow } from "~/domain/time";
 import { availableBirthdaySlots } from "../booking/availability.server";
 import { reserveBirthday, type Reservation, type ReserveOptions, type ReserveResult } from "../booking/bookings.server";
 import { availableGameStarts, reserveGame } from "../booking/games.server";
-import { findGameLocation, findOffer, loadVenuePolicy } from "../booking/venue.server";
+import { findGameLocation, findOffer, getVenue, loadVenuePolicy } from "../booking/venue.server";
+import { validateVoucher } from "../vouchers/vouchers.server";
 import { hasBegun, onlineNotBefore } from "~/domain/availability";
 import { COUNTER_CAP, partyRuleProblem } from "~/domain/party-rules";
 import type { Db } from "../platform/db.server";
@@ -30,7 +33,7 @@ export type PhoneBookingInput = {
   payment: unknown;
 };
 
-type Outcome = "paid-by-voucher" | "pay-at-venue" | "payment-link";
+type Outcome = "paid-by-voucher" | "pay-at-venue" | "payment-link" | "payment-link-no-email";
 
 export type PhoneBookingResult =
   | { ok: true; code: string; outcome: Outcome; message: string }
@@ -50,13 +53,15 @@ const STATUS: Record<Exclude<ReserveResult, { ok: true }>["reason"], number> = {
 export async function placePhoneBooking(db: Db, input: PhoneBookingInput, actor: DeskActor, now: Date = new Date()): Promise<PhoneBookingResult> {
   const payment = input.payment;
   if (payment !== "venue" && payment !== "link") return { ok: false, status: 400, message: "Bitte wählen Sie, wie der Restbetrag bezahlt wird." };
-  // The caller agrees to the terms on the phone; the e-mail address is read back, not typed twice.
+  // The caller agrees to the terms on the phone; name and phone are enough (issue #29 §4), the
+  // e-mail address (optional) is read back, not typed twice.
   const contactInput: ContactInput = { ...input.contact, emailRepeat: input.contact.email, terms: "on" };
-  const problem = firstContactError(contactInput, isDiallablePhone);
+  const problem = phoneCallerContactError(contactInput, isDiallablePhone);
   if (problem) return { ok: false, status: 400, message: problem };
   const contact = toContact(contactInput);
   const env = getEnv();
-  const outcomeOf = (r: Reservation): Outcome => (r.amountRappen <= 0 ? "paid-by-voucher" : payment === "venue" ? "pay-at-venue" : "payment-link");
+  const outcomeOf = (r: Reservation): Outcome =>
+    r.amountRappen <= 0 ? "paid-by-voucher" : payment === "venue" ? "pay-at-venue" : r.email === "" ? "payment-link-no-email" : "payment-link";
   const options: ReserveOptions = {
     now,
     holdMinutes: env.PHONE_HOLD_MINUTES,
@@ -109,8 +114,53 @@ export async function placePhoneBooking(db: Db, input: PhoneBookingInput, actor:
         ? `Buchung ${r.code} bestätigt. Offen, zahlbar vor Ort: ${formatChf(r.amountRappen)}.`
         : outcome === "paid-by-voucher"
           ? `Buchung ${r.code} bestätigt, mit dem Gutschein bezahlt.`
-          : `Buchung ${r.code} reserviert. Der Zahlungslink über ${formatChf(r.amountRappen)} ging an ${r.email}.`,
+          : outcome === "payment-link-no-email"
+            ? `Buchung ${r.code} reserviert. Ohne E-Mail-Adresse: Zahlungslink über ${formatChf(r.amountRappen)} in der Buchung anzeigen und vorlesen oder per SMS senden.`
+            : `Buchung ${r.code} reserviert. Der Zahlungslink über ${formatChf(r.amountRappen)} ging an ${r.email}.`,
   };
+}
+
+/** What the caller will pay, shown before saving (issue #29 §4). */
+export type PhonePrice = {
+  lines: { label: string; amountRappen: number }[];
+  priceRappen: number;
+  /** With a voucher code asked for («Preis berechnen»): what it takes off, and its message. */
+  voucher?: { code: string; valid: boolean; message: string; discountRappen: number };
+  amountRappen: number;
+};
+
+/**
+ * The price of the first step's choice by the same functions the booking uses (the server's
+ * figures, not the page's), with a voucher's part when a code is given — read only, nothing redeemed.
+ */
+export async function phonePrice(db: Db, slot: Extract<PhoneOptions, { ok: true }>["slot"], couponCode: string | null, now: Date = new Date()): Promise<PhonePrice> {
+  const chf = formatChf;
+  let lines: PhonePrice["lines"];
+  let priceRappen: number;
+  if (slot.kind === "birthday") {
+    const offer = await findOffer(db, slot.offerId);
+    const { prices } = await getVenue(db);
+    priceRappen = offer ? birthdayPriceRappen(slot, offer.basePriceRappen, prices, offer.minChargedChildren) : 0;
+    lines = birthdayPriceLines(slot, priceRappen, prices, offer?.minChargedChildren ?? 0).map((l) => ({ label: `${l.count} × ${l.label} à ${chf(l.unitRappen)}`, amountRappen: l.amountRappen }));
+  } else {
+    const location = await findGameLocation(db, slot.locationId);
+    if (!location) return { lines: [], priceRappen: 0, amountRappen: 0 };
+    priceRappen = gamePriceRappen(location, slot);
+    if (slot.gameType === 1) {
+      lines = [{ label: `${slot.players} Spieler × ${slot.rounds} Runden à ${chf(location.pricePerPlayerRoundRappen)}`, amountRappen: priceRappen }];
+    } else {
+      const extra = Math.max(0, slot.rounds - roundLimits(location).packageRounds);
+      lines = [
+        { label: `Geburtstagspaket (${roundLimits(location).packageRounds} Runden)`, amountRappen: location.packagePriceRappen },
+        ...(extra > 0 ? [{ label: `${extra} × Zusatzrunde à ${chf(location.extraRoundPriceRappen)}`, amountRappen: extra * location.extraRoundPriceRappen }] : []),
+      ];
+    }
+  }
+  const code = couponCode?.trim().toUpperCase() || null;
+  if (!code) return { lines, priceRappen, amountRappen: priceRappen };
+  const check = await validateVoucher(db, code, now);
+  const { discountRappen, amountRappen } = applyVoucher(priceRappen, check.valid ? check.remainingRappen : null);
+  return { lines, priceRappen, voucher: { code: check.code, valid: check.valid, message: check.message, discountRappen }, amountRappen };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -137,6 +187,7 @@ export type PhoneOptions =
       starts: PhoneStart[];
       /** The online lead time of this offer (or of games), for the page's note. */
       leadHours: number;
+      price: PhonePrice;
     }
   | { ok: false; message: string };
 
@@ -177,7 +228,8 @@ export async function phoneOptions(db: Db, q: PhoneQuery, now: Date = new Date()
     const outsideRules = partyRuleProblem(offer, counts);
     if (outsideRules) return { ok: false, message: outsideRules };
     const slots = await availableBirthdaySlots(db, { date, persons, offerId }, now, { ignoreLeadTime: true });
-    return { ok: true, slot: { kind: "birthday", offerId, date, ...counts }, starts: slots.map(toStart(offer.leadHours)), leadHours: offer.leadHours };
+    const slot = { kind: "birthday" as const, offerId, date, ...counts };
+    return { ok: true, slot, starts: slots.map(toStart(offer.leadHours)), leadHours: offer.leadHours, price: await phonePrice(db, slot, null, now) };
   }
   if (q.kind === "game") {
     const location = await findGameLocation(db, int(q.locationId));
@@ -189,12 +241,8 @@ export async function phoneOptions(db: Db, q: PhoneQuery, now: Date = new Date()
     if (problem) return { ok: false, message: problem };
     const starts = (await availableGameStarts(db, { locationId: location.id, date, rounds: choice.rounds }, now, { ignoreLeadTime: true })) ?? [];
     const { gameLeadHours } = await loadVenuePolicy(db);
-    return {
-      ok: true,
-      slot: { kind: "game", locationId: location.id, gameType, date, rounds: choice.rounds, players: choice.players },
-      starts: starts.map(toStart(gameLeadHours)),
-      leadHours: gameLeadHours,
-    };
+    const slot = { kind: "game" as const, locationId: location.id, gameType: gameType as GameType, date, rounds: choice.rounds, players: choice.players };
+    return { ok: true, slot, starts: starts.map(toStart(gameLeadHours)), leadHours: gameLeadHours, price: await phonePrice(db, slot, null, now) };
   }
   return { ok: false, message: "Bitte wählen Sie Geburtstag oder Spiel." };
 }
