@@ -54,7 +54,9 @@ describe("settings fields", () => {
   });
 
   it("tables have 1 to 50 seats and a name", () => {
-    expect(parseTable(form({ name: " Tisch  Mond ", seats: "12", active: "on" }))).toEqual({ ok: true, value: { name: "Tisch Mond", seats: 12, active: true } });
+    expect(parseTable(form({ name: " Tisch  Mond ", seats: "12", active: "on" }))).toEqual({ ok: true, value: { name: "Tisch Mond", seats: 12, active: true, noNewFrom: null } });
+    expect(parseTable(form({ name: "Mond", seats: "12", noNewFrom: "2027-03-01" }))).toEqual({ ok: true, value: { name: "Mond", seats: 12, active: false, noNewFrom: "2027-03-01" } });
+    expect(parseTable(form({ name: "Mond", seats: "12", noNewFrom: "1.3.27" }))).toEqual({ ok: false, errors: { noNewFrom: SETTINGS_MSG.date } });
     expect(parseTable(form({ name: "", seats: "51" }))).toEqual({ ok: false, errors: { name: SETTINGS_MSG.name, seats: SETTINGS_MSG.seats } });
     expect(parseTable(form({ name: "X", seats: "0" }))).toEqual({ ok: false, errors: { seats: SETTINGS_MSG.seats } });
   });

@@ -286,7 +286,8 @@ export function parseGeneralSettings(form: Form): Parsed<GeneralSettings> {
   return { ok: true, value: { activeAdultPriceRappen: active.rappen, accompanyingAdultPriceRappen: accompanying.rappen, holdMinutes: hold } };
 }
 
-export type TableInput = { name: string; seats: number; active: boolean };
+/** `noNewFrom`: from this date on the table takes no new bookings; those already made stay (issue #29 §6). */
+export type TableInput = { name: string; seats: number; active: boolean; noNewFrom: string | null };
 
 export function parseTable(form: Form): Parsed<TableInput> {
   const errors: FieldErrors = {};
@@ -294,8 +295,11 @@ export function parseTable(form: Form): Parsed<TableInput> {
   const seats = parseIntIn(form.get("seats"), 1, 50);
   if (name === null) errors.name = SETTINGS_MSG.name;
   if (seats === null) errors.seats = SETTINGS_MSG.seats;
-  if (name === null || seats === null) return { ok: false, errors };
-  return { ok: true, value: { name, seats, active: checked(form.get("active")) } };
+  const noNewFromText = str(form.get("noNewFrom"));
+  const noNewFrom = noNewFromText === "" ? null : noNewFromText;
+  if (noNewFrom !== null && !isIsoDate(noNewFrom)) errors.noNewFrom = SETTINGS_MSG.date;
+  if (name === null || seats === null || errors.noNewFrom) return { ok: false, errors };
+  return { ok: true, value: { name, seats, active: checked(form.get("active")), noNewFrom } };
 }
 
 /** An offer's item list: at most 20 lines of at most 200 characters. */

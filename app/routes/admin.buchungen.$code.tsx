@@ -249,8 +249,7 @@ export default function BookingDetailPage() {
             </dd>
             <dt>Adresse</dt>
             <dd>
-              {r.street}, {r.zip} {r.city}
-              {detail.countryName ? `, ${detail.countryName}` : null}
+              {[r.street, `${r.zip} ${r.city}`.trim(), detail.countryName].filter(Boolean).join(", ") || "–"}
             </dd>
             <dt>Telefon</dt>
             <dd>
@@ -259,7 +258,7 @@ export default function BookingDetailPage() {
               </a>
             </dd>
             <dt>E-Mail</dt>
-            <dd>{r.email}</dd>
+            <dd>{r.email || "–"}</dd>
             <dt>Nachricht der Familie</dt>
             <dd>{r.message || "–"}</dd>
           </dl>
@@ -564,7 +563,9 @@ export default function BookingDetailPage() {
             {actionData.error}
           </p>
         ) : null}
-        {r.status === "confirmed" ? (
+        {r.email === "" ? (
+          <p className="muted">Keine E-Mail-Adresse hinterlegt (Telefonbuchung): Die Familie erhält keine E-Mails.</p>
+        ) : r.status === "confirmed" ? (
           <Form method="post" className="actions">
             <button type="submit" name="intent" value="resend-confirmation" className="button button-secondary">
               Bestätigung erneut senden

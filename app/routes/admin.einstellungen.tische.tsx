@@ -1,3 +1,4 @@
+import { formatDateDE } from "~/domain/time";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminBar } from "~/components/AdminBar";
@@ -44,20 +45,33 @@ export async function action({ request }: ActionFunctionArgs) {
   return data<SettingsActionData>({ form: name, ok: result.ok, message: result.message, values: result.ok ? undefined : formValues(form) }, { status: result.ok ? 200 : 409 });
 }
 
-type Row = { id: number | null; name: string; seats: number; active: number };
+type Row = { id: number | null; name: string; seats: number; active: number; noNewFrom: string | null };
 
 function TableForm({ row, answer }: { row: Row; answer?: SettingsActionData }) {
   const form = row.id === null ? "table-new" : `table-${row.id}`;
   return (
     <Form method="post" noValidate key={JSON.stringify(row)}>
       <fieldset>
-        <legend>{row.id === null ? "Neuer Tisch" : `${row.name}${row.active ? "" : " (deaktiviert)"}`}</legend>
+        <legend>
+          {row.id === null
+            ? "Neuer Tisch"
+            : `${row.name}${row.active ? "" : " (deaktiviert)"}${row.active && row.noNewFrom ? ` (keine neuen Buchungen ab ${formatDateDE(row.noNewFrom)})` : ""}`}
+        </legend>
         {row.id === null ? null : <input type="hidden" name="id" value={row.id} />}
         <div className="grid-2">
           <SettingsField form={form} name="name" label="Name" answer={answer} value={row.name} maxLength={80} />
           <SettingsField form={form} name="seats" label="Plätze (1–50)" inputMode="numeric" answer={answer} value={row.id === null ? "" : String(row.seats)} />
         </div>
         <SettingsCheckbox form={form} name="active" label="Aktiv (für neue Buchungen)" answer={answer} checked={row.active === 1} />
+        <SettingsField
+          form={form}
+          name="noNewFrom"
+          type="date"
+          label="Keine neuen Buchungen ab (optional)"
+          hint="Ab diesem Datum wird der Tisch nicht mehr gebucht; bestehende Buchungen bleiben. Leer: ohne Ende buchbar."
+          answer={answer}
+          value={row.noNewFrom ?? ""}
+        />
         {answer?.confirm ? (
           <div className="alert alert-warning" role="alert">
             <p>{answer.message}</p>
@@ -88,7 +102,10 @@ function TableForm({ row, answer }: { row: Row; answer?: SettingsActionData }) {
   );
 }
 
-/** Birthday tables: name, seats, active. A table with future bookings is neither deleted nor deactivated before they are moved. */
+/**
+ * Birthday tables: name, seats, active, and «keine neuen Buchungen ab» (its bookings stay). A table
+ * with future bookings is neither deleted nor deactivated before they are moved.
+ */
 export default function TablesPage() {
   const { staff, tables } = useLoaderData<typeof loader>();
   const actionData = useActionData<SettingsActionData>();
@@ -107,7 +124,7 @@ export default function TablesPage() {
         </div>
       </SettingsSection>
       <SettingsSection title="Tisch hinzufügen" id="new-table-title">
-        <TableForm key={`new-${tables.length}`} row={{ id: null, name: "", seats: 10, active: 1 }} answer={answerFor(actionData, "table-new")} />
+        <TableForm key={`new-${tables.length}`} row={{ id: null, name: "", seats: 10, active: 1, noNewFrom: null }} answer={answerFor(actionData, "table-new")} />
       </SettingsSection>
     </Page>
   );

@@ -9,21 +9,23 @@ import { CONTACT_COUNTRIES, CONTACT_MAX_LENGTH } from "~/domain/contact";
 import { pageMeta } from "~/domain/page-meta";
 import { formatDateDE, venueNow } from "~/domain/time";
 import { isManager, requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
-import { phoneOptions, phoneQuery, placePhoneBooking, type PhoneQuery } from "~/server/staff/phone-booking.server";
+import { phoneOptions, phonePrice, phoneQuery, placePhoneBooking, type PhonePrice, type PhoneQuery } from "~/server/staff/phone-booking.server";
+import { formatChf } from "~/domain/money";
 import { listGameLocations, listOffers } from "~/server/booking/venue.server";
 import { getDb } from "~/server/platform/db.server";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 export const meta: MetaFunction = () => pageMeta("Telefonbuchung", [{ name: "robots", content: "noindex" }]);
 
+/** A caller needs to give only a name and a phone number (issue #29 §4); the rest if they like. */
 const CONTACT_FIELDS = [
-  ["firstName", "Vorname", "given-name"],
-  ["lastName", "Nachname", "family-name"],
-  ["street", "Strasse und Hausnummer", "off"],
-  ["zip", "PLZ", "off"],
-  ["city", "Ort", "off"],
-  ["phone", "Telefon", "off"],
-  ["email", "E-Mail", "off"],
+  ["firstName", "Vorname", "given-name", true],
+  ["lastName", "Nachname", "family-name", true],
+  ["phone", "Telefon", "off", true],
+  ["email", "E-Mail (optional)", "off", false],
+  ["street", "Strasse und Hausnummer (optional)", "off", false],
+  ["zip", "PLZ (optional)", "off", false],
+  ["city", "Ort (optional)", "off", false],
 ] as const;
 
 function queryString(q: PhoneQuery): string {
@@ -46,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-type ActionData = { error: string; values: Record<string, string> };
+type ActionData = { error: string; values: Record<string, string>; price?: PhonePrice };
 
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
@@ -58,6 +60,8 @@ export async function action({ request }: ActionFunctionArgs) {
     ["startMin", "couponCode", "payment", "message", "country", ...CONTACT_FIELDS.map((f) => f[0])].map((k) => [k, String(form.get(k) ?? "").slice(0, 2100)]),
   );
   if (!options.ok) return data<ActionData>({ error: options.message, values }, { status: 400 });
+  // «Preis berechnen»: the price with the voucher's part, nothing saved (issue #29 §4).
+  if (form.get("intent") === "price") return data<ActionData>({ error: "", values, price: await phonePrice(db, options.slot, values.couponCode || null) });
   const startMin = /^\d{1,4}$/.test(values.startMin ?? "") ? Number(values.startMin) : NaN;
   if (!options.starts.some((s) => s.startMin === startMin)) return data<ActionData>({ error: "Bitte wählen Sie eine Zeit.", values }, { status: 400 });
   const result = await placePhoneBooking(
@@ -200,7 +204,7 @@ export default function PhoneBooking() {
             <p className="alert alert-warning">An diesem Tag ist nichts frei (oder geschlossen).</p>
           )}
           <div className="search-grid">
-            {CONTACT_FIELDS.map(([name, label, auto]) => (
+            {CONTACT_FIELDS.map(([name, label, auto, required]) => (
               <Fragment key={name}>
                 <div className="field">
                   <label htmlFor={`c-${name}`}>{label}</label>
@@ -208,7 +212,7 @@ export default function PhoneBooking() {
                     id={`c-${name}`}
                     name={name}
                     type={name === "email" ? "email" : name === "phone" ? "tel" : "text"}
-                    required
+                    required={required}
                     maxLength={CONTACT_MAX_LENGTH[name]}
                     autoComplete={auto}
                     defaultValue={v[name] ?? ""}
@@ -233,9 +237,15 @@ export default function PhoneBooking() {
             <label htmlFor="c-message">Nachricht (optional)</label>
             <textarea id="c-message" name="message" rows={2} maxLength={CONTACT_MAX_LENGTH.message} defaultValue={v.message ?? ""} />
           </div>
+          <PriceBox price={actionData?.price ?? options.price} />
           <div className="field">
             <label htmlFor="couponCode">Gutscheincode (optional)</label>
-            <input id="couponCode" name="couponCode" type="text" className="booking-code-input" autoComplete="off" maxLength={40} defaultValue={v.couponCode ?? ""} />
+            <div className="inline-form">
+              <input id="couponCode" name="couponCode" type="text" className="booking-code-input" autoComplete="off" maxLength={40} defaultValue={v.couponCode ?? ""} />
+              <button type="submit" name="intent" value="price" className="button button-secondary" formNoValidate>
+                Preis berechnen
+              </button>
+            </div>
           </div>
           <fieldset className="plain-fieldset">
             <legend>Restbetrag (was der Gutschein nicht deckt)</legend>
@@ -243,10 +253,11 @@ export default function PhoneBooking() {
               <input type="radio" name="payment" value="venue" defaultChecked={v.payment !== "link"} /> vor Ort bezahlen (bleibt offen)
             </label>
             <label className="inline-choice">
-              <input type="radio" name="payment" value="link" defaultChecked={v.payment === "link"} /> Zahlungslink per E-Mail (online bezahlen)
+              <input type="radio" name="payment" value="link" defaultChecked={v.payment === "link"} /> Zahlungslink (online bezahlen; per E-Mail, ohne E-Mail-Adresse
+              zum Vorlesen oder per SMS)
             </label>
           </fieldset>
-          {actionData ? (
+          {actionData?.error ? (
             <p className="alert alert-error" role="alert">
               {actionData.error}
             </p>
@@ -257,5 +268,45 @@ export default function PhoneBooking() {
         </Form>
       ) : null}
     </Page>
+  );
+}
+
+/** The price before saving: the server's lines and total, and the voucher's part once asked for. */
+function PriceBox({ price }: { price: PhonePrice }) {
+  return (
+    <section className="price-box" aria-labelledby="price-title" aria-live="polite">
+      <h3 id="price-title">Preis</h3>
+      <table className="price-table">
+        <tbody>
+          {price.lines.map((l) => (
+            <tr key={l.label}>
+              <th scope="row">{l.label}</th>
+              <td className="nobreak">{formatChf(l.amountRappen)}</td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row">Total</th>
+            <td className="nobreak">
+              <strong>{formatChf(price.priceRappen)}</strong>
+            </td>
+          </tr>
+          {price.voucher ? (
+            <>
+              <tr>
+                <th scope="row">Gutschein {price.voucher.code}</th>
+                <td className="nobreak">{price.voucher.valid ? `− ${formatChf(price.voucher.discountRappen)}` : "–"}</td>
+              </tr>
+              <tr>
+                <th scope="row">Zu bezahlen</th>
+                <td className="nobreak">
+                  <strong>{formatChf(price.amountRappen)}</strong>
+                </td>
+              </tr>
+            </>
+          ) : null}
+        </tbody>
+      </table>
+      {price.voucher ? <p className={price.voucher.valid ? "muted" : "alert alert-error"}>{price.voucher.message}</p> : null}
+    </section>
   );
 }

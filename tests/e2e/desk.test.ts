@@ -182,8 +182,8 @@ test("CSV export downloads a file Excel reads; the day list prints one page per 
   const row = records.find((r) => r[0] === code)!;
   expect(row).toBeTruthy();
   expect(row).toContain(formatDE(date));
-  // As staff dial it: no `+` that Excel would read as a formula, and the spaces keep the leading 0.
-  expect(row).toContain("079 222 33 44");
+  // E.164 as a text formula Excel keeps (issue #29 §5): no apostrophe, no lost `+` or 0.
+  expect(row).toContain('="+41792223344"');
   expect(row).toContain("Horgen");
 
   // The printable day list.
@@ -230,12 +230,16 @@ test("staff take a phone booking: free times from the site's availability, pay a
   await page.getByRole("radio", { name: /^14:00–16:00/ }).check();
   await page.getByLabel("Vorname", { exact: true }).fill("Paula");
   await page.getByLabel("Nachname", { exact: true }).fill("Anruferin");
-  await page.getByLabel("Strasse und Hausnummer", { exact: true }).fill("Hauptstrasse 5");
-  await page.getByLabel("PLZ", { exact: true }).fill("8400");
-  await page.getByLabel("Ort", { exact: true }).fill("Winterthur");
+  await page.getByLabel("Strasse und Hausnummer (optional)", { exact: true }).fill("Hauptstrasse 5");
+  await page.getByLabel("PLZ (optional)", { exact: true }).fill("8400");
+  await page.getByLabel("Ort (optional)", { exact: true }).fill("Winterthur");
   await page.getByLabel("Telefon", { exact: true }).fill("052 123 45 67");
-  await page.getByLabel("E-Mail", { exact: true }).fill("paula@example.ch");
+  await page.getByLabel("E-Mail (optional)", { exact: true }).fill("paula@example.ch");
   await page.getByLabel("vor Ort bezahlen (bleibt offen)").check();
+  // The price before saving (issue #29 §4): the server's lines and total.
+  const price = page.getByRole("table").filter({ hasText: "Total" });
+  await expect(price).toContainText("10 × Kinder à CHF 29.00");
+  await expect(price.getByRole("row", { name: /Total/ })).toContainText("CHF 620.00");
   await expectAccessible(page);
   await fitsNarrowScreen(page);
   await page.getByRole("button", { name: "Buchung anlegen" }).click();
@@ -252,10 +256,10 @@ test("staff take a phone booking: free times from the site's availability, pay a
   // A game paid by an e-mailed link.
   await page.goto(`/admin/telefonbuchung?kind=game&date=${date}&locationId=3&gameType=1&rounds=2&players=4`);
   await page.getByRole("radio", { name: /^15:00–15:40/ }).check();
-  for (const [label, value] of [["Vorname", "Paul"], ["Nachname", "Linker"], ["Strasse und Hausnummer", "Weg 2"], ["PLZ", "8400"], ["Ort", "Winterthur"], ["Telefon", "052 765 43 21"], ["E-Mail", "paul@example.ch"]] as const) {
+  for (const [label, value] of [["Vorname", "Paul"], ["Nachname", "Linker"], ["Telefon", "052 765 43 21"], ["E-Mail (optional)", "paul@example.ch"]] as const) {
     await page.getByLabel(label, { exact: true }).fill(value);
   }
-  await page.getByLabel("Zahlungslink per E-Mail (online bezahlen)").check();
+  await page.getByRole("radio", { name: /^Zahlungslink \(online bezahlen/ }).check();
   // A wrong voucher is the server's German message; the form keeps what was typed.
   await page.getByLabel("Gutscheincode (optional)").fill("UNBEKANNT99");
   await page.getByRole("button", { name: "Buchung anlegen" }).click();
@@ -269,6 +273,34 @@ test("staff take a phone booking: free times from the site's availability, pay a
   const code = (await page.getByRole("heading", { name: /^Buchung FW-/ }).textContent())!.replace("Buchung ", "").trim();
   const mail = await waitForMail(code);
   expect(mail).toContain("Zahlungslink");
+});
+
+test("a caller gives only name and phone: the price with a voucher first, then the payment link for staff to read out", async ({ page, javaScriptEnabled }) => {
+  const date = futureWeekday(6, javaScriptEnabled ? 71 : 78);
+  const voucher = await createVoucher(page, 10);
+  await signIn(page);
+  await page.goto(`/admin/telefonbuchung?kind=game&date=${date}&locationId=3&gameType=1&rounds=2&players=4`);
+  await page.getByRole("radio", { name: /^16:00–16:40/ }).check();
+  await page.getByLabel("Vorname", { exact: true }).fill("Rita");
+  await page.getByLabel("Nachname", { exact: true }).fill(`Ohnemail${javaScriptEnabled ? "Js" : "Html"}`);
+  await page.getByLabel("Telefon", { exact: true }).fill("079 555 44 33");
+  await page.getByLabel("Gutscheincode (optional)").fill(voucher.toLowerCase());
+  await page.getByRole("button", { name: "Preis berechnen" }).click();
+  const price = page.getByRole("table").filter({ hasText: "Total" });
+  await expect(price.getByRole("row", { name: new RegExp(`Gutschein ${voucher}`) })).toContainText("− CHF 10.00");
+  await expect(page.getByLabel("Nachname", { exact: true })).toHaveValue(`Ohnemail${javaScriptEnabled ? "Js" : "Html"}`);
+  await expectAccessible(page);
+  await fitsNarrowScreen(page);
+  await page.getByRole("radio", { name: /^16:00–16:40/ }).check();
+  await page.getByRole("radio", { name: /^Zahlungslink \(online bezahlen/ }).check();
+  await page.getByRole("button", { name: "Buchung anlegen" }).click();
+  await expect(page.getByText(/Es ist keine E-Mail-Adresse hinterlegt/)).toBeVisible();
+  await expect(page.locator("dt", { hasText: "Offen (Zahlungslink)" }).locator("+ dd")).toContainText("reserviert bis");
+  await page.getByRole("button", { name: "Zahlungslink anzeigen" }).click();
+  await expect(page.getByRole("textbox", { name: /^Zahlungslink \(gültig bis/ })).toHaveValue(/\/zahlung\/[A-Za-z0-9_-]{43}$/);
+  await expect(page.getByRole("link", { name: "Per SMS senden" })).toHaveAttribute("href", /^sms:\+41795554433\?body=/);
+  await expect(page.getByRole("table", { name: "E-Mails an die Familie" })).toHaveCount(0);
+  await expectAccessible(page);
 });
 
 test("staff move a booking to another day and time: the site's calendar and slot grid, the family gets the change e-mail", async ({ page, javaScriptEnabled }) => {

@@ -363,7 +363,7 @@ test("every staff page reads well from 320 to 1280 px with long real-world data"
   await expect(page.getByRole("heading", { name: /^2\. Zeit und Kontakt/ })).toBeVisible();
   await page.getByLabel("Vorname", { exact: true }).fill(LONG.firstName);
   await page.getByLabel("Nachname", { exact: true }).fill(LONG.lastName);
-  await page.getByLabel("E-Mail", { exact: true }).fill(LONG.email);
+  await page.getByLabel("E-Mail (optional)", { exact: true }).fill(LONG.email);
   await checkPage(page, "admin-phone-booking-birthday");
   await page.goto(`/admin/telefonbuchung?kind=game&date=${date}&locationId=3&gameType=1&rounds=1&players=10`);
   await expect(page.getByRole("heading", { name: /^2\. Zeit und Kontakt/ })).toBeVisible();

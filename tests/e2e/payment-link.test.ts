@@ -8,10 +8,10 @@ async function phoneBookingWithLink(page: Page, date: string, lastName: string):
   await signIn(page);
   await page.goto(`/admin/telefonbuchung?kind=game&date=${date}&locationId=2&gameType=1&rounds=1&players=3`);
   await page.getByRole("radio", { name: /^10:00–10:20/ }).check();
-  for (const [label, value] of [["Vorname", "Nora"], ["Nachname", lastName], ["Strasse und Hausnummer", "Gartenweg 4"], ["PLZ", "8600"], ["Ort", "Dübendorf"], ["Telefon", "044 987 65 43"], ["E-Mail", "nora@example.ch"]] as const) {
+  for (const [label, value] of [["Vorname", "Nora"], ["Nachname", lastName], ["Strasse und Hausnummer (optional)", "Gartenweg 4"], ["PLZ (optional)", "8600"], ["Ort (optional)", "Dübendorf"], ["Telefon", "044 987 65 43"], ["E-Mail (optional)", "nora@example.ch"]] as const) {
     await page.getByLabel(label, { exact: true }).fill(value);
   }
-  await page.getByLabel("Zahlungslink per E-Mail (online bezahlen)").check();
+  await page.getByRole("radio", { name: /^Zahlungslink \(online bezahlen/ }).check();
   await page.getByRole("button", { name: "Buchung anlegen" }).click();
   await expect(page.getByText("Telefonbuchung reserviert; der Zahlungslink wurde per E-Mail gesendet.")).toBeVisible();
   return (await page.getByRole("heading", { name: /^Buchung FW-/ }).textContent())!.replace("Buchung ", "").trim();

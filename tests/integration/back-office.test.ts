@@ -175,18 +175,18 @@ describe.each(drivers)("back office settings on $name", ({ open }) => {
     expect(booked.tableId).toBe(6);
     const refusedDelete = await deleteTable(database.db, manager, 6);
     expect(refusedDelete).toEqual({ ok: false, message: TABLE_MSG.futureBookings([booked.code]), codes: [booked.code] });
-    const refusedOff = await saveTable(database.db, manager, 6, { name: "Grosser Festtisch", seats: 30, active: false });
+    const refusedOff = await saveTable(database.db, manager, 6, { name: "Grosser Festtisch", seats: 30, active: false, noNewFrom: null });
     expect(refusedOff.ok).toBe(false);
     expect((await database.db.select().from(birthdayTables).where(eq(birthdayTables.id, 6)))[0]!.active).toBe(1);
 
     // Nothing else seats 30: the 10:00 slot is gone for 30 persons until a new table is added.
     expect((await availableBirthdaySlots(database.db, { date, persons: 30, offerId: 1 }))[0]!.available).toBe(false);
-    const created = await saveTable(database.db, manager, null, { name: "Tisch Regenbogen", seats: 40, active: true });
+    const created = await saveTable(database.db, manager, null, { name: "Tisch Regenbogen", seats: 40, active: true, noNewFrom: null });
     expect(created.ok).toBe(true);
     expect((await availableBirthdaySlots(database.db, { date, persons: 30, offerId: 1 }))[0]!.available).toBe(true);
     const [newTable] = await database.db.select().from(birthdayTables).where(like(birthdayTables.name, "Tisch Regenbogen"));
     // Deactivated, it takes no bookings; without bookings it can be deleted.
-    await saveTable(database.db, manager, newTable!.id, { name: "Tisch Regenbogen", seats: 40, active: false });
+    await saveTable(database.db, manager, newTable!.id, { name: "Tisch Regenbogen", seats: 40, active: false, noNewFrom: null });
     expect((await availableBirthdaySlots(database.db, { date, persons: 30, offerId: 1 }))[0]!.available).toBe(false);
     // The first «Löschen» only asks (issue #29 §6): nothing is deleted yet.
     expect(await deleteTable(database.db, manager, newTable!.id, new Date(), false)).toEqual({ ok: false, confirm: true, message: TABLE_MSG.confirmDelete("Tisch Regenbogen") });
@@ -197,6 +197,23 @@ describe.each(drivers)("back office settings on $name", ({ open }) => {
     expect(await deleteTable(database.db, manager, 6)).toEqual({ ok: false, message: TABLE_MSG.hasHistory });
     const actions = (await database.db.select().from(auditLog).where(like(auditLog.action, "settings.table.%")).orderBy(auditLog.id)).map((a) => a.action);
     expect(actions).toEqual(["settings.table.create", "settings.table.update", "settings.table.delete"]);
+  });
+
+  it("a table out of sale from a date on takes no new bookings from then, and its bookings stay (issue #29 §6)", async () => {
+    const first = weeksAhead(SATURDAY, 9);
+    const later = weeksAhead(SATURDAY, 10);
+    const staying = await book(later, 600, party(10, 10, 10));
+    expect(staying.tableId).toBe(6);
+    const saved = await saveTable(database.db, manager, 6, { name: "Grosser Festtisch", seats: 30, active: true, noNewFrom: later });
+    expect(saved).toEqual({ ok: true, message: TABLE_MSG.noNewFrom("Grosser Festtisch", later, [staying.code]) });
+    // Before the date it sells as before; from the date on, nothing else seats 30.
+    expect((await availableBirthdaySlots(database.db, { date: first, persons: 30, offerId: 1 }))[0]!.available).toBe(true);
+    const laterSlots = await availableBirthdaySlots(database.db, { date: later, persons: 30, offerId: 1 });
+    expect(laterSlots.find((s) => s.startTime === "14:00")!.available).toBe(false);
+    // The booking made before stays on its table.
+    expect((await database.db.select().from(reservations).where(eq(reservations.id, staying.id)))[0]).toMatchObject({ status: "held", tableId: 6 });
+    await saveTable(database.db, manager, 6, { name: "Grosser Festtisch", seats: 30, active: true, noNewFrom: null });
+    expect((await availableBirthdaySlots(database.db, { date: later, persons: 30, offerId: 1 })).find((s) => s.startTime === "14:00")!.available).toBe(true);
   });
   it("game locations: a new location takes bookings at once, a price change applies to new bookings only, an inactive one takes none; audited", async () => {
     const date = weeksAhead(SATURDAY, 9);

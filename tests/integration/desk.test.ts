@@ -10,17 +10,17 @@ import { reserveBirthday } from "~/server/booking/bookings.server";
 import { reserveGame } from "~/server/booking/games.server";
 import { resetEnvForTests } from "~/server/platform/env.server";
 import { auditLog, reservationNotes, reservations } from "~/server/platform/schema";
-import { addNote, bookingDetail, recordArrival, resendConfirmation, searchBookings } from "~/server/staff/booking-desk.server";
+import { addNote, bookingDetail, recordArrival, resendConfirmation, searchBookings, showPaymentLink } from "~/server/staff/booking-desk.server";
 import { createStaffAccount } from "~/server/staff/staff-accounts.server";
 import { cancelReservation } from "~/server/staff/cancellation.server";
 import { createVoucher } from "~/server/vouchers/vouchers.server";
 import { bookingsCsv, CSV_HEADER, dayList } from "~/server/staff/export.server";
 import { parse as parseCsv } from "csv-parse/sync";
-import { phoneOptions, phoneQuery, placePhoneBooking } from "~/server/staff/phone-booking.server";
+import { phoneOptions, phonePrice, phoneQuery, placePhoneBooking } from "~/server/staff/phone-booking.server";
 import { moveOptions } from "~/server/booking/reschedule.server";
 import { setPaymentProvider } from "~/server/payments/payments.server";
 import { createSimulatedProvider } from "~/server/payments/providers/simulated.server";
-import { mailOutbox, payments } from "~/server/platform/schema";
+import { mailOutbox, payments, vouchers } from "~/server/platform/schema";
 import { MSG } from "~/domain/messages";
 import { drivers, type TestDatabase } from "./databases";
 import { CONTACT, nextWeekday } from "./fixtures";
@@ -369,5 +369,48 @@ describe.each(drivers)("bookings desk on $name", ({ open }) => {
     } finally {
       setPaymentProvider(undefined);
     }
+  });
+
+  it("a caller gives name and phone only (issue #29 §4): the price first, no e-mail sent, the payment link shown to staff", async () => {
+    const day = nextWeekday(4, new Date(Date.now() + 35 * 86_400_000));
+    const game = { kind: "game" as const, locationId: 1, gameType: 1 as const, date: day, rounds: 2, players: 3 };
+    const voucher = (await createVoucher(database.db, { amountRappen: 1000 })).code;
+    const price = await phonePrice(database.db, game, voucher.toLowerCase());
+    expect(price.lines).toHaveLength(1);
+    expect(price.lines[0]!.label).toMatch(/^3 Spieler × 2 Runden à CHF \d+\.\d\d$/);
+    expect(price).toMatchObject({ voucher: { code: voucher, valid: true, discountRappen: 1000 }, amountRappen: price.priceRappen - 1000 });
+    expect((await phonePrice(database.db, game, "UNBEKANNT")).voucher).toMatchObject({ valid: false, discountRappen: 0 });
+    // Nothing redeemed by asking.
+    expect((await database.db.select().from(vouchers).where(eq(vouchers.code, voucher)))[0]!.remainingRappen).toBe(1000);
+
+    const caller = { firstName: "Rita", lastName: "Ohnemail", street: "", zip: "", city: "", phone: "079 555 44 33", email: "", message: "" };
+    const slot = { ...game, startMin: 720 };
+    expect(await placePhoneBooking(database.db, { slot, contact: { ...caller, phone: "" }, couponCode: null, payment: "link" }, staff)).toEqual({
+      ok: false,
+      status: 400,
+      message: "Bitte Vorname, Nachname und Telefon angeben.",
+    });
+    expect(await placePhoneBooking(database.db, { slot, contact: { ...caller, zip: "80" }, couponCode: null, payment: "link" }, staff)).toEqual({ ok: false, status: 400, message: MSG.invalidZip });
+    const held = await placePhoneBooking(database.db, { slot, contact: caller, couponCode: null, payment: "link" }, staff);
+    expect(held).toMatchObject({ ok: true, outcome: "payment-link-no-email" });
+    if (!held.ok) return;
+    const [r] = await database.db.select().from(reservations).where(eq(reservations.code, held.code));
+    expect(r).toMatchObject({ status: "held", email: "", street: "", phone: "+41795554433" });
+    expect(await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, r!.id))).toEqual([]);
+
+    const shown = await showPaymentLink(database.db, held.code, staff);
+    expect(shown).toMatchObject({ ok: true, amountRappen: r!.amountRappen });
+    if (!shown.ok) return;
+    expect(shown.url).toMatch(/\/zahlung\/[A-Za-z0-9_-]{43}$/);
+    expect(shown.smsHref).toMatch(/^sms:\+41795554433\?body=/);
+    expect(decodeURIComponent(shown.smsHref!.split("body=")[1]!)).toContain(shown.url);
+    // A confirmed booking at the venue without an address: no confirmation, no resend, no reminder.
+    const atVenue = await placePhoneBooking(database.db, { slot: { ...slot, startMin: 800 }, contact: caller, couponCode: null, payment: "venue" }, staff);
+    expect(atVenue).toMatchObject({ ok: true, outcome: "pay-at-venue" });
+    if (!atVenue.ok) return;
+    expect(await showPaymentLink(database.db, atVenue.code, staff)).toMatchObject({ ok: false, status: 409 });
+    expect(await resendConfirmation(database.db, atVenue.code, staff)).toMatchObject({ ok: false, status: 409 });
+    const [confirmed] = await database.db.select().from(reservations).where(eq(reservations.code, atVenue.code));
+    expect(await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, confirmed!.id))).toEqual([]);
   });
 });

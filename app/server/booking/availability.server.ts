@@ -6,7 +6,7 @@ import type { Executor } from "../platform/db.server";
 import { announceChange, changeNotice, onChange } from "../platform/changes.server";
 import { prepared } from "../platform/prepared.server";
 import { reservations } from "../platform/schema";
-import { findOffer, getVenue } from "./venue.server";
+import { findOffer, getVenue, tablesOn } from "./venue.server";
 
 /** When a booking's table is free again: its end plus its cleaning buffer (as in `reservations_no_overlap`). */
 const blockedUntil = sql<number>`(${reservations.endMin} + ${reservations.bufferMin})::int`;
@@ -124,7 +124,7 @@ export async function availableBirthdaySlots(
     persons: query.persons,
     durationMin: offer.slotMinutes,
     rules: rulesOn(venue.rules, venue.specialHours, query.date),
-    tables: venue.tables,
+    tables: tablesOn(venue, query.date),
     occupied: await cachedTableOccupations(db, query.date, now),
     now: options.ignoreLeadTime ? venueNow(now) : onlineNotBefore(now, offer.leadHours),
     bufferMin: offer.bufferMin,

@@ -17,7 +17,7 @@ import { KeyedMutex } from "../platform/keyed-mutex.server";
 import { enqueueConfirmationMail, kickMailer } from "../mail/mail.server";
 import { creditVoucher, debitVoucher, recordLedger } from "../vouchers/vouchers.server";
 import { reserveVoucherAttempt } from "../vouchers/coupon.server";
-import { getVenue, venuePhone } from "./venue.server";
+import { getVenue, tablesOn, venuePhone } from "./venue.server";
 import { closureOn } from "~/domain/venue-settings";
 import { beyondHorizon, horizonMessage } from "~/domain/horizon";
 import { getEnv } from "../platform/env.server";
@@ -416,10 +416,10 @@ export async function reserveBirthday(
       priceRappen: birthdayPriceRappen(counts, offer.basePriceRappen, venue.prices, offer.minChargedChildren),
       couponCode: request.couponCode,
       claim: async (tx) => {
-        const table = pickTable(blocked, persons, venue.tables, await tableOccupations(tx, request.date, now));
+        const table = pickTable(blocked, persons, tablesOn(venue, request.date), await tableOccupations(tx, request.date, now));
         return table ? { tableId: table.id } : null;
       },
-      takenBeforehand: async () => !pickTable(blocked, persons, venue.tables, await cachedTableOccupations(db, request.date, now)),
+      takenBeforehand: async () => !pickTable(blocked, persons, tablesOn(venue, request.date), await cachedTableOccupations(db, request.date, now)),
       unpaidHolds: async (tx, at) => {
         const holds = await tx
           .select({ clientKey: sql<string>`${reservations.clientKey}`, startMin: reservations.startMin, endMin: reservations.endMin })
@@ -433,7 +433,7 @@ export async function reserveBirthday(
               isNotNull(reservations.tableId),
             ),
           );
-        return { holds, capacity: venue.tables.length };
+        return { holds, capacity: tablesOn(venue, request.date).length };
       },
       columns: {
         type: RESERVATION_TYPES.BIRTHDAY_PARTY,

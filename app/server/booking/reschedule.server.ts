@@ -22,7 +22,7 @@ import { closedDatesInMonth, closureOn } from "~/domain/venue-settings";
 import { tableOccupations } from "./availability.server";
 import type { Reservation } from "./bookings.server";
 import { gameBookingName, locationOccupations } from "./games.server";
-import { getVenue } from "./venue.server";
+import { getVenue, tablesOn } from "./venue.server";
 import type { Executor, Tx } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
 import { auditLog, birthdayTables, gameLocations, offers, reservations } from "../platform/schema";
@@ -143,7 +143,7 @@ export async function planChange(
   let newPrice: number;
   if (isTable) {
     if (target.tableId !== undefined) {
-      const table = venue.tables.find((t) => t.id === target.tableId);
+      const table = tablesOn(venue, target.date).find((t) => t.id === target.tableId);
       if (!table) return { ok: false, reason: "invalid", message: CHANGE_MSG.unknownTable };
       if (table.seats < personCount(counts)) return { ok: false, reason: "invalid", message: CHANGE_MSG.tableTooSmall };
     }
@@ -217,13 +217,14 @@ export async function claimFor(tx: Executor, r: Reservation, plan: ChangePlan, m
   // The booking keeps the cleaning buffer it was made with (a later change of the offer does not move it).
   const blocked = blockedRange(plan.slot, r.bufferMin);
   if (plan.tableId !== null) {
-    const table = venue.tables.find((t) => t.id === plan.tableId);
+    const table = tablesOn(venue, plan.date).find((t) => t.id === plan.tableId);
     if (!table) return { ok: false, reason: "invalid", message: CHANGE_MSG.unknownTable };
     return pickTable(blocked, persons, [table], occupied) ? { tableId: table.id } : { ok: false, reason: "slot_taken", message: CHANGE_MSG.tableTaken };
   }
   // Its own table: while active, or where it already sits (a deactivated table keeps its party's slot).
-  const ownAllowed = own && (venue.tables.some((t) => t.id === own.id) || unchangedSlot);
-  const table = (ownAllowed && pickTable(blocked, persons, [own], occupied)) || pickTable(blocked, persons, venue.tables, occupied);
+  const offered = tablesOn(venue, plan.date);
+  const ownAllowed = own && (offered.some((t) => t.id === own.id) || unchangedSlot);
+  const table = (ownAllowed && pickTable(blocked, persons, [own], occupied)) || pickTable(blocked, persons, offered, occupied);
   if (table) return { tableId: table.id };
   return plan.sameSlot ? { ok: false, reason: "slot_taken", message: CHANGE_MSG.noTable } : taken;
 }
@@ -389,9 +390,10 @@ export async function completePendingChange(tx: Tx, held: Reservation, original:
       const venue = await getVenue(tx);
       const occupied = await tableOccupations(tx, held.date, now, original.id);
       const persons = personCount(held);
-      const same = venue.tables.find((t) => t.id === held.tableId);
+      const offered = tablesOn(venue, held.date);
+      const same = offered.find((t) => t.id === held.tableId);
       const blocked = blockedRange(slot, held.bufferMin);
-      const table = (same && pickTable(blocked, persons, [same], occupied)) || pickTable(blocked, persons, venue.tables, occupied);
+      const table = (same && pickTable(blocked, persons, [same], occupied)) || pickTable(blocked, persons, offered, occupied);
       if (!table) return null;
       claim = { tableId: table.id };
     } else if (held.locationId !== null) {
@@ -455,14 +457,15 @@ async function moveSlots(db: Executor, r: Reservation, date: string, now: Date, 
   const venue = await getVenue(db);
   if (r.locationId === null) {
     if (closureOn(venue.closures, date, { kind: "birthday" })) return [];
-    const chosen = resource.tableId === undefined ? null : venue.tables.find((t) => t.id === resource.tableId);
+    const offered = tablesOn(venue, date);
+    const chosen = resource.tableId === undefined ? null : offered.find((t) => t.id === resource.tableId);
     if (resource.tableId !== undefined && !chosen) return [];
     return birthdayAvailability({
       date,
       persons: personCount(r),
       durationMin: r.endMin - r.startMin,
       rules: rulesOn(venue.rules, venue.specialHours, date),
-      tables: chosen ? [chosen] : venue.tables,
+      tables: chosen ? [chosen] : offered,
       occupied: await tableOccupations(db, date, now, r.id),
       now: venueNow(now),
       bufferMin: r.bufferMin,

@@ -50,7 +50,7 @@ export type VenuePrices = { activeAdultPriceRappen: number; accompanyingAdultPri
 export type Venue = {
   offers: Offer[];
   /** Active tables only: what new bookings may take. */
-  tables: Table[];
+  tables: (Table & { noNewFrom: string | null })[];
   rules: DayRule[];
   /** Active game locations only. */
   locations: (GameLocation & { description: string })[];
@@ -103,7 +103,7 @@ async function loadVenue(db: Executor): Promise<Venue> {
         .from(offers)
         .where(eq(offers.active, 1))
         .orderBy(asc(offers.position), asc(offers.id)),
-    () => db.select({ id: birthdayTables.id, seats: birthdayTables.seats }).from(birthdayTables).where(eq(birthdayTables.active, 1)),
+    () => db.select({ id: birthdayTables.id, seats: birthdayTables.seats, noNewFrom: birthdayTables.noNewFrom }).from(birthdayTables).where(eq(birthdayTables.active, 1)),
     () => db.select().from(openingHours),
     () => db.select().from(gameLocations).where(eq(gameLocations.active, 1)).orderBy(asc(gameLocations.position), asc(gameLocations.id)),
     () => db.select().from(venueSettings).where(eq(venueSettings.id, 1)),
@@ -178,6 +178,14 @@ export async function venueContactOrNull(): Promise<VenueContact | null> {
     log.warn({ cause: oneLineError(error) }, "venue profile not readable for the page");
     return null;
   }
+}
+
+/**
+ * The tables a new booking (or a move) may take on a date: the active ones, less those taken out
+ * of sale from an earlier date on (issue #29 §6). Bookings already on such a table keep it.
+ */
+export function tablesOn(venue: Pick<Venue, "tables">, date: string): Table[] {
+  return venue.tables.filter((t) => t.noNewFrom === null || date < t.noNewFrom);
 }
 
 export function getVenue(db: Executor): Promise<Venue> {

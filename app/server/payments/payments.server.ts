@@ -19,7 +19,7 @@ import { createSimulatedProvider } from "./providers/simulated.server";
 import { prepared } from "../platform/prepared.server";
 import { singleton } from "../platform/singleton.server";
 import { debitVoucher, recordLedger } from "../vouchers/vouchers.server";
-import { getVenue, holdMinutes, venueContact, venuePolicy } from "../booking/venue.server";
+import { getVenue, holdMinutes, tablesOn, venueContact, venuePolicy } from "../booking/venue.server";
 import type { ConfirmationVenue as MailVenue } from "../mail/mail.server";
 
 export type Payment = typeof payments.$inferSelect;
@@ -382,9 +382,10 @@ async function retake(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], reser
     const venue = await getVenue(tx);
     const occupied = await tableOccupations(tx, reservation.date, now);
     const persons = personCount(reservation);
-    const sameTable = venue.tables.find((t) => t.id === reservation.tableId);
+    const offered = tablesOn(venue, reservation.date);
+    const sameTable = offered.find((t) => t.id === reservation.tableId);
     const blocked = blockedRange(slot, reservation.bufferMin);
-    const table = sameTable && pickTable(blocked, persons, [sameTable], occupied) ? sameTable : pickTable(blocked, persons, venue.tables, occupied);
+    const table = sameTable && pickTable(blocked, persons, [sameTable], occupied) ? sameTable : pickTable(blocked, persons, offered, occupied);
     if (!table) return false;
     tableId = table.id;
   } else if (reservation.locationId !== null) {

@@ -46,6 +46,8 @@ export const birthdayTables = pgTable("birthday_tables", {
   seats: integer("seats").notNull(),
   /** 0 = no new bookings (its existing bookings stay); set by staff on /admin/einstellungen/tische. */
   active: integer("active").notNull().default(1),
+  /** From this date on no new bookings (issue #29 §6); its bookings already made stay. Null: open. */
+  noNewFrom: date("no_new_from", { mode: "string" }),
 });
 
 /** Game locations (escape rooms, pixel games, mind golf): one group at a time, booked in 20-minute rounds. */

@@ -246,7 +246,9 @@ function futureTableBookings(db: Executor, tableId: number, now: Date) {
 export const TABLE_MSG = {
   notFound: "Diesen Tisch gibt es nicht.",
   futureBookings: (codes: string[]) =>
-    `Der Tisch hat künftige Buchungen (${codes.join(", ")}). Bitte buchen Sie diese zuerst auf einen anderen Tisch um; danach kann er deaktiviert werden.`,
+    `Der Tisch hat künftige Buchungen (${codes.join(", ")}). Bitte buchen Sie diese zuerst auf einen anderen Tisch um; danach kann er deaktiviert werden. Oder setzen Sie «Keine neuen Buchungen ab»: Dann bleiben sie.`,
+  noNewFrom: (name: string, date: string, staying: string[]) =>
+    `Tisch «${name}» gespeichert: ab ${formatDateDE(date)} keine neuen Buchungen.${staying.length > 0 ? ` Diese Buchungen bleiben auf dem Tisch: ${staying.join(", ")}.` : ""}`,
   hasHistory: "Der Tisch hat frühere Buchungen und kann deshalb nicht gelöscht, nur deaktiviert werden.",
   confirmDelete: (name: string) => `Tisch «${name}» wirklich löschen? Das kann nicht rückgängig gemacht werden.`,
 } as const;
@@ -254,7 +256,7 @@ export const TABLE_MSG = {
 export async function saveTable(db: Db, staff: Staff, id: number | null, input: TableInput, now: Date = new Date()): Promise<SettingsResult> {
   return change(db, async (tx): Promise<SettingsResult> => {
     if (id === null) {
-      const row = { id: await nextId(tx, birthdayTables), name: input.name, seats: input.seats, active: input.active ? 1 : 0 };
+      const row = { id: await nextId(tx, birthdayTables), name: input.name, seats: input.seats, active: input.active ? 1 : 0, noNewFrom: input.noNewFrom };
       await tx.insert(birthdayTables).values(row);
       await audit(tx, staff, "settings.table.create", { id: row.id, before: null, after: row });
       return { ok: true, message: `Tisch «${row.name}» angelegt.` };
@@ -265,10 +267,13 @@ export async function saveTable(db: Db, staff: Staff, id: number | null, input: 
       const future = await futureTableBookings(tx, id, now);
       if (future.length > 0) return { ok: false, message: TABLE_MSG.futureBookings(future.map((b) => b.code)), codes: future.map((b) => b.code) };
     }
-    const after = { id, name: input.name, seats: input.seats, active: input.active ? 1 : 0 };
+    const after = { id, name: input.name, seats: input.seats, active: input.active ? 1 : 0, noNewFrom: input.noNewFrom };
     await tx.update(birthdayTables).set(after).where(eq(birthdayTables.id, id));
     await audit(tx, staff, "settings.table.update", { id, before, after });
-    return { ok: true, message: `Tisch «${after.name}» gespeichert.` };
+    if (after.noNewFrom === null) return { ok: true, message: `Tisch «${after.name}» gespeichert.` };
+    // Out of sale from a date on (issue #29 §6): its bookings from then on stay where they are.
+    const staying = (await futureTableBookings(tx, id, now)).filter((b) => b.date >= after.noNewFrom!);
+    return { ok: true, message: TABLE_MSG.noNewFrom(after.name, after.noNewFrom, staying.map((b) => b.code)) };
   });
 }
 
