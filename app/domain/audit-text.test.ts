@@ -39,6 +39,10 @@ describe("the booking history as German sentences (issue #29 §5)", () => {
     );
     expect(s("cancel", { refundChoice: "none", keptRappen: 40_000 })).toBe("lea@funworld.ch hat die Buchung storniert (keine Rückerstattung; CHF 400.00 einbehalten).");
     expect(s("refund", { amountRappen: 11_600, reason: "cancel" }, "system")).toBe("CHF 116.00 zurückerstattet (Stornierung).");
+    expect(s("contact-change", { before: { email: "lea@exmple.ch", street: "" }, after: { email: "lea@example.ch", street: "Weg 1" }, notified: true })).toBe(
+      "lea@funworld.ch hat die Kontaktdaten geändert: Strasse «–» → «Weg 1», E-Mail «lea@exmple.ch» → «lea@example.ch» (Bestätigung an die Familie gesendet).",
+    );
+    expect(s("payment-link-shown", { amountRappen: 32_200 })).toBe("lea@funworld.ch hat den Zahlungslink über CHF 322.00 angezeigt.");
     expect(s("arrival", { before: { arrival: null, paidAtVenueRappen: 0 }, after: { arrival: "arrived", paidAtVenueRappen: 5600 } })).toBe(
       "lea@funworld.ch hat «angekommen» eingetragen und «vor Ort bezahlt» von CHF 0.00 auf CHF 56.00 geändert.",
     );

@@ -90,6 +90,17 @@ function moneyPart(money: Record<string, unknown>): string | null {
   return parts.length > 0 ? `Differenz: ${parts.join(", ")}` : null;
 }
 
+const CONTACT_FIELD_NAMES: Record<string, string> = {
+  firstName: "Vorname",
+  lastName: "Nachname",
+  street: "Strasse",
+  zip: "PLZ",
+  city: "Ort",
+  country: "Land",
+  phone: "Telefon",
+  email: "E-Mail",
+};
+
 const sentence = (who: string, rest: string, extras: (string | null)[] = []) => {
   const tail = extras.filter(Boolean).join("; ");
   return `${who} ${rest}${tail ? ` (${tail})` : ""}.`;
@@ -122,14 +133,27 @@ export function auditSentence(entry: AuditEntry, names: AuditNames): string {
               : null;
       return sentence(who, "hat die Buchung telefonisch aufgenommen", [how, (num(d.discountRappen) ?? 0) > 0 ? `Gutschein ${chf(d.discountRappen)}` : null]);
     }
+    case "closure-notice":
+      return sentence(who, "hat die Familie über die Schliessung benachrichtigt", [text(d.reason) ? `Grund: «${text(d.reason)}»` : null]);
     case "cancel":
-      return sentence(who, "hat die Buchung storniert", [
+      return sentence(who, d.byVenue === true ? "hat die Buchung abgesagt (von der Anlage abgesagt)" : "hat die Buchung storniert", [
         text(d.reason) ? `Grund: «${text(d.reason)}»` : null,
         d.refundChoice === "none" ? "keine Rückerstattung" : d.refundChoice === "fee" ? "Rückerstattung abzüglich Stornogebühr" : null,
         (num(d.keptRappen) ?? 0) > 0 ? `${chf(d.keptRappen)} einbehalten` : null,
         (num(d.voucherCreditedRappen) ?? 0) > 0 ? `${chf(d.voucherCreditedRappen)} dem Gutschein gutgeschrieben` : null,
         text(d.note) ? `interne Notiz: «${text(d.note)}»` : null,
       ]);
+    case "contact-change": {
+      const before = obj(d.before);
+      const after = obj(d.after);
+      // In the form's order (a jsonb column keeps its keys in its own order).
+      const parts = Object.keys(CONTACT_FIELD_NAMES)
+        .filter((k) => k in after)
+        .map((k) => `${CONTACT_FIELD_NAMES[k]} «${text(before[k]) || "–"}» → «${text(after[k]) || "–"}»`);
+      return sentence(who, `hat die Kontaktdaten geändert: ${parts.join(", ")}`, [d.notified === true ? "Bestätigung an die Familie gesendet" : null]);
+    }
+    case "payment-link-shown":
+      return sentence(who, `hat den Zahlungslink über ${chf(d.amountRappen)} angezeigt`);
     case "voucher-restore":
       return sentence(who, `hat ${chf(d.amountRappen)} auf den Gutschein ${text(d.voucherCode) ?? ""} zurückgebucht`.replace(/\s+$/, ""));
     case "note":

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { formatDateDE } from "./time";
 import {
+  closureNoticeEmail,
   cancellationEmail,
   changeEmail,
   confirmationEmail,
@@ -394,5 +396,25 @@ describe("the manage link offers only what is possible (issue #28 §5)", () => {
       expect(mail.text).toContain(`Buchung verwalten (ansehen): ${url}`);
       expect(mail.text).not.toContain("stornieren, verschieben");
     }
+  });
+});
+
+describe("closure notice and the venue's cancellation (issue #29 §3)", () => {
+  const url = "https://example.test/buchung/abc";
+  it("gives the reason and both ways on, escaped in HTML", () => {
+    const mail = closureNoticeEmail(booking, VENUE, { reason: "Wasserschaden <Keller>", manageUrl: url });
+    expect(mail.subject).toBe(`Absage durch ${VENUE.name}: Ihr Termin am ${formatDateDE(booking.date)} (${booking.code})`);
+    expect(mail.text).toContain("Grund: Wasserschaden <Keller>.");
+    expect(mail.text).toContain(`Buchung verwalten (anderen Termin wählen oder stornieren): ${url}`);
+    expect(mail.text).toContain("Beides geht auch nach der üblichen Frist.");
+    expect(mail.html).toContain("Wasserschaden &lt;Keller&gt;");
+    expect(mail.html).not.toContain("<Keller>");
+  });
+
+  it("says «von der Anlage abgesagt» when the venue cancelled", () => {
+    const mail = cancellationEmail({ ...booking, venueCancelled: 1 }, VENUE, "Von der Anlage abgesagt (Schliessung)", { now: NOW });
+    expect(mail.subject).toMatch(/^Absage Ihrer Buchung /);
+    expect(mail.text).toContain("Ihre Buchung wurde von der Anlage abgesagt");
+    expect(cancellationEmail(booking, VENUE, null, { now: NOW }).subject).toMatch(/^Stornierung Ihrer Buchung /);
   });
 });

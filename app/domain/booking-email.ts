@@ -31,6 +31,8 @@ export type BookingEmailData = {
   /** A confirmed booking with `paymentStatus` `none` was booked by staff to be paid at the venue. */
   status?: string;
   paymentStatus?: string;
+  /** 1: the venue cancelled it (a closure, issue #29 §3): «von der Anlage abgesagt». */
+  venueCancelled?: number;
 };
 
 /** PUBLISH: the first entry; REQUEST: the same entry, moved (same UID, higher SEQUENCE); CANCEL: removed. */
@@ -368,7 +370,8 @@ export function cancellationEmail(
   } = {},
 ): BookingEmail {
   const now = options.now ?? new Date();
-  const title = "Stornierung Ihrer Buchung";
+  const byVenue = r.venueCancelled === 1;
+  const title = byVenue ? "Absage Ihrer Buchung durch die Anlage" : "Stornierung Ihrer Buchung";
   const { intro, closing } = editableParts("cancellation", r, venue, options.texts);
   const why = reason?.trim() ? `Grund: ${reason.trim()}` : null;
   // The money: what was paid goes back, and the voucher part returns to the voucher (AGB §5),
@@ -377,7 +380,8 @@ export function cancellationEmail(
   const money = cancellationMoneyLines(split, r.voucherCode);
   const calendarNote = "Mit dem Kalendereintrag im Anhang können Sie den Termin aus Ihrem Kalender entfernen.";
   const rows = detailRows(r);
-  const paragraphs = [...intro, ...(why ? [why] : []), ...money];
+  const venueLine = byVenue ? [`Ihre Buchung wurde von der Anlage abgesagt (${venue.name}). Wir bitten um Entschuldigung.`] : [];
+  const paragraphs = [...intro, ...venueLine, ...(why ? [why] : []), ...money];
   const text = [
     ...paragraphs,
     `Stornierte Buchung:\n\n${textRows(rows)}`,
@@ -389,7 +393,7 @@ export function cancellationEmail(
     ["-- ", ...contactLines(venue)].join("\n"),
   ].join("\n\n");
   return {
-    subject: `Stornierung Ihrer Buchung ${r.code} – ${venue.name}, ${formatDateDE(r.date)}`,
+    subject: `${byVenue ? "Absage Ihrer Buchung" : "Stornierung Ihrer Buchung"} ${r.code} – ${venue.name}, ${formatDateDE(r.date)}`,
     text: `${text}\n`,
     html: htmlDocument({ title, paragraphs, rows, afterRows: [calendarNote, ...closing], venue, manageUrl: options.manageUrl }),
     ics: buildIcs(r, venue, "CANCEL", now),
@@ -560,4 +564,27 @@ export function paymentLinkEmail(r: BookingEmailData, venue: VenueContact, link:
   const text = [...intro, pay, link.url, `Reservierung:\n\n${textRows(rows)}`, after, ...closing, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
   const html = htmlDocument({ title, paragraphs: [...intro, pay, link.url], rows, afterRows: [after, ...closing], venue });
   return { subject: `Zahlungslink – Buchung ${r.code}, ${venue.name}`, text: `${text}\n`, html };
+}
+
+/**
+ * A closure that cancels the party (issue #29 §3): the venue's reason, and the family's two ways on —
+ * another date or a free cancellation with everything back — through the manage link, whatever the
+ * usual cut-off. The booking stays valid until the family chooses (or staff act).
+ */
+export function closureNoticeEmail(r: BookingEmailData, venue: VenueContact, notice: { reason: string; manageUrl: string }): PlainEmail {
+  const title = "Wir müssen Ihren Termin absagen";
+  const greeting = `Guten Tag ${fullName(r)}`;
+  const paragraphs = [
+    greeting,
+    `Leider müssen wir Ihren Termin am ${formatDateDE(r.date)}, ${timeRange(r)}, absagen. Grund: ${notice.reason}. Es tut uns leid.`,
+    "Bitte wählen Sie über den Link einen anderen Termin (ohne Mehrkosten) oder stornieren Sie kostenlos: Der online bezahlte Betrag wird vollständig zurückerstattet und ein eingelöster Gutscheinbetrag wieder gutgeschrieben. Beides geht auch nach der üblichen Frist.",
+  ];
+  const action = `${MANAGE_LINK_LABEL} (anderen Termin wählen oder stornieren): ${notice.manageUrl}`;
+  const rows = detailRows(r);
+  const text = [...paragraphs, action, `Ihre Buchung:\n\n${textRows(rows)}`, `Freundliche Grüsse\n${venue.name}`, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
+  return {
+    subject: `Absage durch ${venue.name}: Ihr Termin am ${formatDateDE(r.date)} (${r.code})`,
+    text: `${text}\n`,
+    html: htmlDocument({ title, paragraphs, rows, afterRows: [`Freundliche Grüsse, ${venue.name}`], venue, manageUrl: notice.manageUrl }),
+  };
 }

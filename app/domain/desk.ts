@@ -19,6 +19,10 @@ export const DESK_MSG = {
   resendTooSoon: "Die Bestätigung wurde eben erst erneut gesendet. Bitte warten Sie eine Minute.",
   resent: (email: string) => `Bestätigung an ${email} erneut gesendet.`,
   noEmail: "Für diese Buchung ist keine E-Mail-Adresse hinterlegt. Bitte rufen Sie die Familie an.",
+  contactNotActive: "Die Kontaktdaten einer stornierten oder abgelaufenen Buchung werden nicht mehr geändert.",
+  contactUnchanged: "Keine Änderung: Die Kontaktdaten sind gleich geblieben.",
+  contactSaved: "Kontaktdaten gespeichert.",
+  contactSavedNotified: (email: string) => `Kontaktdaten gespeichert. Die Bestätigung geht an ${email}.`,
   paymentLinkNotHeld: "Nur eine reservierte, noch nicht bezahlte Buchung hat einen Zahlungslink.",
 } as const;
 

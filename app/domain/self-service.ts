@@ -29,7 +29,16 @@ export function bookedInsideWindow(b: { date: string; startMin: number; createdA
   return b.createdAt.getTime() > selfServiceDeadline(b, hours).getTime();
 }
 
-export type SelfServiceBooking = { date: string; startMin: number; status: string };
+/**
+ * `closureNoticeDate`: the date a closure notice was sent for (issue #29 §3). While the booking is
+ * still on that date the family may move or cancel it whatever the cut-off: the venue cancelled it.
+ */
+export type SelfServiceBooking = { date: string; startMin: number; status: string; closureNoticeDate?: string | null };
+
+/** The venue told the family it cannot hold this booking, and the family has not moved it yet. */
+export function closureNoticeOpen(b: SelfServiceBooking): boolean {
+  return b.status === "confirmed" && b.closureNoticeDate != null && b.closureNoticeDate === b.date;
+}
 
 /** The last instant at which the family may still cancel or move. */
 export function selfServiceDeadline(b: { date: string; startMin: number }, hours: number): Date {
@@ -38,6 +47,7 @@ export function selfServiceDeadline(b: { date: string; startMin: number }, hours
 
 /** Changes are open while the booking is confirmed and the deadline has not passed (inclusive). */
 export function canSelfChange(b: SelfServiceBooking, now: Date, hours: number): boolean {
+  if (closureNoticeOpen(b)) return true;
   return b.status === "confirmed" && now.getTime() <= selfServiceDeadline(b, hours).getTime();
 }
 

@@ -124,8 +124,23 @@ export default function DayOverview() {
             {actionData.arrival.ok ? actionData.arrival.message : `${actionData.arrival.code}: ${actionData.arrival.message}`}
           </p>
         ) : null}
-        <p>{total === 0 ? "Keine aktiven Buchungen an diesem Tag." : `${total} aktive Buchung${total === 1 ? "" : "en"}.`}</p>
-        {tables.map((table) => (
+        <p>
+          {total === 0 ? "Keine aktiven Buchungen an diesem Tag." : `${total} aktive Buchung${total === 1 ? "" : "en"}.`}{" "}
+          <a className="no-print" href={`/admin/zeitplan?date=${date}`}>
+            Zeitplan des Tages
+          </a>
+        </p>
+        {/* On a phone the day's first booking comes first: the empty tables and locations in one line (issue #29 §6). */}
+        {tables.some((t) => t.bookings.length === 0) ? (
+          <p className="muted">
+            Frei (ohne Buchungen):{" "}
+            {tables
+              .filter((t) => t.bookings.length === 0)
+              .map((t) => t.name)
+              .join(", ")}
+          </p>
+        ) : null}
+        {tables.filter((table) => table.bookings.length > 0).map((table) => (
           <table key={table.key} className="day-table" style={{ marginBottom: 16 }}>
             <caption>
               {table.name} ({table.capacityLabel})
@@ -205,13 +220,16 @@ export default function DayOverview() {
                       ) : null}
                     </td>
                     <td className="no-print" data-label="Aktion">
-                      <a href={`/admin/buchungen/${encodeURIComponent(b.code)}`}>Details</a>
-                      {b.status === "cancelled" ? null : (
-                        <>
-                          {" · "}
-                          <a href={`/admin/storno?code=${encodeURIComponent(b.code)}`}>Stornieren</a>
-                        </>
-                      )}
+                      <div className="row-actions">
+                        <a className="button button-secondary button-small" href={`/admin/buchungen/${encodeURIComponent(b.code)}`}>
+                          Details
+                        </a>
+                        {b.status === "cancelled" ? null : (
+                          <a className="button button-secondary button-small" href={`/admin/storno?code=${encodeURIComponent(b.code)}`}>
+                            Stornieren
+                          </a>
+                        )}
+                      </div>
                       {b.status === "confirmed" ? (
                         <Form method="post" action={`/admin?index&date=${date}`} className="desk-form arrival-form">
                           <input type="hidden" name="code" value={b.code} />

@@ -3,19 +3,31 @@ import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/r
 import { AdminBar } from "~/components/AdminBar";
 import { Page } from "~/components/Page";
 import { SEARCH_KIND_LABELS } from "~/domain/booking-search";
-import { ARRIVAL_LABELS, arrivalAllowed, NOTE_MAX_LENGTH, openAmountRappen, REFUND_NOTE_MAX } from "~/domain/desk";
+import { ARRIVAL_LABELS, arrivalAllowed, DESK_MSG, NOTE_MAX_LENGTH, openAmountRappen, REFUND_NOTE_MAX } from "~/domain/desk";
 import { formatChf } from "~/domain/money";
 import { pageMeta } from "~/domain/page-meta";
 import { reservationTypeLabel } from "~/domain/reservation-types";
-import { PAYMENT_LABELS, STATUS_LABELS } from "~/domain/staff-labels";
+import { bookingStatusLabel, PAYMENT_LABELS } from "~/domain/staff-labels";
 import { formatDateDE, formatTime } from "~/domain/time";
 import { isManager, requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
-import { addNote, bookingDetail, markRefundDone, recordArrival, resendConfirmation, showPaymentLink } from "~/server/staff/booking-desk.server";
+import { addNote, bookingDetail, correctContact, markRefundDone, recordArrival, resendConfirmation, showPaymentLink } from "~/server/staff/booking-desk.server";
+import { CONTACT_COUNTRIES, CONTACT_MAX_LENGTH } from "~/domain/contact";
 import { getDb } from "~/server/platform/db.server";
 
 /** Staff pages (bookings, contact data): never kept by a browser or proxy cache. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 export const meta: MetaFunction = () => pageMeta("Buchung", [{ name: "robots", content: "noindex" }]);
+
+/** The contact correction form (issue #29 §2): the fields and their labels, in the site's order. */
+const CONTACT_EDIT_FIELDS = [
+  ["firstName", "Vorname", "text"],
+  ["lastName", "Nachname", "text"],
+  ["phone", "Telefon", "tel"],
+  ["email", "E-Mail", "email"],
+  ["street", "Strasse und Hausnummer", "text"],
+  ["zip", "PLZ", "text"],
+  ["city", "Ort", "text"],
+] as const;
 
 const REFUND_REASON: Record<string, string> = {
   cancel: "Stornierung",
@@ -57,6 +69,9 @@ const DONE: Record<string, string> = {
   "pay-at-venue": "Telefonbuchung angelegt und bestätigt; der Betrag ist vor Ort zu bezahlen.",
   "paid-by-voucher": "Telefonbuchung angelegt und mit dem Gutschein bezahlt.",
   "payment-link": "Telefonbuchung reserviert; der Zahlungslink wurde per E-Mail gesendet.",
+  "contact-unchanged": DESK_MSG.contactUnchanged,
+  "contact-saved": DESK_MSG.contactSaved,
+  "contact-notified": "Kontaktdaten gespeichert. Die Bestätigung wurde an die hinterlegte E-Mail-Adresse gesendet.",
   "payment-link-no-email":
     "Telefonbuchung reserviert. Es ist keine E-Mail-Adresse hinterlegt: Zeigen Sie unten den Zahlungslink an und lesen Sie ihn vor oder senden Sie ihn per SMS.",
   moved: "Buchung verschoben; die Familie erhält eine E-Mail mit dem neuen Termin.",
@@ -76,8 +91,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 type ActionData = {
   error: string;
-  form: "note" | "arrival" | "refund" | "mail" | "payment-link";
-  values: { note?: string; paid?: string; refundNote?: string };
+  form: "note" | "arrival" | "refund" | "mail" | "payment-link" | "contact";
+  values: { note?: string; paid?: string; refundNote?: string; contact?: Record<string, string> };
   paymentLink?: { url: string; smsHref: string | null; validUntil: string };
 };
 
@@ -97,6 +112,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const result = await resendConfirmation(db, code, staff);
     if (!result.ok) return data<ActionData>({ error: result.message, form: "mail", values: {} }, { status: result.status });
     return redirect(`/admin/buchungen/${encodeURIComponent(code)}?done=resent#e-mails`);
+  }
+  if (intent === "contact") {
+    const contact = Object.fromEntries(CONTACT_EDIT_FIELDS.map(([name]) => [name, String(form.get(name) ?? "").slice(0, 400)]));
+    const result = await correctContact(db, { code, contact, notify: form.get("notify") === "on" }, staff);
+    if (!result.ok) return data<ActionData>({ error: result.message, form: "contact", values: { contact } }, { status: result.status });
+    return redirect(`/admin/buchungen/${encodeURIComponent(code)}?done=contact-${result.outcome}#kontakt`);
   }
   if (intent === "payment-link") {
     const result = await showPaymentLink(db, code, staff);
@@ -126,6 +147,7 @@ const MAIL_LABELS: Record<string, string> = {
   reminder: "Erinnerung",
   "manage-link": "Link zur Buchung",
   "confirmation-resend": "Bestätigung (erneut gesendet)",
+  "closure-notice": "Absage wegen Schliessung",
 };
 
 export default function BookingDetailPage() {
@@ -181,7 +203,7 @@ export default function BookingDetailPage() {
             </dd>
             <dt>Status</dt>
             <dd>
-              {STATUS_LABELS[r.status] ?? r.status}
+              {bookingStatusLabel(r)}
               {r.arrival ? ` · ${ARRIVAL_LABELS[r.arrival]}` : ""}
             </dd>
             <dt>Art</dt>
@@ -240,7 +262,7 @@ export default function BookingDetailPage() {
             ) : null}
           </dl>
         </section>
-        <section className="card result-card" aria-labelledby="contact-title">
+        <section className="card result-card" id="kontakt" aria-labelledby="contact-title">
           <h2 id="contact-title">Kontakt</h2>
           <dl>
             <dt>Name</dt>
@@ -262,6 +284,56 @@ export default function BookingDetailPage() {
             <dt>Nachricht der Familie</dt>
             <dd>{r.message || "–"}</dd>
           </dl>
+          {r.status === "confirmed" || r.status === "held" ? (
+            <details className="contact-edit" open={actionData?.form === "contact"}>
+              <summary>Kontaktdaten korrigieren</summary>
+              <Form method="post" noValidate>
+                <input type="hidden" name="intent" value="contact" />
+                {CONTACT_EDIT_FIELDS.map(([name, label, type]) => {
+                  const current = name === "phone" ? detail.phone : r[name];
+                  return (
+                    <div className="field" key={name}>
+                      <label htmlFor={`contact-${name}`}>
+                        {label}
+                        {r.channel === "phone" && name !== "firstName" && name !== "lastName" && name !== "phone" ? " (optional)" : ""}
+                      </label>
+                      <input
+                        id={`contact-${name}`}
+                        name={name}
+                        type={type}
+                        maxLength={CONTACT_MAX_LENGTH[name]}
+                        defaultValue={actionData?.form === "contact" ? (actionData.values.contact?.[name] ?? current) : current}
+                      />
+                    </div>
+                  );
+                })}
+                <div className="field">
+                  <label htmlFor="contact-country">Land</label>
+                  <select id="contact-country" name="country" defaultValue={actionData?.form === "contact" ? (actionData.values.contact?.country ?? r.country) : r.country}>
+                    {Object.entries(CONTACT_COUNTRIES).map(([value, country]) => (
+                      <option key={value} value={value}>
+                        {country}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <label className="check-row" htmlFor="contact-notify">
+                  <input type="checkbox" id="contact-notify" name="notify" defaultChecked />
+                  Familie benachrichtigen (Bestätigung an die E-Mail-Adresse)
+                </label>
+                {actionData?.form === "contact" ? (
+                  <p className="alert alert-error" role="alert">
+                    {actionData.error}
+                  </p>
+                ) : null}
+                <div className="actions">
+                  <button type="submit" className="button button-secondary">
+                    Kontaktdaten speichern
+                  </button>
+                </div>
+              </Form>
+            </details>
+          ) : null}
         </section>
       </div>
 

@@ -135,6 +135,9 @@ export default function StaffMoveBooking() {
     return (
       <Page title={`Buchung ${booking.code} verschieben`}>
         <AdminBar email={staff.email} manager={staff.manager} />
+        <p className="no-print">
+          <a href={detail}>‹ Zurück zur Buchung {booking.code}</a>
+        </p>
         {result.error ? (
           <p role="alert" className="alert alert-warning">
             {result.error}
@@ -190,6 +193,9 @@ export default function StaffMoveBooking() {
   return (
     <Page title={`Buchung ${booking.code} verschieben`}>
       <AdminBar email={staff.email} manager={staff.manager} />
+      <p className="no-print">
+        <a href={detail}>‹ Zurück zur Buchung {booking.code}</a>
+      </p>
       <p>
         Bisher: {formatDateDE(booking.date)}, {formatTime(booking.startMin)} - {formatTime(booking.endMin)} Uhr ({booking.offerName}), Preis{" "}
         {formatChf(booking.priceRappen)}. Wählen Sie Tag und Zeit, bei Bedarf einen anderen {booking.isGame ? "Spielort" : "Tisch"} — auch zur selben Zeit.

@@ -9,7 +9,8 @@ import { formatDateDE, venueNow } from "~/domain/time";
 import { CLOSURE_SCOPE_LABELS, parseClosure, type ClosureScopeName } from "~/domain/venue-settings";
 import { getDb } from "~/server/platform/db.server";
 import { requireManager, requireSameOrigin } from "~/server/staff/auth.server";
-import { closuresOverview, createClosure, deleteClosure, type AffectedBooking } from "~/server/staff/venue-admin.server";
+import { createClosure, deleteClosure, type AffectedBooking } from "~/server/staff/venue-admin.server";
+import { closuresWithNotices, notifyClosureFamilies } from "~/server/staff/closure-notices.server";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 /** Forms submit without a page reload with JavaScript (and work without it). */
@@ -18,7 +19,7 @@ export const meta: MetaFunction = () => pageMeta("Schliessungen", [{ name: "robo
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireManager(request);
-  return { staff: { email: staff.email }, ...(await closuresOverview(await getDb())) };
+  return { staff: { email: staff.email }, ...(await closuresWithNotices(await getDb())) };
 }
 
 type ActionData = SettingsActionData & { affected?: AffectedBooking[] };
@@ -28,6 +29,12 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const form = await request.formData();
   const db = await getDb();
+  if (form.get("intent") === "notify") {
+    // Issue #29 §3: every affected family hears of it, once.
+    const id = String(form.get("id") ?? "");
+    const result = /^\d{1,9}$/.test(id) ? await notifyClosureFamilies(db, staff, Number(id)) : { ok: false, message: "Diese Schliessung gibt es nicht." };
+    return data<ActionData>({ form: "closure-list", ok: result.ok, message: result.message }, { status: result.ok ? 200 : 404 });
+  }
   if (form.get("intent") === "delete") {
     const id = String(form.get("id") ?? "");
     const result = /^\d{1,9}$/.test(id) ? await deleteClosure(db, staff, Number(id)) : { ok: false, message: "Diese Schliessung gibt es nicht." };
@@ -136,6 +143,49 @@ export default function ClosuresPage() {
             <p className="muted">{reasonFor(c)}</p>
             {c.affected.length > 0 ? (
               <AffectedBookings bookings={c.affected} caption={`Umbuchen: ${c.affected.length} Buchung${c.affected.length === 1 ? "" : "en"} an geschlossenen Tagen`} />
+            ) : null}
+            {c.affected.some((b) => b.status === "confirmed" && !c.reactions.some((n) => n.code === b.code && n.open)) ? (
+              <Form method="post">
+                <input type="hidden" name="id" value={c.id} />
+                <p className="muted">
+                  Die Familien erhalten eine E-Mail mit dem Grund und können online einen anderen Termin wählen oder kostenlos stornieren (auch nach der üblichen
+                  Frist).
+                </p>
+                <button type="submit" name="intent" value="notify" className="button button-small">
+                  Betroffene Familien per E-Mail benachrichtigen
+                </button>
+              </Form>
+            ) : null}
+            {c.reactions.length > 0 ? (
+              <table className="day-table">
+                <caption>Benachrichtigt: {c.reactions.filter((n) => !n.open).length} von {c.reactions.length} haben reagiert</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Buchungscode</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">Benachrichtigt</th>
+                    <th scope="col">Reaktion</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {c.reactions.map((n) => (
+                    <tr key={n.code}>
+                      <td data-label="Buchungscode">
+                        <a href={`/admin/buchungen/${encodeURIComponent(n.code)}`}>{n.code}</a>
+                      </td>
+                      <td data-label="Name">
+                        {n.name}
+                        <br />
+                        <a href={`tel:${n.phone.replace(/[^+\d]/g, "")}`} className="muted phone nowrap">
+                          {n.phone}
+                        </a>
+                      </td>
+                      <td data-label="Benachrichtigt">{n.noticedAt}</td>
+                      <td data-label="Reaktion">{n.open ? <strong>{n.reaction}</strong> : n.reaction}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
             ) : null}
             <Form method="post">
               <input type="hidden" name="id" value={c.id} />

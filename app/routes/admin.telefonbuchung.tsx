@@ -2,6 +2,7 @@ import { ROUNDS_SETTING_MAX } from "~/domain/games";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminBar } from "~/components/AdminBar";
+import { KeepTogether } from "~/components/KeepTogether";
 import { COUNTER_CAP } from "~/domain/party-rules";
 import { Page } from "~/components/Page";
 import { Fragment } from "react";
@@ -112,7 +113,7 @@ export default function PhoneBooking() {
           <input id="date" name="date" type="date" required min={today} defaultValue={q.date} />
         </div>
         <div className="search-grid">
-          <fieldset className="plain-fieldset">
+          <fieldset className="plain-fieldset kind-birthday">
             <legend>Geburtstag</legend>
             <div className="field">
               <label htmlFor="offerId">Paket</label>
@@ -137,7 +138,7 @@ export default function PhoneBooking() {
               </div>
             ))}
           </fieldset>
-          <fieldset className="plain-fieldset">
+          <fieldset className="plain-fieldset kind-game">
             <legend>Spiel</legend>
             <div className="field">
               <label htmlFor="locationId">Spielort</label>
@@ -280,7 +281,9 @@ function PriceBox({ price }: { price: PhonePrice }) {
         <tbody>
           {price.lines.map((l) => (
             <tr key={l.label}>
-              <th scope="row">{l.label}</th>
+              <th scope="row">
+                <KeepTogether text={l.label} />
+              </th>
               <td className="nobreak">{formatChf(l.amountRappen)}</td>
             </tr>
           ))}

@@ -9,7 +9,7 @@ import { formatChf } from "~/domain/money";
 import { pageMeta } from "~/domain/page-meta";
 import { formatDateDE, formatTime } from "~/domain/time";
 import { VenuePhone } from "~/components/VenueContactLinks";
-import { MANAGE_HEADERS, manageView, requireManagedBooking, selfServicePolicy } from "~/server/booking/manage.server";
+import { closureNoticeReason, MANAGE_HEADERS, manageView, requireManagedBooking, selfServicePolicy } from "~/server/booking/manage.server";
 import { pendingChangeOf } from "~/server/payments/booking-change.server";
 import { getDb } from "~/server/platform/db.server";
 
@@ -37,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const notice = NOTICES[new URL(request.url).searchParams.get("ok") ?? ""] ?? null;
   const pending = await pendingChangeOf(db, r);
   return {
-    view: manageView(r, await selfServicePolicy(db)),
+    view: manageView(r, await selfServicePolicy(db), new Date(), await closureNoticeReason(db, r)),
     agbHref: agbPath(r.agbVersion),
     token: params.token!,
     notice,
@@ -103,7 +103,24 @@ export default function ManageBooking() {
         </p>
       </section>
       <BookingSummary summary={view.booking} />
-      {cancelled ? null : view.canChange ? (
+      {view.closureNotice ? (
+        <section className="card alert-warning" aria-labelledby="closure-title">
+          <h2 id="closure-title">Wir müssen Ihren Termin absagen</h2>
+          <p>Grund: {view.closureNotice.reason}. Es tut uns leid.</p>
+          <p>
+            Bitte wählen Sie einen anderen Termin (ohne Mehrkosten) oder stornieren Sie kostenlos: Der online bezahlte Betrag wird vollständig zurückerstattet
+            und ein Gutscheinbetrag wieder gutgeschrieben. Beides geht auch nach der üblichen Frist.
+          </p>
+          <p className="actions">
+            <a className="button" href={`${base}/verschieben`}>
+              Anderen Termin wählen
+            </a>{" "}
+            <a className="button button-secondary" href={`${base}/stornieren`}>
+              Kostenlos stornieren
+            </a>
+          </p>
+        </section>
+      ) : cancelled ? null : view.canChange ? (
         <section className="card" aria-labelledby="change-title">
           <h2 id="change-title">Ändern oder stornieren</h2>
           <p>

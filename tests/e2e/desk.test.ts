@@ -220,6 +220,19 @@ test("staff take a phone booking: free times from the site's availability, pay a
   await expect(page.getByRole("heading", { name: "1. Was und wann" })).toBeVisible();
   await expectAccessible(page);
   await fitsNarrowScreen(page);
+  // Staff on a phone (issue #29 §6): every navigation link a 44 px target, the current one marked.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const nav = page.getByRole("navigation", { name: "Mitarbeiterbereich" });
+  await expect(nav.getByRole("link", { name: "Telefonbuchung" })).toHaveAttribute("aria-current", "page");
+  for (const box of await nav.getByRole("link").evaluateAll((links) => links.map((l) => l.getBoundingClientRect().height))) expect(box).toBeGreaterThanOrEqual(44);
+  // Only the chosen kind's fields (CSS, so with and without JavaScript).
+  await expect(page.getByRole("group", { name: "Geburtstag" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "Spiel", exact: true })).toBeHidden();
+  await page.getByRole("radio", { name: "Spiel", exact: true }).check();
+  await expect(page.getByRole("group", { name: "Geburtstag" })).toBeHidden();
+  await expect(page.getByLabel("Spielort")).toBeVisible();
+  await page.getByRole("radio", { name: "Geburtstag (Tisch)" }).check();
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByLabel("Datum").fill(date);
   await page.getByLabel("Kinder").fill("10");
@@ -346,4 +359,45 @@ test("staff move a booking to another day and time: the site's calendar and slot
   await page.getByRole("button", { name: "Verschieben bestätigen" }).click();
   await expect(page.getByText("Buchung verschoben; die Familie erhält eine E-Mail mit dem neuen Termin.")).toBeVisible();
   await expect(page.getByText("Grosser Festtisch").first()).toBeVisible();
+});
+
+test("staff correct a mistyped e-mail address: the form checks it, the history says it, the confirmation goes to the new address", async ({ page, javaScriptEnabled }) => {
+  const date = futureWeekday(4, javaScriptEnabled ? 72 : 79);
+  const lastName = `Korrigiert${javaScriptEnabled ? "Js" : "Html"}`;
+  const code = await confirmedBooking(page, date, "14:00", lastName);
+  await signIn(page);
+  await page.goto(`/admin/buchungen/${code}`);
+  await page.getByText("Kontaktdaten korrigieren").click();
+  await expect(page.getByLabel("Telefon", { exact: true })).toHaveValue("079 222 33 44");
+  await page.getByLabel("E-Mail", { exact: true }).fill("mia.desk@");
+  await page.getByRole("button", { name: "Kontaktdaten speichern" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Bitte geben Sie eine gültige E-Mail-Adresse ein." })).toBeVisible();
+  await expect(page.getByLabel("E-Mail", { exact: true })).toHaveValue("mia.desk@");
+  await expectAccessible(page);
+  await fitsNarrowScreen(page);
+  await page.getByLabel("E-Mail", { exact: true }).fill(`mia.${lastName.toLowerCase()}@example.ch`);
+  await page.getByRole("button", { name: "Kontaktdaten speichern" }).click();
+  await expect(page.getByText("Kontaktdaten gespeichert. Die Bestätigung wurde an die hinterlegte E-Mail-Adresse gesendet.")).toBeVisible();
+  await expect(page.locator("dt", { hasText: /^E-Mail$/ }).locator("+ dd")).toHaveText(`mia.${lastName.toLowerCase()}@example.ch`);
+  await expect(page.getByText(/hat die Kontaktdaten geändert: E-Mail «mia\.desk@example\.ch» → «mia\.korrigiert/)).toBeVisible();
+  const mail = await waitForMail(code, 15_000, (text) => text.includes(`To: mia.${lastName.toLowerCase()}@example.ch`));
+  expect(mail).toContain(code);
+});
+
+test("the day timeline: a block per booking on its table, linking to the booking; it scrolls sideways on a phone", async ({ page, javaScriptEnabled }) => {
+  const date = futureWeekday(5, javaScriptEnabled ? 73 : 80);
+  const lastName = `Zeitplan${javaScriptEnabled ? "Js" : "Html"}`;
+  const code = await confirmedBooking(page, date, "15:00", lastName);
+  await signIn(page);
+  await page.goto(`/admin?date=${date}`);
+  await page.getByRole("link", { name: "Zeitplan des Tages" }).click();
+  await expect(page.getByRole("heading", { name: `Zeitplan ${formatDE(date)}` })).toBeVisible();
+  const block = page.getByRole("link", { name: new RegExp(`^15:00–17:00 Mia ${lastName}, 9 Personen, bestätigt`) });
+  await expect(block).toBeVisible();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 320, height: 700 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await block.click();
+  await expect(page.getByRole("heading", { name: `Buchung ${code}` })).toBeVisible();
 });

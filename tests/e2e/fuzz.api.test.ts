@@ -56,6 +56,7 @@ const PAGES = [
   "/admin/export",
   "/admin/export.csv",
   "/admin/tagesliste",
+  "/admin/zeitplan",
   "/admin/telefonbuchung",
   "/admin/einstellungen",
   "/admin/einstellungen/oeffnungszeiten",

@@ -92,13 +92,15 @@ export async function createVoucher(page: Page, amount: number): Promise<string>
 }
 
 /** The `.eml` files the server wrote for a booking code (the mail outbox without SMTP). */
-export async function waitForMail(code: string, timeoutMs = 15_000): Promise<string> {
+export async function waitForMail(code: string, timeoutMs = 15_000, matching: (text: string) => boolean = () => true): Promise<string> {
   const dir = path.join(E2E_DATA_DIR, "outbox");
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (existsSync(dir)) {
-      const file = readdirSync(dir).find((f) => f.endsWith(".eml") && f.includes(code));
-      if (file) return readFileSync(path.join(dir, file), "utf8");
+      for (const file of readdirSync(dir).filter((f) => f.endsWith(".eml") && f.includes(code))) {
+        const text = readFileSync(path.join(dir, file), "utf8");
+        if (matching(text)) return text;
+      }
     }
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -10,7 +10,7 @@ import { reserveBirthday } from "~/server/booking/bookings.server";
 import { reserveGame } from "~/server/booking/games.server";
 import { resetEnvForTests } from "~/server/platform/env.server";
 import { auditLog, reservationNotes, reservations } from "~/server/platform/schema";
-import { addNote, bookingDetail, recordArrival, resendConfirmation, searchBookings, showPaymentLink } from "~/server/staff/booking-desk.server";
+import { addNote, bookingDetail, correctContact, recordArrival, resendConfirmation, searchBookings, showPaymentLink } from "~/server/staff/booking-desk.server";
 import { createStaffAccount } from "~/server/staff/staff-accounts.server";
 import { cancelReservation } from "~/server/staff/cancellation.server";
 import { createVoucher } from "~/server/vouchers/vouchers.server";
@@ -369,6 +369,38 @@ describe.each(drivers)("bookings desk on $name", ({ open }) => {
     } finally {
       setPaymentProvider(undefined);
     }
+  });
+
+  it("staff correct the contact data (issue #29 §2): checked like the form, audited, the confirmation to the new address", async () => {
+    const day = nextWeekday(3, new Date(Date.now() + 42 * 86_400_000));
+    const made = await reserveBirthday(
+      database.db,
+      { offerId: 1, date: day, startMin: 600, counts: { numChildren: 4, numActiveAdults: 0, numAccompanyingAdults: 0 }, contact: { ...CONTACT, email: "lea@exmple.ch" } },
+      { holdMinutes: 15 },
+    );
+    if (!made.ok) throw new Error(made.message);
+    const code = made.reservation.code;
+    await database.db.update(reservations).set({ status: "confirmed", holdExpiresAt: null }).where(eq(reservations.id, made.reservation.id));
+    const contact = { firstName: CONTACT.firstName, lastName: CONTACT.lastName, street: CONTACT.street, zip: CONTACT.zip, city: CONTACT.city, country: "CH", phone: "079 111 22 33", email: "lea@example.ch" };
+    // An online booking keeps the site's rules: the address stays required.
+    expect(await correctContact(database.db, { code, contact: { ...contact, street: "" }, notify: true }, staff)).toEqual({ ok: false, status: 400, message: MSG.requiredFields });
+    expect(await correctContact(database.db, { code, contact: { ...contact, email: "lea@" }, notify: true }, staff)).toEqual({ ok: false, status: 400, message: MSG.invalidEmail });
+    const saved = await correctContact(database.db, { code, contact, notify: true }, staff);
+    expect(saved).toEqual({ ok: true, outcome: "notified", message: "Kontaktdaten gespeichert. Die Bestätigung geht an lea@example.ch." });
+    const [after] = await database.db.select().from(reservations).where(eq(reservations.code, code));
+    expect(after).toMatchObject({ email: "lea@example.ch", phone: "+41791112233" });
+    const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, after!.id));
+    expect(mails.filter((m) => m.kind === "confirmation-resend").map((m) => m.to)).toEqual(["lea@example.ch"]);
+    const detail = await bookingDetail(database.db, code);
+    expect(detail!.audit.map((a) => a.text)).toContain(
+      `desk@funworld.ch hat die Kontaktdaten geändert: Telefon «${made.reservation.phone}» → «+41791112233», E-Mail «lea@exmple.ch» → «lea@example.ch» (Bestätigung an die Familie gesendet).`,
+    );
+    // The same again changes nothing and sends nothing.
+    expect(await correctContact(database.db, { code, contact, notify: true }, staff)).toMatchObject({ ok: true, outcome: "unchanged" });
+    expect((await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, after!.id))).length).toBe(mails.length);
+    // Cancelled: no more corrections.
+    await database.db.update(reservations).set({ status: "cancelled" }).where(eq(reservations.id, after!.id));
+    expect(await correctContact(database.db, { code, contact: { ...contact, firstName: "Lena" }, notify: false }, staff)).toMatchObject({ ok: false, status: 409 });
   });
 
   it("a caller gives name and phone only (issue #29 §4): the price first, no e-mail sent, the payment link shown to staff", async () => {

@@ -3,13 +3,13 @@ import { bookingIcs } from "~/domain/booking-email";
 import { normalizeCode } from "~/domain/codes";
 import { LINK_FIELD_MAX } from "~/domain/manage-link";
 import { formatChf } from "~/domain/money";
-import { bookedInsideWindow, canSelfChange, formatVenueInstant, lateCancellationSentence, manageLinkReadable, selfServiceDeadline, type SelfServicePolicy } from "~/domain/self-service";
+import { bookedInsideWindow, canSelfChange, closureNoticeOpen, formatVenueInstant, lateCancellationSentence, manageLinkReadable, selfServiceDeadline, type SelfServicePolicy } from "~/domain/self-service";
 import type { Db } from "../platform/db.server";
 import type { Executor } from "../platform/db-types";
 import { getEnv } from "../platform/env.server";
 import { Limit } from "../platform/limits.server";
 import { hashManageToken, MANAGE_TOKEN_PATTERN, sameDigest } from "../platform/manage-token.server";
-import { manageTokens, reservations } from "../platform/schema";
+import { closures, manageTokens, reservations } from "../platform/schema";
 import { enqueueManageLinkMail, kickMailer } from "../mail/mail.server";
 import type { Reservation } from "./bookings.server";
 import { reservationView, type ReservationView } from "./confirmation-view.server";
@@ -53,13 +53,24 @@ export type ManageView = {
   bookedLate: boolean;
   /** AGB §4's sentence on a cancellation after the deadline, with the manager's fee. */
   lateCancellation: string;
+  /** The venue cancelled the date (a closure, issue #29 §3) and the family has not chosen yet: its reason. */
+  closureNotice: { reason: string } | null;
 };
 
 const PAID = new Set(["settled", "refund_pending", "refunded"]);
 
-export function manageView(r: Reservation, policy: SelfServicePolicy, now: Date = new Date()): ManageView {
+export function manageView(r: Reservation, policy: SelfServicePolicy, now: Date = new Date(), closureReason: string | null = null): ManageView {
   const { hours } = policy;
-  const statusLabel = r.status === "confirmed" ? "Bestätigt" : r.status === "cancelled" ? "Storniert" : "Nicht zustande gekommen";
+  const statusLabel =
+    r.status === "confirmed"
+      ? closureNoticeOpen(r)
+        ? "Von der Anlage abgesagt – bitte wählen Sie"
+        : "Bestätigt"
+      : r.status === "cancelled"
+        ? r.venueCancelled === 1
+          ? "Von der Anlage abgesagt"
+          : "Storniert"
+        : "Nicht zustande gekommen";
   const paidOnline = PAID.has(r.paymentStatus) && r.amountRappen > 0 ? formatChf(r.amountRappen) : null;
   const paymentNote =
     r.paymentStatus === "refunded"
@@ -77,7 +88,15 @@ export function manageView(r: Reservation, policy: SelfServicePolicy, now: Date 
     hours,
     bookedLate: bookedInsideWindow(r, hours),
     lateCancellation: lateCancellationSentence(policy.lateCancelFeePercent),
+    closureNotice: closureNoticeOpen(r) ? { reason: closureReason ?? "Schliessung der Anlage" } : null,
   };
+}
+
+/** The reason of the closure a booking was told about (null when none, or the closure is gone). */
+export async function closureNoticeReason(db: Executor, r: Reservation): Promise<string | null> {
+  if (r.closureNoticeId === null) return null;
+  const [row] = await db.select({ reason: closures.reason }).from(closures).where(eq(closures.id, r.closureNoticeId));
+  return row?.reason ?? null;
 }
 
 /** The booking as a calendar file: the current revision, or its cancellation. */

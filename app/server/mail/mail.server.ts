@@ -3,6 +3,7 @@ import { and, asc, eq, getTableColumns, gte, isNull, lte, sql } from "drizzle-or
 import { SPECIAL_HOURS_SHOWN, upcomingSpecialHours } from "~/domain/venue-settings";
 import {
   cancellationEmail,
+  closureNoticeEmail,
   changeEmail,
   changeRefundEmail,
   confirmationEmail,
@@ -43,7 +44,8 @@ export type MailKind =
   | "change-refund"
   | "reminder"
   | "manage-link"
-  | "payment-link";
+  | "payment-link"
+  | "closure-notice";
 
 /**
  * Mail goes through the `mail_outbox` table: the row is written in the booking's own transaction,
@@ -194,6 +196,13 @@ export async function enqueueReminderMail(tx: Tx, reservation: Reservation): Pro
   const changeableOnline = await changeableOnlineNow(tx, reservation);
   const { contact, texts } = await mailVenue(tx);
   return enqueue(tx, reservation, "reminder", reminderEmail(reservation, contact, { manageUrl: link.url, changeableOnline, texts }), link);
+}
+
+/** A closure cancels the party (issue #29 §3): the reason and a fresh manage link to move or cancel. */
+export async function enqueueClosureNoticeMail(tx: Tx, reservation: Reservation, reason: string): Promise<boolean> {
+  const link = newManageLink(reservation);
+  const { contact } = await mailVenue(tx);
+  return enqueue(tx, reservation, "closure-notice", closureNoticeEmail(reservation, contact, { reason, manageUrl: link.url }), link);
 }
 
 /** Asked for on /buchung (code and e-mail matched): a fresh manage link, nothing else. */

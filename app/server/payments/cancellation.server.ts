@@ -10,6 +10,7 @@ import { auditLog, payments, reservations } from "../platform/schema";
 import { enqueueCancellationMail, kickMailer } from "../mail/mail.server";
 import { getPaymentProvider, type Payment } from "./payments.server";
 import { creditVoucher } from "../vouchers/vouchers.server";
+import { closureNoticeOpen } from "~/domain/self-service";
 import { cancellationSplit, type CancellationMoney, type CancellationSplit, type RefundChoice } from "~/domain/cancellation-terms";
 
 import { CUSTOMER_ACTOR, supersedePendingChanges } from "../booking/reschedule.server";
@@ -49,6 +50,12 @@ export type CancelInput = {
   terms?: { choice: RefundChoice; feePercent: number; expect?: CancellationSplit };
   /** Staff's internal note: kept in the audit row only, never sent to the family. */
   note?: string | null;
+  /**
+   * Decided under the row lock: the venue cancels (a closure the family was told about, issue #29
+   * §3) — marked «von der Anlage abgesagt», with `venueReason` instead of `reason`.
+   */
+  byVenue?: (r: Reservation) => boolean;
+  venueReason?: string;
 };
 
 /** Thrown inside the transaction so that it rolls back: the preview's amounts no longer hold. */
@@ -97,9 +104,11 @@ async function cancelLocked(db: Db, input: CancelInput, now: Date): Promise<Canc
     if (r.status === "expired") return { kind: "expired" as const, r };
     const refusal = input.guard?.(r) ?? null;
     if (refusal) return { kind: "refused" as const, r, message: refusal };
+    const byVenue = input.byVenue?.(r) ?? false;
+    const reason = byVenue && input.venueReason ? input.venueReason : input.reason;
     const [cancelled] = await tx
       .update(reservations)
-      .set({ status: "cancelled", cancelledAt: now, cancelReason: input.reason, cancelledBy: input.actor.staffId, holdExpiresAt: null, updatedAt: now })
+      .set({ status: "cancelled", cancelledAt: now, cancelReason: reason, cancelledBy: input.actor.staffId, holdExpiresAt: null, venueCancelled: byVenue ? 1 : 0, updatedAt: now })
       .where(eq(reservations.id, r.id))
       .returning();
     // A change still waiting for its payment gives its slot back too; its payment is released below.
@@ -144,7 +153,8 @@ async function cancelLocked(db: Db, input: CancelInput, now: Date): Promise<Canc
       action: "cancel",
       reservationId: r.id,
       details: {
-        reason: input.reason,
+        reason,
+        ...(byVenue ? { byVenue: true } : {}),
         ...(input.note ? { note: input.note } : {}),
         refundChoice: input.terms?.choice ?? "full",
         keptRappen: split.keptRappen,
@@ -154,7 +164,7 @@ async function cancelLocked(db: Db, input: CancelInput, now: Date): Promise<Canc
       },
     });
     if (r.status === "confirmed") {
-      await enqueueCancellationMail(tx, cancelled!, input.reason, { refundRappen, voucherCreditRappen: voucherCreditedRappen, keptRappen: split.keptRappen });
+      await enqueueCancellationMail(tx, cancelled!, reason, { refundRappen, voucherCreditRappen: voucherCreditedRappen, keptRappen: split.keptRappen });
     }
     return { kind: "cancelled" as const, r: cancelled!, settled: refunding, pending, refundRows, refundRappen, voucherCreditedRappen, keptRappen: split.keptRappen };
   });
@@ -202,6 +212,9 @@ export async function cancelByFamily(
       actor: CUSTOMER_ACTOR,
       creditVoucher: true,
       guard: (r) => (input.allowed(r) ? null : input.closedMessage),
+      // After a closure notice the family only answers the venue's cancellation (issue #29 §3).
+      byVenue: (r) => closureNoticeOpen(r),
+      venueReason: "Von der Anlage abgesagt (Schliessung)",
     },
     now,
   );

@@ -243,9 +243,19 @@ export const reservations = pgTable(
      * availability and the exclusion constraint `reservations_no_overlap` use end_min + buffer_min.
      */
     bufferMin: integer("buffer_min").notNull().default(0),
+    /**
+     * A closure the family was told about (issue #29 §3): which one, for which booking date, when. While the
+     * booking is still on that date, the manage link offers moving and cancelling whatever the cut-off.
+     */
+    closureNoticeId: integer("closure_notice_id"),
+    closureNoticeDate: date("closure_notice_date", { mode: "string" }),
+    closureNoticedAt: timestamp("closure_noticed_at", { withTimezone: true }),
+    /** 1: cancelled because of the venue (a closure), shown as «von der Anlage abgesagt». */
+    venueCancelled: integer("venue_cancelled").notNull().default(0),
   },
   (t) => [
     uniqueIndex("reservations_code_key").on(t.code),
+    index("reservations_closure_notice_idx").on(t.closureNoticeId).where(sql`${t.closureNoticeId} IS NOT NULL`),
     index("reservations_held_client_idx").on(t.clientKey).where(sql`${t.status} = 'held'`),
     index("reservations_held_email_idx").on(sql`lower(${t.email})`).where(sql`${t.status} = 'held'`),
     index("reservations_date_idx").on(t.date, t.status),

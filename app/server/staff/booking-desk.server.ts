@@ -17,10 +17,10 @@ import {
 } from "../platform/schema";
 import type { Reservation } from "../booking/bookings.server";
 import { listedAsBooking } from "../booking/reschedule.server";
-import { enqueueConfirmationMail, kickMailer, mailErrorForStaff } from "../mail/mail.server";
-import { displayPhone } from "~/domain/phone";
+import { enqueueConfirmationMail, enqueuePaymentLinkMail, kickMailer, mailErrorForStaff } from "../mail/mail.server";
+import { displayPhone, isDiallablePhone, storedPhone } from "~/domain/phone";
 import { auditActor, auditSentence, type AuditNames } from "~/domain/audit-text";
-import { CONTACT_COUNTRIES } from "~/domain/contact";
+import { CONTACT_COUNTRIES, firstContactError, phoneCallerContactError, toContact, type ContactInput } from "~/domain/contact";
 import { formatChf } from "~/domain/money";
 import { formatVenueInstant } from "~/domain/self-service";
 import { issuePaymentToken, paymentLinkUrl } from "../platform/manage-token.server";
@@ -486,4 +486,55 @@ export async function showPaymentLink(
     const digits = r.phone.replace(/[^\d+]/g, "");
     return { ok: true, url, smsHref: digits ? `sms:${digits}?body=${encodeURIComponent(body)}` : null, validUntil: r.holdExpiresAt, amountRappen: r.amountRappen };
   });
+}
+
+const CONTACT_KEYS = ["firstName", "lastName", "street", "zip", "city", "country", "phone", "email"] as const;
+
+/**
+ * Staff correct a booking's contact data (issue #29 §2): a mistyped e-mail address, a new phone
+ * number. The same rules as where the booking came from — the site's form for online bookings, name
+ * and phone for a caller — checked under the row lock; the changed fields go into the audit row
+ * (before and after). `notify`: the confirmation goes again to the (new) address, with a fresh manage
+ * link; a held phone booking gets its payment link there instead.
+ */
+export type ContactOutcome = "unchanged" | "saved" | "notified";
+
+export async function correctContact(
+  db: Db,
+  input: { code: string; contact: ContactInput; notify: boolean },
+  actor: DeskActor,
+  now: Date = new Date(),
+): Promise<(DeskResult & { ok: false }) | { ok: true; message: string; outcome: ContactOutcome }> {
+  const result = await db.transaction(async (tx): Promise<(DeskResult & { ok: false }) | { ok: true; message: string; outcome: ContactOutcome }> => {
+    const [r] = await tx.select().from(reservations).where(eq(reservations.code, input.code.trim().toUpperCase())).for("update");
+    if (!r) return { ok: false, status: 404, message: DESK_MSG.notFound };
+    if (r.status !== "confirmed" && r.status !== "held") return { ok: false, status: 409, message: DESK_MSG.contactNotActive };
+    const given: ContactInput = { ...input.contact, emailRepeat: input.contact.email, terms: "on" };
+    const problem = r.channel === "phone" ? phoneCallerContactError(given, isDiallablePhone) : firstContactError(given, isDiallablePhone);
+    if (problem) return { ok: false, status: 400, message: problem };
+    const typed = toContact(given);
+    const next = { ...typed, phone: storedPhone(typed.phone, typed.country) };
+    const changed = CONTACT_KEYS.filter((k) => next[k] !== r[k]);
+    if (changed.length === 0) return { ok: true, message: DESK_MSG.contactUnchanged, outcome: "unchanged" };
+    const [updated] = await tx
+      .update(reservations)
+      .set({ ...Object.fromEntries(changed.map((k) => [k, next[k]])), updatedAt: now })
+      .where(eq(reservations.id, r.id))
+      .returning();
+    const notify = input.notify && updated!.email !== "";
+    await tx.insert(auditLog).values({
+      staffId: actor.id,
+      actor: `staff:${actor.email}`,
+      action: "contact-change",
+      reservationId: r.id,
+      details: { before: Object.fromEntries(changed.map((k) => [k, r[k]])), after: Object.fromEntries(changed.map((k) => [k, next[k]])), notified: notify },
+    });
+    if (notify && updated!.status === "confirmed") await enqueueConfirmationMail(tx, updated!, undefined, "confirmation-resend");
+    else if (notify && updated!.channel === "phone" && updated!.holdExpiresAt && updated!.holdExpiresAt > now) await enqueuePaymentLinkMail(tx, updated!);
+    return notify
+      ? { ok: true, message: DESK_MSG.contactSavedNotified(updated!.email), outcome: "notified" }
+      : { ok: true, message: DESK_MSG.contactSaved, outcome: "saved" };
+  });
+  if (result.ok) kickMailer();
+  return result;
 }

@@ -4,6 +4,11 @@ import { listedAsBooking } from "../booking/reschedule.server";
 import type { Db } from "../platform/db.server";
 import { birthdayTables, gameLocations, payments, reservations } from "../platform/schema";
 import { displayPhone } from "~/domain/phone";
+import { rulesOn } from "~/domain/availability";
+import { buildTimeline, type Timeline } from "~/domain/timeline";
+import { weekdayOf } from "~/domain/time";
+import { closureOn } from "~/domain/venue-settings";
+import { getVenue } from "../booking/venue.server";
 
 export type DayBooking = {
   code: string;
@@ -74,4 +79,29 @@ export async function dayOverview(db: Db, date: string): Promise<DayColumn[]> {
       bookings: rows.filter((r) => r.locationId === l.id).map(toBooking),
     })),
   ];
+}
+
+/**
+ * The day as a timeline (issue #29 §6): the day overview's rows, each with its opening hours that
+ * day (birthdays for tables, games for locations; special hours win) and a closure that meets it,
+ * so bookings outside the hours or on a closure are flagged.
+ */
+export async function dayTimeline(db: Db, date: string): Promise<Timeline> {
+  const [columns, venue] = await Promise.all([dayOverview(db, date), getVenue(db)]);
+  const rule = rulesOn(venue.rules, venue.specialHours, date).find((r) => r.weekday === weekdayOf(date));
+  return buildTimeline(
+    columns.map((c) => {
+      const locationId = c.key.startsWith("location-") ? Number(c.key.slice("location-".length)) : null;
+      const open = rule && (locationId === null ? rule.birthdays : rule.games) ? { openMin: rule.openMin, closeMin: rule.closeMin } : null;
+      const closure = closureOn(venue.closures, date, locationId === null ? { kind: "birthday" } : { kind: "game", locationId });
+      return {
+        key: c.key,
+        name: c.name,
+        capacityLabel: c.capacityLabel,
+        hours: open,
+        closure: closure?.reason ?? null,
+        bookings: c.bookings.map((b) => ({ code: b.code, name: b.name, persons: b.persons, status: b.status, startMin: b.startMin, endMin: b.endMin, offerName: b.offerName })),
+      };
+    }),
+  );
 }

@@ -3,7 +3,7 @@ import { and, asc, gte, inArray, lte } from "drizzle-orm";
 import { ARRIVAL_LABELS, openAmountRappen } from "~/domain/desk";
 import { csvAmount, datesOf, spreadsheetSafe } from "~/domain/export";
 import { reservationTypeLabel } from "~/domain/reservation-types";
-import { PAYMENT_LABELS, STATUS_LABELS } from "~/domain/staff-labels";
+import { bookingStatusLabel, PAYMENT_LABELS } from "~/domain/staff-labels";
 import { formatDateDE, formatTime } from "~/domain/time";
 import type { Db, Executor } from "../platform/db.server";
 import { auditLog, birthdayTables, gameLocations, reservationNotes, reservations } from "../platform/schema";
@@ -102,7 +102,7 @@ export async function bookingsCsv(db: Db, range: { from: string; to: string }, a
       csvPhone(r.phone),
       text(r.email),
       text(r.message),
-      STATUS_LABELS[r.status] ?? r.status,
+      bookingStatusLabel(r),
       PAYMENT_LABELS[r.paymentStatus] ?? r.paymentStatus,
       csvAmount(r.priceRappen),
       text(r.voucherCode),
