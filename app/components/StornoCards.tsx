@@ -7,6 +7,22 @@ import { reservationTypeLabel } from "~/domain/reservation-types";
 import type { CancelPreview, CancelResponse } from "~/server/staff/cancellation.server";
 import { KeepTogether } from "./KeepTogether";
 
+/** Spec §6's rows of the result card, shown in the preview too: which booking and whose. */
+function CustomerRows({ result }: { result: CancelResponse }) {
+  return (
+    <>
+      <dt>Buchungscode</dt>
+      <dd>{result.bookingCode}</dd>
+      <dt>System</dt>
+      <dd>{reservationTypeLabel(result.reservationType)}</dd>
+      <dt>Kunde</dt>
+      <dd>{result.customerName}</dd>
+      <dt>E-Mail</dt>
+      <dd>{result.customerEmail}</dd>
+    </>
+  );
+}
+
 /** The second step's fields, as the JS path sends them to the cancel API. */
 export type StornoConfirm = { refund: RefundChoice | undefined; note: string; expectOnlineRappen: number; expectVoucherRappen: number; expectFeePercent: number };
 
@@ -53,14 +69,7 @@ export function StornoPreviewCard({
       )}
       <p>Noch ist nichts storniert. Bitte prüfen Sie, ob es die richtige Buchung ist.</p>
       <dl>
-        <dt>Buchungscode</dt>
-        <dd>{result.bookingCode}</dd>
-        <dt>System</dt>
-        <dd>{reservationTypeLabel(result.reservationType)}</dd>
-        <dt>Kunde</dt>
-        <dd>{result.customerName}</dd>
-        <dt>E-Mail</dt>
-        <dd>{result.customerEmail}</dd>
+        <CustomerRows result={result} />
         <dt>Datum, Zeit</dt>
         <dd>
           <span className="nobreak">{preview.date}</span>, <span className="nobreak">{preview.time}</span>
@@ -155,14 +164,7 @@ export function StornoResultCard({ result }: { result: CancelResponse }) {
       </div>
       <h2 id="result-title">Stornierte Reservierung</h2>
       <dl>
-        <dt>Buchungscode</dt>
-        <dd>{result.bookingCode}</dd>
-        <dt>System</dt>
-        <dd>{reservationTypeLabel(result.reservationType)}</dd>
-        <dt>Kunde</dt>
-        <dd>{result.customerName}</dd>
-        <dt>E-Mail</dt>
-        <dd>{result.customerEmail}</dd>
+        <CustomerRows result={result} />
         {result.feeKept ? (
           <>
             <dt>Stornogebühr einbehalten</dt>

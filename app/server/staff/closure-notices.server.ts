@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { displayPhone } from "~/domain/phone";
 import { closureNoticeOpen } from "~/domain/self-service";
 import { formatDateDE, formatTime } from "~/domain/time";
@@ -63,7 +63,7 @@ export async function closureReactions(db: Executor, closureId: number): Promise
   const rows = await db
     .select()
     .from(reservations)
-    .where(and(eq(reservations.closureNoticeId, closureId)))
+    .where(eq(reservations.closureNoticeId, closureId))
     .orderBy(asc(reservations.closureNoticeDate), asc(reservations.startMin), asc(reservations.code));
   return rows.map((r) => {
     const open = closureNoticeOpen(r);
