@@ -21,6 +21,23 @@ describe("the booking history as German sentences (issue #29 §5)", () => {
     expect(text).not.toMatch(/[{}]|Rappen|tableId|1020/);
   });
 
+  it("a staff correction names the package, the price adjustment with its reason, the open balance, a new voucher and a silent change", () => {
+    const before = { ...snapshot, offerName: "Basis", priceAdjustRappen: 0, priceAdjustReason: null };
+    const after = { ...snapshot, offerName: "Premium", numChildren: 11, priceRappen: 33_900, priceAdjustRappen: -2_000, priceAdjustReason: "Stammkunde" };
+    const text = auditSentence(
+      { actor: "staff:lea@funworld.ch", action: "change", details: { before, after, money: { ...noMoney, openBalanceDeltaRappen: 7_800 }, notified: false } },
+      NAMES,
+    );
+    expect(text).toBe(
+      "lea@funworld.ch hat die Buchung geändert: Paket «Basis» → «Premium», Kinder 9 → 11, Preis CHF 261.00 → CHF 339.00, Preisanpassung keine → Rabatt CHF 20.00 «Stammkunde» (Differenz: CHF 78.00 am Empfang zu bezahlen; Familie nicht benachrichtigt).",
+    );
+    const back = auditSentence(
+      { actor: "staff:lea@funworld.ch", action: "change", details: { before, after: { ...before, numChildren: 8, priceRappen: 23_200 }, money: { ...noMoney, voucherIssue: { code: "ABCD1234EFGH", amountRappen: 2_900 } } } },
+      NAMES,
+    );
+    expect(back).toBe("lea@funworld.ch hat die Buchung geändert: Kinder 9 → 8, Preis CHF 261.00 → CHF 232.00 (Differenz: CHF 29.00 als neuer Gutschein ABCD1234EFGH).");
+  });
+
   it("a move names the dates, times and tables", () => {
     const text = auditSentence(
       { actor: "customer", action: "move", details: { before: snapshot, after: { ...snapshot, date: "2026-12-13", startMin: 900, endMin: 1020, tableId: 7 }, money: { ...noMoney, refundRappen: 1000, venueDeltaRappen: -500 } } },

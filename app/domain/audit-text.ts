@@ -41,6 +41,9 @@ type Snapshot = {
   players?: number | null;
   rounds?: number | null;
   priceRappen?: number;
+  offerName?: string;
+  priceAdjustRappen?: number;
+  priceAdjustReason?: string | null;
 };
 
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
@@ -54,6 +57,9 @@ function changedParts(before: Snapshot, after: Snapshot, names: AuditNames): str
   const parts: string[] = [];
   if (before.date !== after.date || before.startMin !== after.startMin || before.endMin !== after.endMin) {
     parts.push(`Termin ${before.date ? formatDateDE(before.date) : ""} ${range(before)} → ${after.date ? formatDateDE(after.date) : ""} ${range(after)}`.replace(/\s+/g, " "));
+  }
+  if (text(before.offerName) && text(after.offerName) && before.offerName !== after.offerName && after.tableId != null) {
+    parts.push(`Paket «${before.offerName}» → «${after.offerName}»`);
   }
   const resource = (s: Snapshot) =>
     s.tableId != null ? (names.tables[s.tableId] ?? "ein anderer Tisch") : s.locationId != null ? (names.locations[s.locationId] ?? "ein anderer Spielort") : null;
@@ -75,6 +81,11 @@ function changedParts(before: Snapshot, after: Snapshot, names: AuditNames): str
   if (num(before.priceRappen) !== null && num(after.priceRappen) !== null && before.priceRappen !== after.priceRappen) {
     parts.push(`Preis ${chf(before.priceRappen)} → ${chf(after.priceRappen)}`);
   }
+  const adjust = (s: Snapshot) => {
+    const a = num(s.priceAdjustRappen) ?? 0;
+    return a === 0 ? "keine" : `${a < 0 ? "Rabatt" : "Zuschlag"} ${formatChf(Math.abs(a))}${text(s.priceAdjustReason) ? ` «${text(s.priceAdjustReason)}»` : ""}`;
+  };
+  if (after.priceAdjustRappen !== undefined && adjust(before) !== adjust(after)) parts.push(`Preisanpassung ${adjust(before)} → ${adjust(after)}`);
   return parts;
 }
 
@@ -87,6 +98,11 @@ function moneyPart(money: Record<string, unknown>): string | null {
   const venue = num(money.venueDeltaRappen) ?? 0;
   if (venue > 0) parts.push(`${formatChf(venue)} vor Ort zu bezahlen`);
   if (venue < 0) parts.push(`${formatChf(-venue)} weniger vor Ort zu bezahlen`);
+  const balance = num(money.openBalanceDeltaRappen) ?? 0;
+  if (balance > 0) parts.push(`${formatChf(balance)} am Empfang zu bezahlen`);
+  if (balance < 0) parts.push(`${formatChf(-balance)} weniger am Empfang zu bezahlen`);
+  const issued = obj(money.voucherIssue);
+  if ((num(issued.amountRappen) ?? 0) > 0) parts.push(`${chf(issued.amountRappen)} als neuer Gutschein ${text(issued.code) ?? ""}`.trimEnd());
   return parts.length > 0 ? `Differenz: ${parts.join(", ")}` : null;
 }
 
@@ -114,7 +130,10 @@ export function auditSentence(entry: AuditEntry, names: AuditNames): string {
     case "move":
     case "change": {
       const parts = changedParts(obj(d.before) as Snapshot, obj(d.after) as Snapshot, names);
-      return sentence(who, parts.length > 0 ? `hat die Buchung geändert: ${parts.join(", ")}` : "hat die Buchung geändert", [moneyPart(obj(d.money))]);
+      return sentence(who, parts.length > 0 ? `hat die Buchung geändert: ${parts.join(", ")}` : "hat die Buchung geändert", [
+        moneyPart(obj(d.money)),
+        d.notified === false ? "Familie nicht benachrichtigt" : null,
+      ]);
     }
     case "change-pending":
       return sentence(who, `hat eine Änderung begonnen; sie gilt, sobald ${chf(d.payOnlineRappen)} online bezahlt sind`, [

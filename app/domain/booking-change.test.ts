@@ -56,6 +56,19 @@ describe("what a new price does to the money", () => {
     expect(settleChange({ priceRappen: 17_800, discountRappen: 0, amountRappen: 17_800 }, 15_000, "venue")).toMatchObject({ venueDeltaRappen: -2_800, refundRappen: 0 });
   });
 
+  it("lets staff put a higher price of an online-paid booking on the open balance, and give a lower one back as a voucher", () => {
+    const staff = { increase: "venue", decrease: "voucher" } as const;
+    expect(settleChange(paid, 20_700, "online", staff)).toMatchObject({ openBalanceDeltaRappen: 2_900, payOnlineRappen: 0, refundRappen: 0 });
+    expect(settleChange(paid, 9_200, "online", staff)).toMatchObject({ voucherIssueRappen: 8_600, refundRappen: 0, openBalanceDeltaRappen: 0 });
+    // A lower price first lowers what is still open at the venue; only the rest was paid and goes back.
+    const withBalance = { ...paid, priceRappen: 20_700, amountRappen: 15_700, openBalanceRappen: 2_900 };
+    expect(settleChange(withBalance, 19_000, "online")).toMatchObject({ openBalanceDeltaRappen: -1_700, refundRappen: 0 });
+    expect(settleChange(withBalance, 17_000, "online")).toMatchObject({ openBalanceDeltaRappen: -2_900, refundRappen: 800 });
+    expect(settleChange(withBalance, 17_000, "online", staff)).toMatchObject({ openBalanceDeltaRappen: -2_900, voucherIssueRappen: 800, refundRappen: 0 });
+    // Paid at the venue, the choice changes nothing: the amount due at the counter follows.
+    expect(settleChange({ priceRappen: 17_800, discountRappen: 0, amountRappen: 17_800 }, 15_000, "venue", staff)).toMatchObject({ venueDeltaRappen: -2_800, voucherIssueRappen: 0 });
+  });
+
   it("says so in German, and nothing when the price stays", () => {
     expect(settlementLines(settleChange(paid, 2_900, "online"), "GUT-1")).toEqual([
       "CHF 128.00 werden Ihnen auf Ihr Zahlungsmittel zurückerstattet.",

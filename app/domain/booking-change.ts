@@ -65,7 +65,20 @@ export type Settlement = {
   payOnlineRappen: number;
   /** Change of the amount still to be paid at the venue (phone bookings paid at the counter). */
   venueDeltaRappen: number;
+  /** Change of the open balance of a booking paid online (staff: «am Empfang bezahlen»; a lower price first lowers it). */
+  openBalanceDeltaRappen: number;
+  /** Given back as a new voucher instead of to the card (staff's choice). */
+  voucherIssueRappen: number;
 };
+
+/**
+ * Where the money of a price change goes. Families: a higher price is paid online before the change
+ * takes effect, a lower one goes back to the card. Staff correcting a booking choose (issue #29 §2):
+ * a higher price online through a payment link, or at the venue (an open balance); a lower price
+ * back to the card, or as a new voucher.
+ */
+export type MoneyChoice = { increase: "online" | "venue"; decrease: "refund" | "voucher" };
+export const FAMILY_MONEY: MoneyChoice = { increase: "online", decrease: "refund" };
 
 /**
  * What a new price does to the money. The voucher keeps paying first, as at booking: the discount
@@ -73,28 +86,50 @@ export type Settlement = {
  * part below the voucher amount goes back to the voucher; a higher price never takes more from the
  * voucher (the difference is paid like the rest of the booking: online, or at the venue).
  */
-export function settleChange(before: Money, newPriceRappen: number, paid: PaidBy): Settlement {
+export function settleChange(before: Money & { openBalanceRappen?: number }, newPriceRappen: number, paid: PaidBy, choice: MoneyChoice = FAMILY_MONEY): Settlement {
   const discountRappen = Math.min(before.discountRappen, newPriceRappen);
   const amountRappen = newPriceRappen - discountRappen;
   const delta = amountRappen - before.amountRappen;
+  const online = paid === "online";
+  // A lower price of a booking paid online first lowers what is still open at the venue; only the
+  // rest was paid and goes back (to the card, or as a voucher).
+  const fromBalance = online && delta < 0 ? Math.min(before.openBalanceRappen ?? 0, -delta) : 0;
+  const back = online ? Math.max(0, -delta) - fromBalance : 0;
+  const more = online ? Math.max(0, delta) : 0;
   return {
-    before,
+    before: { priceRappen: before.priceRappen, discountRappen: before.discountRappen, amountRappen: before.amountRappen },
     after: { priceRappen: newPriceRappen, discountRappen, amountRappen },
     differenceRappen: newPriceRappen - before.priceRappen,
     voucherCreditRappen: before.discountRappen - discountRappen,
-    refundRappen: paid === "online" ? Math.max(0, -delta) : 0,
-    payOnlineRappen: paid === "online" ? Math.max(0, delta) : 0,
+    refundRappen: choice.decrease === "refund" ? back : 0,
+    voucherIssueRappen: choice.decrease === "voucher" ? back : 0,
+    payOnlineRappen: choice.increase === "online" ? more : 0,
+    openBalanceDeltaRappen: (choice.increase === "venue" ? more : 0) - fromBalance,
     venueDeltaRappen: paid === "venue" ? delta : 0,
   };
 }
+
+export type QuotedBooking = {
+  date: string;
+  startMin: number;
+  endMin: number;
+  counts: PartyCounts;
+  persons: number;
+  priceRappen: number;
+  offerName: string;
+  /** The staff discount (< 0) or surcharge (> 0) included in the price. */
+  priceAdjustRappen: number;
+  /** Still to be paid at the venue on top of an online payment. */
+  openBalanceRappen: number;
+};
 
 /** A change as shown before it is confirmed: the booking before and after, and the money. */
 export type ChangeQuote = {
   code: string;
   voucherCode: string | null;
   paid: PaidBy;
-  before: { date: string; startMin: number; endMin: number; counts: PartyCounts; persons: number; priceRappen: number };
-  after: { date: string; startMin: number; endMin: number; counts: PartyCounts; persons: number; priceRappen: number };
+  before: QuotedBooking;
+  after: QuotedBooking;
   settlement: Settlement;
 };
 
@@ -112,6 +147,9 @@ export function settlementLines(s: Settlement, voucherCode: string | null): stri
   if (s.payOnlineRappen > 0) lines.push(`Sie bezahlen die Differenz von ${formatChf(s.payOnlineRappen)} online. Bis dahin bleibt Ihre Buchung unverändert.`);
   if (s.venueDeltaRappen > 0) lines.push(`An der Kasse sind ${formatChf(s.venueDeltaRappen)} mehr zu bezahlen.`);
   if (s.venueDeltaRappen < 0) lines.push(`An der Kasse sind ${formatChf(-s.venueDeltaRappen)} weniger zu bezahlen.`);
+  if (s.openBalanceDeltaRappen > 0) lines.push(`${formatChf(s.openBalanceDeltaRappen)} sind am Empfang zu bezahlen.`);
+  if (s.openBalanceDeltaRappen < 0) lines.push(`Am Empfang sind ${formatChf(-s.openBalanceDeltaRappen)} weniger zu bezahlen.`);
+  if (s.voucherIssueRappen > 0) lines.push(`${formatChf(s.voucherIssueRappen)} erhalten Sie als neuen Gutschein.`);
   return lines;
 }
 
@@ -143,6 +181,11 @@ export const CHANGE_MSG = {
   tableTaken: "Dieser Tisch ist zu dieser Zeit belegt. Bitte wählen Sie einen anderen Tisch oder eine andere Zeit.",
   unknownTable: "Bitte wählen Sie einen aktiven Tisch.",
   unknownLocation: "Bitte wählen Sie einen aktiven Spielort.",
+  unknownOffer: "Bitte wählen Sie ein aktives Paket.",
+  offerOnlyBirthday: "Das Paket lässt sich nur bei Geburtstagsfeiern ändern.",
+  offerDoesNotFit: "Dieses Paket passt zu dieser Startzeit nicht in die Öffnungszeiten. Bitte verschieben Sie die Buchung zuerst.",
+  correctionUnchanged: "Bitte ändern Sie mindestens eine Angabe.",
+  adjustTooLow: "Der Rabatt darf nicht höher als der Preis sein.",
   priceChanged: "Der Preis hat sich inzwischen geändert. Bitte prüfen Sie die neuen Angaben und bestätigen Sie erneut.",
   paymentUnclear: "Die Zahlung dieser Buchung ist noch nicht abgeschlossen. Bitte rufen Sie uns für diese Änderung an.",
   paymentFailed: "Die Zahlung konnte nicht gestartet werden. Ihre Buchung bleibt unverändert; bitte versuchen Sie es später erneut.",

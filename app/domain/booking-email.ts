@@ -33,6 +33,10 @@ export type BookingEmailData = {
   paymentStatus?: string;
   /** 1: the venue cancelled it (a closure, issue #29 §3): «von der Anlage abgesagt». */
   venueCancelled?: number;
+  /** Staff corrections (issue #29 §2): a discount (< 0) or surcharge in the price, and what is still to be paid at the venue. */
+  priceAdjustRappen?: number;
+  priceAdjustReason?: string | null;
+  openBalanceRappen?: number;
 };
 
 /** PUBLISH: the first entry; REQUEST: the same entry, moved (same UID, higher SEQUENCE); CANCEL: removed. */
@@ -129,6 +133,9 @@ function detailRows(r: BookingEmailData): Row[] {
   }
   rows.push({ label: "Total", value: formatChf(r.amountRappen), strong: true });
   if (r.status === "confirmed" && r.paymentStatus === "none" && r.amountRappen > 0) rows.push({ label: "Zahlung", value: "vor Ort an der Kasse" });
+  if (r.status === "confirmed" && r.paymentStatus !== "none" && (r.openBalanceRappen ?? 0) > 0) {
+    rows.push({ label: "Am Empfang zu bezahlen", value: formatChf(r.openBalanceRappen!) });
+  }
   return rows;
 }
 
@@ -435,10 +442,17 @@ export function lateRefundEmail(r: BookingEmailData, venue: VenueContact, cause:
 }
 
 /** What a change did to the money (see app/domain/booking-change.ts). */
-export type ChangeMoneyLines = { refundRappen: number; voucherCreditRappen: number; paidRappen: number; venueDeltaRappen: number };
+export type ChangeMoneyLines = {
+  refundRappen: number;
+  voucherCreditRappen: number;
+  paidRappen: number;
+  venueDeltaRappen: number;
+  openBalanceDeltaRappen?: number;
+  voucherIssue?: { code: string; amountRappen: number; validUntil: string } | null;
+};
 
 /** The booking before the change: its slot, and (when known) its persons and price. */
-export type PreviousBooking = { date: string; startMin: number; endMin: number; persons?: number; priceRappen?: number };
+export type PreviousBooking = { date: string; startMin: number; endMin: number; persons?: number; priceRappen?: number; offerName?: string };
 
 /**
  * The booking changed: another date or time, other persons, another table or game location. The
@@ -450,17 +464,27 @@ export function changeEmail(r: BookingEmailData, venue: VenueContact, previous: 
   const { intro: greeting, closing } = editableParts("change", r, venue, options.texts);
   const slotMoved = previous.date !== r.date || previous.startMin !== r.startMin || previous.endMin !== r.endMin;
   const personsChanged = previous.persons !== undefined && previous.persons !== persons(r);
+  const offerChanged = previous.offerName !== undefined && previous.offerName !== r.offerName;
   const what = slotMoved
     ? `Ihre Buchung ${r.code} bei ${venue.name} wurde verschoben: vom ${formatDateDE(previous.date)}, ${timeRange(previous)} ` +
       `auf den ${formatDateDE(r.date)}, ${timeRange(r)}.`
     : personsChanged
       ? `Ihre Buchung ${r.code} bei ${venue.name} am ${formatDateDE(r.date)}, ${timeRange(r)} wurde geändert: neu ${persons(r)} statt ${previous.persons} Personen.`
       : `Ihre Buchung ${r.code} bei ${venue.name} am ${formatDateDE(r.date)}, ${timeRange(r)} wurde geändert.`;
+  const offerLine = offerChanged ? `Neues Paket: ${r.offerName} (bisher ${previous.offerName}).` : null;
+  const adjust = r.priceAdjustRappen ?? 0;
+  const adjustLine =
+    adjust !== 0 && previous.priceRappen !== undefined && previous.priceRappen !== r.priceRappen
+      ? `Im Preis enthalten: ${adjust < 0 ? "Rabatt" : "Zuschlag"} von ${formatChf(Math.abs(adjust))}${r.priceAdjustReason ? ` (${r.priceAdjustReason})` : ""}.`
+      : null;
   const money = options.money;
+  const issued = money?.voucherIssue ?? null;
   const priceLines = [
+    offerLine,
     previous.priceRappen !== undefined && previous.priceRappen !== r.priceRappen
       ? `Neuer Preis: ${formatChf(r.priceRappen)} (bisher ${formatChf(previous.priceRappen)}).`
       : null,
+    adjustLine,
     money && money.paidRappen > 0 ? `Die Differenz von ${formatChf(money.paidRappen)} haben Sie online bezahlt.` : null,
     money && money.refundRappen > 0
       ? `${formatChf(money.refundRappen)} werden Ihnen zurückerstattet; je nach Zahlungsmittel erscheint die Gutschrift innerhalb weniger Tage.`
@@ -468,6 +492,11 @@ export function changeEmail(r: BookingEmailData, venue: VenueContact, previous: 
     money && money.voucherCreditRappen > 0 ? `${formatChf(money.voucherCreditRappen)} werden dem Gutschein${r.voucherCode ? ` ${r.voucherCode}` : ""} wieder gutgeschrieben.` : null,
     money && money.venueDeltaRappen > 0 ? `An der Kasse sind ${formatChf(money.venueDeltaRappen)} mehr zu bezahlen.` : null,
     money && money.venueDeltaRappen < 0 ? `An der Kasse sind ${formatChf(-money.venueDeltaRappen)} weniger zu bezahlen.` : null,
+    money && (money.openBalanceDeltaRappen ?? 0) > 0 ? `Die Differenz von ${formatChf(money.openBalanceDeltaRappen!)} bezahlen Sie bei uns am Empfang.` : null,
+    money && (money.openBalanceDeltaRappen ?? 0) < 0 ? `Am Empfang sind ${formatChf(-money.openBalanceDeltaRappen!)} weniger zu bezahlen.` : null,
+    issued
+      ? `${formatChf(issued.amountRappen)} erhalten Sie als Gutschein: Code ${issued.code}, gültig bis ${formatDateDE(issued.validUntil)}. Sie können ihn bei Ihrer nächsten Buchung online oder am Empfang einlösen.`
+      : null,
   ].filter((line): line is string => line !== null);
   const calendarNote = "Der Kalendereintrag im Anhang ersetzt den bisherigen Termin in Ihrem Kalender.";
   const rows = detailRows(r);

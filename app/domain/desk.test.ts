@@ -17,12 +17,17 @@ describe("desk rules", () => {
     expect(arrivalAllowed("2026-05-02", "2026-05-09")).toBe(true);
   });
 
-  it("counts what is open at the counter only for confirmed bookings not paid online", () => {
-    const base = { status: "confirmed", paymentStatus: "none", amountRappen: 10_000, paidAtVenueRappen: 2_500 };
+  it("counts what is open at the counter: the amount of a booking paid at the venue, the open balance of one paid online", () => {
+    const base = { status: "confirmed", paymentStatus: "none", amountRappen: 10_000, paidAtVenueRappen: 2_500, openBalanceRappen: 0 };
     expect(openAmountRappen(base)).toBe(7_500);
     expect(openAmountRappen({ ...base, paidAtVenueRappen: 20_000 })).toBe(0);
     expect(openAmountRappen({ ...base, paymentStatus: "settled" })).toBe(0);
     expect(openAmountRappen({ ...base, status: "held" })).toBe(0);
+    // Two children added on the day of a party paid online: open until paid at the counter.
+    const online = { ...base, paymentStatus: "settled", paidAtVenueRappen: 0, openBalanceRappen: 5_800 };
+    expect(openAmountRappen(online)).toBe(5_800);
+    expect(openAmountRappen({ ...online, paidAtVenueRappen: 5_800 })).toBe(0);
+    expect(openAmountRappen({ ...online, status: "cancelled" })).toBe(0);
   });
 
   it("normalises notes and limits their length", () => {

@@ -52,13 +52,14 @@ export function arrivalAllowed(bookingDate: string, today: string): boolean {
 }
 
 /**
- * What the family still owes at the counter: the booking's amount unless it was paid online (or is
- * being refunded), less what was recorded as paid at the venue. Zero for bookings not confirmed.
+ * What the family still owes at the counter, less what was recorded as paid at the venue: the
+ * booking's amount when it is paid at the venue; for a booking paid online its open balance (a staff
+ * correction that costs more, persons added on the day — issue #29 §2). Zero unless confirmed.
  */
-export function openAmountRappen(b: { status: string; paymentStatus: string; amountRappen: number; paidAtVenueRappen: number }): number {
+export function openAmountRappen(b: { status: string; paymentStatus: string; amountRappen: number; paidAtVenueRappen: number; openBalanceRappen: number }): number {
   if (b.status !== "confirmed") return 0;
-  if (b.paymentStatus !== "none") return 0;
-  return Math.max(0, b.amountRappen - b.paidAtVenueRappen);
+  const owed = b.paymentStatus === "none" ? b.amountRappen : b.openBalanceRappen;
+  return Math.max(0, owed - b.paidAtVenueRappen);
 }
 
 export type NoteParse = { ok: true; text: string } | { ok: false; message: string };

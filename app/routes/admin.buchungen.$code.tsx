@@ -4,6 +4,7 @@ import { AdminBar } from "~/components/AdminBar";
 import { Page } from "~/components/Page";
 import { SEARCH_KIND_LABELS } from "~/domain/booking-search";
 import { ARRIVAL_LABELS, arrivalAllowed, DESK_MSG, NOTE_MAX_LENGTH, openAmountRappen, REFUND_NOTE_MAX } from "~/domain/desk";
+import { CORRECTION_MSG } from "~/domain/correction-form";
 import { formatChf } from "~/domain/money";
 import { pageMeta } from "~/domain/page-meta";
 import { reservationTypeLabel } from "~/domain/reservation-types";
@@ -79,12 +80,21 @@ const DONE: Record<string, string> = {
   "moved-refund-pending": "Buchung verschoben. Die Rückerstattung der Differenz ist beim Zahlungsanbieter in Bearbeitung und wird automatisch erneut angefragt – bitte nicht manuell erstatten.",
   resent: "Bestätigung erneut gesendet.",
   "moved-refund-manual": "Buchung verschoben. Die Rückerstattung der Differenz wurde vom Zahlungsanbieter abgelehnt: bitte manuell erstatten (siehe Protokoll).",
+  corrected: "Buchung korrigiert; die Familie erhält eine E-Mail mit den neuen Angaben und dem aktualisierten Kalendereintrag.",
+  "corrected-silent": CORRECTION_MSG.savedSilent,
+  "corrected-refund-pending": `${CORRECTION_MSG.saved} ${CORRECTION_MSG.pendingRefund}`,
+  "corrected-refund-manual": `${CORRECTION_MSG.saved} ${CORRECTION_MSG.manualRefund}`,
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
   const detail = await bookingDetail(await getDb(), params.code ?? "");
-  const done = DONE[new URL(request.url).searchParams.get("done") ?? ""] ?? null;
+  const query = new URL(request.url).searchParams;
+  const voucher = query.get("gutschein");
+  // A correction that gave money back as a voucher names its code (staff read it out on the phone).
+  const issued = voucher && /^[A-Z0-9-]{4,40}$/.test(voucher) ? ` Neuer Gutschein für die Familie: ${voucher}.` : "";
+  const doneText = DONE[query.get("done") ?? ""];
+  const done = doneText ? `${doneText}${doneText.startsWith("Buchung korrigiert") ? issued : ""}` : null;
   if (!detail) return data({ staff: { email: staff.email, manager: isManager(staff) }, detail: null, done: null, code: (params.code ?? "").slice(0, 40) }, { status: 404 });
   return data({ staff: { email: staff.email, manager: isManager(staff) }, detail, done, code: detail.reservation.code });
 }
@@ -175,10 +185,11 @@ export default function BookingDetailPage() {
       <AdminBar email={staff.email} manager={staff.manager} />
       <p className="no-print">
         <a href="/admin/buchungen">‹ Zur Suche</a> · <a href={`/admin?date=${r.date}`}>Tagesübersicht {formatDateDE(r.date)}</a>
-        {r.status === "confirmed" ? (
+        {r.status === "confirmed" && r.movesReservationId === null ? (
           <>
             {" "}
-            · <a href={`/admin/buchungen/${encodeURIComponent(r.code)}/verschieben`}>Verschieben</a>
+            · <a href={`/admin/buchungen/${encodeURIComponent(r.code)}/verschieben`}>Verschieben</a> ·{" "}
+            <a href={`/admin/buchungen/${encodeURIComponent(r.code)}/korrigieren`}>Korrigieren</a>
           </>
         ) : null}
         {r.status === "confirmed" || r.status === "held" ? (
@@ -342,6 +353,15 @@ export default function BookingDetailPage() {
         <dl>
           <dt>Preis</dt>
           <dd>{formatChf(r.priceRappen)}</dd>
+          {r.priceAdjustRappen !== 0 ? (
+            <>
+              <dt>{r.priceAdjustRappen < 0 ? "Rabatt (im Preis)" : "Zuschlag (im Preis)"}</dt>
+              <dd>
+                <span className="nobreak">{formatChf(Math.abs(r.priceAdjustRappen))}</span>
+                {r.priceAdjustReason ? ` – ${r.priceAdjustReason}` : ""}
+              </dd>
+            </>
+          ) : null}
           <dt>Gutschein</dt>
           <dd>
             {r.voucherCode ? (
@@ -367,6 +387,12 @@ export default function BookingDetailPage() {
             <>
               <dt>Vor Ort bezahlt</dt>
               <dd>{formatChf(r.paidAtVenueRappen)}</dd>
+              {r.paymentStatus !== "none" && r.openBalanceRappen > 0 ? (
+                <>
+                  <dt>Am Empfang zu bezahlen</dt>
+                  <dd>{formatChf(r.openBalanceRappen)}</dd>
+                </>
+              ) : null}
               <dt>Offen (vor Ort)</dt>
               <dd>{formatChf(open)}</dd>
             </>
@@ -682,7 +708,7 @@ export default function BookingDetailPage() {
         )}
       </section>
 
-      <section className="card" aria-labelledby="audit-title">
+      <section className="card" aria-labelledby="audit-title" id="protokoll">
         <h2 id="audit-title">Protokoll</h2>
         {detail.audit.length === 0 ? (
           <p>Keine Einträge.</p>

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminBar } from "~/components/AdminBar";
 import { AffectedBookings, type AffectedBookingRow } from "~/components/AffectedBookings";
+import { NoticeReactions } from "~/components/NoticeReactions";
 import { Page } from "~/components/Page";
 import { answerFor, FormMessage, formValues, SettingsCheckbox, SettingsField, SettingsNav, SettingsSection, type SettingsActionData } from "~/components/SettingsForm";
 import { pageMeta } from "~/domain/page-meta";
@@ -9,6 +10,7 @@ import { formatDateDE, formatTime, isIsoDate, venueNow } from "~/domain/time";
 import { parseOpeningHours, parseSpecialHours, shortWeekday, WEEK_ORDER, WEEKDAY_NAMES } from "~/domain/venue-settings";
 import { getDb } from "~/server/platform/db.server";
 import { requireManager, requireSameOrigin } from "~/server/staff/auth.server";
+import { hoursNotices, notifyHoursFamilies, HOURS_NOTICE_REASON_MAX } from "~/server/staff/closure-notices.server";
 import { deleteSpecialHours, saveOpeningHours, saveSpecialHours, settingsOverview, specialHoursOverview, type HoursResult } from "~/server/staff/venue-admin.server";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
@@ -20,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireManager(request);
   const db = await getDb();
   const { hours } = await settingsOverview(db);
-  return { staff: { email: staff.email }, hours, ...(await specialHoursOverview(db)) };
+  return { staff: { email: staff.email }, hours, ...(await specialHoursOverview(db)), notices: await hoursNotices(db) };
 }
 
 type ActionData = SettingsActionData & { affected?: AffectedBookingRow[]; confirmDate?: string };
@@ -40,6 +42,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = formValues(form);
   const confirmed = form.get("confirm") === "1";
   const intent = form.get("intent");
+  if (intent === "notify") {
+    const result = await notifyHoursFamilies(db, staff, form.get("reason"));
+    return data<ActionData>({ form: "notify", ok: result.ok, message: result.message, values }, { status: result.ok ? 200 : 400 });
+  }
   if (intent === "special-delete") {
     const date = String(form.get("date") ?? "");
     if (!isIsoDate(date)) return data<ActionData>({ form: "special-list", ok: false, message: "Für dieses Datum gibt es keine Sonderöffnungszeiten." }, { status: 404 });
@@ -76,11 +82,13 @@ function SavedWithBookings({ answer }: { answer?: ActionData }) {
 
 /** Opening hours per weekday (and whether birthdays and games are offered), and hours for single dates. */
 export default function OpeningHoursPage() {
-  const { staff, hours, today, specialHours } = useLoaderData<typeof loader>();
+  const { staff, hours, today, specialHours, notices } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const hoursAnswer = answerFor(actionData, "hours") as ActionData | undefined;
   const specialAnswer = answerFor(actionData, "special") as ActionData | undefined;
   const listAnswer = answerFor(actionData, "special-list") as ActionData | undefined;
+  const notifyAnswer = answerFor(actionData, "notify") as ActionData | undefined;
+  const untold = notices.outside.filter((b) => b.status === "confirmed" && !b.noticed);
   const pending = (a?: ActionData) => Boolean(a && !a.ok && a.affected && a.affected.length > 0);
   const specialValues = specialAnswer && !specialAnswer.ok ? (specialAnswer.values ?? {}) : {};
   return (
@@ -181,6 +189,37 @@ export default function OpeningHoursPage() {
             </Form>
           </div>
         ))}
+      </SettingsSection>
+      <SettingsSection title="Buchungen ausserhalb der Öffnungszeiten" id="outside-title">
+        {notices.outside.length === 0 ? (
+          <p>Keine aktive Buchung liegt ausserhalb der Öffnungszeiten.</p>
+        ) : (
+          <AffectedBookings
+            bookings={notices.outside}
+            caption={`${notices.outside.length} Buchung${notices.outside.length === 1 ? "" : "en"} ausserhalb der Zeiten an ihrem Tag`}
+          />
+        )}
+        <FormMessage answer={notifyAnswer} />
+        {untold.length > 0 ? (
+          <Form method="post">
+            <p className="muted">
+              {untold.length === 1 ? "Eine Familie wurde" : `${untold.length} Familien wurden`} noch nicht benachrichtigt. Sie erhalten eine E-Mail mit Ihrem Grund und
+              können online einen anderen Termin wählen oder kostenlos stornieren (auch nach der üblichen Frist). Familien ohne E-Mail-Adresse bitte anrufen.
+            </p>
+            <SettingsField
+              form="notify"
+              name="reason"
+              label="Grund (steht in der E-Mail an die Familien)"
+              answer={notifyAnswer}
+              value=""
+              maxLength={HOURS_NOTICE_REASON_MAX}
+            />
+            <button type="submit" name="intent" value="notify" className="button button-small">
+              Betroffene Familien per E-Mail benachrichtigen
+            </button>
+          </Form>
+        ) : null}
+        <NoticeReactions reactions={notices.reactions} />
       </SettingsSection>
     </Page>
   );

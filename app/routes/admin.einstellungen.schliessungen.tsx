@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminBar } from "~/components/AdminBar";
+import { NoticeReactions } from "~/components/NoticeReactions";
 import { AffectedBookings } from "~/components/AffectedBookings";
 import { Page } from "~/components/Page";
 import { FormMessage, formValues, SettingsField, SettingsNav, SettingsSection, type SettingsActionData } from "~/components/SettingsForm";
@@ -156,37 +157,7 @@ export default function ClosuresPage() {
                 </button>
               </Form>
             ) : null}
-            {c.reactions.length > 0 ? (
-              <table className="day-table">
-                <caption>Benachrichtigt: {c.reactions.filter((n) => !n.open).length} von {c.reactions.length} haben reagiert</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Buchungscode</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Benachrichtigt</th>
-                    <th scope="col">Reaktion</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {c.reactions.map((n) => (
-                    <tr key={n.code}>
-                      <td data-label="Buchungscode">
-                        <a href={`/admin/buchungen/${encodeURIComponent(n.code)}`}>{n.code}</a>
-                      </td>
-                      <td data-label="Name">
-                        {n.name}
-                        <br />
-                        <a href={`tel:${n.phone.replace(/[^+\d]/g, "")}`} className="muted phone nowrap">
-                          {n.phone}
-                        </a>
-                      </td>
-                      <td data-label="Benachrichtigt">{n.noticedAt}</td>
-                      <td data-label="Reaktion">{n.open ? <strong>{n.reaction}</strong> : n.reaction}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            ) : null}
+            <NoticeReactions reactions={c.reactions} />
             <Form method="post">
               <input type="hidden" name="id" value={c.id} />
               <button type="submit" name="intent" value="delete" className="button button-secondary button-small">

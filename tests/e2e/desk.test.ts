@@ -401,3 +401,53 @@ test("the day timeline: a block per booking on its table, linking to the booking
   await block.click();
   await expect(page.getByRole("heading", { name: `Buchung ${code}` })).toBeVisible();
 });
+
+test("staff correct a booking: two more children and a discount with its reason, the open amount at the desk and in the day list (issue #29 §2)", async ({ page, javaScriptEnabled }) => {
+  // 6 children × CHF 29 + CHF 28 + 2 × CHF 5 = CHF 212, paid by voucher.
+  const date = futureWeekday(2, javaScriptEnabled ? 150 : 157);
+  const surname = `Korrektur${javaScriptEnabled ? "Js" : "Html"}`;
+  const code = await confirmedBooking(page, date, "14:00", surname);
+  await signIn(page);
+  await page.goto(`/admin/buchungen/${code}`);
+  await page.getByRole("link", { name: "Korrigieren" }).click();
+  await expect(page.getByRole("heading", { name: `Buchung ${code} korrigieren` })).toBeVisible();
+  await page.getByLabel("Kinder").fill("8");
+  await page.getByLabel(/^Preisanpassung in CHF/).fill("-10");
+  await page.getByRole("button", { name: "Änderung prüfen" }).click();
+  // A discount needs its reason; what was typed stays.
+  await expect(page.getByRole("alert")).toContainText("Bitte geben Sie den Grund der Preisanpassung an");
+  await expect(page.getByLabel("Kinder")).toHaveValue("8");
+  await page.getByLabel(/^Grund der Preisanpassung/).fill("Geschwisterrabatt");
+  await page.getByRole("button", { name: "Änderung prüfen" }).click();
+
+  await expect(page.getByRole("heading", { name: "Änderung prüfen" })).toBeVisible();
+  const table = page.locator(".compare-table");
+  await expect(table).toContainText("6 Kinder, 1 Erw. spielend, 2 Erw. begleitend");
+  await expect(table).toContainText("8 Kinder, 1 Erw. spielend, 2 Erw. begleitend");
+  await expect(table).toContainText("Rabatt CHF 10.00");
+  await expect(table).toContainText("CHF 260.00");
+  await expect(page.locator(".correction-money")).toContainText("CHF 48.00 sind am Empfang zu bezahlen (offener Betrag).");
+  await expect(page.getByRole("checkbox", { name: /Familie benachrichtigen/ })).toBeChecked();
+  await expectAccessible(page);
+  await fitsNarrowScreen(page);
+  // Nothing is saved before «Änderung speichern».
+  await page.getByRole("button", { name: "Änderung speichern" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/admin/buchungen/${code}\\?done=corrected`));
+  await expect(page.getByRole("status")).toContainText("Buchung korrigiert");
+  const money = page.locator("#zahlung");
+  await expect(money).toContainText("Rabatt (im Preis)");
+  await expect(money).toContainText("Geschwisterrabatt");
+  await expect(money).toContainText(/Am Empfang zu bezahlen\s*CHF 48\.00/);
+  await expect(money).toContainText(/Offen \(vor Ort\)\s*CHF 48\.00/);
+  await expect(page.locator("#protokoll")).toContainText("Preisanpassung keine → Rabatt CHF 10.00 «Geschwisterrabatt»");
+
+  const mail = await waitForMail(code, 15_000, (text) => text.includes("nderung Ihrer Buchung"));
+  expect(mail).toContain("SEQUENCE:1");
+
+  // The day list shows what is open; paid at the counter, it is cleared.
+  await page.goto(`/admin/tagesliste?from=${date}&to=${date}`);
+  await expect(page.getByRole("row").filter({ hasText: code })).toContainText("CHF 48.00");
+  await page.goto(`/admin/buchungen/${code}`);
+  await fitsNarrowScreen(page);
+});

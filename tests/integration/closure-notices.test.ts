@@ -8,9 +8,10 @@ import { cancelByFamily } from "~/server/payments/cancellation.server";
 import { changeByFamily } from "~/server/payments/booking-change.server";
 import { auditLog, mailOutbox, reservations, vouchers } from "~/server/platform/schema";
 import type { Staff } from "~/server/staff/auth.server";
-import { closureReactions, notifyClosureFamilies } from "~/server/staff/closure-notices.server";
+import { closureReactions, hoursNotices, HOURS_NOTICE_MSG, notifyClosureFamilies, notifyHoursFamilies } from "~/server/staff/closure-notices.server";
 import { createStaffAccount } from "~/server/staff/staff-accounts.server";
-import { createClosure } from "~/server/staff/venue-admin.server";
+import { createClosure, saveOpeningHours } from "~/server/staff/venue-admin.server";
+import { SEED_OPENING_HOURS } from "~/server/platform/seed.server";
 import { createVoucher } from "~/server/vouchers/vouchers.server";
 import { drivers, type TestDatabase } from "./databases";
 import { CONTACT, nextWeekday } from "./fixtures";
@@ -91,5 +92,40 @@ describe.each(drivers)("closure notices on $name", ({ open }) => {
       [cancelling.r.code, "abgesagt (von der Anlage abgesagt, Betrag zurück)", false],
       [moving.r.code, expect.stringMatching(/^verschoben auf \d\d\.\d\d\.\d{4}, 14:00 Uhr$/), false],
     ]);
+  });
+
+  it("changed opening hours: the manager tells the families now outside the hours once, with a reason, and they may cancel as by the venue", async () => {
+    const date = nextWeekday(4, new Date(Date.now() + 20 * 7 * 86_400_000));
+    const late = await confirmed(date, 19 * 60, "abends@example.ch");
+    const early = await confirmed(date, 12 * 60, "mittags@example.ch");
+    // Thursdays now close at 18:00: the 19:00 party is outside, the 12:00 one is not.
+    const days = SEED_OPENING_HOURS.map((d) => ({ weekday: d.weekday, openMin: d.openMin, closeMin: d.weekday === 4 ? 18 * 60 : d.closeMin, birthdays: d.birthdays === 1, games: d.games === 1 }));
+    try {
+      expect(await saveOpeningHours(database.db, manager, days, true)).toMatchObject({ ok: true });
+      const before = await hoursNotices(database.db);
+      expect(before.outside.map((b) => [b.code, b.noticed])).toContainEqual([late.r.code, false]);
+      expect(before.outside.map((b) => b.code)).not.toContain(early.r.code);
+
+      expect(await notifyHoursFamilies(database.db, manager, "   ")).toEqual({ ok: false, notified: 0, message: HOURS_NOTICE_MSG.reasonMissing });
+      const sent = await notifyHoursFamilies(database.db, manager, "Neue Öffnungszeiten: donnerstags bis 18:00");
+      expect(sent).toMatchObject({ ok: true, notified: 1 });
+      expect(await notifyHoursFamilies(database.db, manager, "nochmals")).toMatchObject({ ok: true, notified: 0, message: HOURS_NOTICE_MSG.none });
+      const [mail] = await database.db.select().from(mailOutbox).where(and(eq(mailOutbox.reservationId, late.r.id), eq(mailOutbox.kind, "closure-notice")));
+      expect(mail!.text).toContain("Grund: Neue Öffnungszeiten: donnerstags bis 18:00.");
+      expect(await database.db.select().from(mailOutbox).where(and(eq(mailOutbox.reservationId, early.r.id), eq(mailOutbox.kind, "closure-notice")))).toHaveLength(0);
+
+      const [told] = await database.db.select().from(reservations).where(eq(reservations.id, late.r.id));
+      expect(told).toMatchObject({ closureNoticeId: null, closureNoticeDate: date, closureNoticeReason: "Neue Öffnungszeiten: donnerstags bis 18:00" });
+      const lastMinute = new Date(venueToUtc(date, 19 * 60).getTime() - 3_600_000);
+      expect(manageView(told!, POLICY, lastMinute, await closureNoticeReason(database.db, told!))).toMatchObject({ canChange: true, closureNotice: { reason: "Neue Öffnungszeiten: donnerstags bis 18:00" } });
+      const cancelled = await cancelByFamily(database.db, { reservationId: told!.id, allowed: (locked) => canSelfChange(locked, lastMinute, 48), closedMessage: "zu spät" }, lastMinute);
+      expect(cancelled.kind).toBe("cancelled");
+      const [after] = await database.db.select().from(reservations).where(eq(reservations.id, told!.id));
+      expect(after).toMatchObject({ venueCancelled: 1, cancelReason: "Von der Anlage abgesagt (geänderte Öffnungszeiten)" });
+      expect((await hoursNotices(database.db)).reactions.find((n) => n.code === late.r.code)).toMatchObject({ reaction: "abgesagt (von der Anlage abgesagt, Betrag zurück)", open: false });
+    } finally {
+      const seed = SEED_OPENING_HOURS.map((d) => ({ weekday: d.weekday, openMin: d.openMin, closeMin: d.closeMin, birthdays: d.birthdays === 1, games: d.games === 1 }));
+      await saveOpeningHours(database.db, manager, seed, true);
+    }
   });
 });

@@ -92,8 +92,13 @@ export function manageView(r: Reservation, policy: SelfServicePolicy, now: Date 
   };
 }
 
-/** The reason of the closure a booking was told about (null when none, or the closure is gone). */
+/**
+ * The reason the family was given when told the venue cannot hold its booking: stored with the notice
+ * (a closure's reason, or the manager's words for changed hours); for notices sent before it was
+ * stored, the closure's (null when none, or the closure is gone).
+ */
 export async function closureNoticeReason(db: Executor, r: Reservation): Promise<string | null> {
+  if (r.closureNoticeReason) return r.closureNoticeReason;
   if (r.closureNoticeId === null) return null;
   const [row] = await db.select({ reason: closures.reason }).from(closures).where(eq(closures.id, r.closureNoticeId));
   return row?.reason ?? null;

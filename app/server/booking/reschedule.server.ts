@@ -9,13 +9,14 @@ import {
   paidBy,
   sameCounts,
   settleChange,
+  type MoneyChoice,
   type PaidBy,
   type Settlement,
 } from "~/domain/booking-change";
 import { gameAvailability, gamePriceRappen, gameStartGrid, type GameLocation, type GameType } from "~/domain/games";
 import { beyondHorizon, horizonMessage } from "~/domain/horizon";
 import { MSG } from "~/domain/messages";
-import { personCount, type PartyCounts } from "~/domain/pricing";
+import { birthdayPriceRappen, personCount, storedAdultPrices, type PartyCounts } from "~/domain/pricing";
 import { isIsoDate, parseTime, venueNow } from "~/domain/time";
 import { calendarMarks } from "~/domain/calendar";
 import { closedDatesInMonth, closureOn } from "~/domain/venue-settings";
@@ -48,6 +49,9 @@ export type ChangeTarget = {
   counts?: PartyCounts;
   tableId?: number;
   locationId?: number;
+  /** Staff corrections (issue #29 §2): another package (birthdays), a discount (< 0) or surcharge (> 0) with its reason. */
+  offerId?: number;
+  priceAdjust?: { rappen: number; reason: string | null };
 };
 
 /** `difference`: the booking's own price plus what the change costs; `keep`: the agreed price stays (staff). */
@@ -73,7 +77,15 @@ export type ChangePlan = {
   paid: PaidBy;
   newPriceRappen: number;
   settlement: Settlement;
+  /** Another package (staff): its name, minimum of charged children and cleaning buffer go onto the booking. */
+  offer: { id: number; name: string; minChargedChildren: number; bufferMin: number } | null;
+  /** The cleaning buffer after the change (the booking's own unless the package changes). */
+  bufferMin: number;
+  priceAdjust: { rappen: number; reason: string | null };
 };
+
+/** How a change is planned: where its money goes, and whether staff correct a party that has begun (same slot). */
+export type PlanOptions = { money?: MoneyChoice; staffCorrection?: boolean };
 
 /**
  * Staff lists (search, day overview, export) show a difference row only while it holds a slot for a
@@ -117,6 +129,7 @@ export async function planChange(
   target: ChangeTarget,
   policy: PricePolicy,
   now: Date,
+  options: PlanOptions = {},
 ): Promise<{ ok: true; plan: ChangePlan } | ChangeRefusal> {
   if (!isIsoDate(target.date) || !Number.isInteger(target.startMin)) return { ok: false, reason: "invalid", message: MSG.chooseDateAndSlot };
   const horizon = getEnv().BOOKING_HORIZON_DAYS;
@@ -130,12 +143,20 @@ export async function planChange(
   const counts = target.counts ?? countsOf(r);
   // Games count players, not persons; only a birthday's persons can change.
   if (!isTable && target.counts && !sameCounts(counts, r)) return { ok: false, reason: "invalid", message: CHANGE_MSG.personsOnlyBirthday };
-  // New persons follow the offer's rules as they are today; unchanged persons stay as booked.
+  const offerChange = target.offerId !== undefined && target.offerId !== r.offerId;
+  if (offerChange && !isTable) return { ok: false, reason: "invalid", message: CHANGE_MSG.offerOnlyBirthday };
+  const newOffer = offerChange ? venue.offers.find((o) => o.id === target.offerId) : undefined;
+  if (offerChange && !newOffer) return { ok: false, reason: "invalid", message: CHANGE_MSG.unknownOffer };
+  // New persons (or a new package) follow the offer's rules as they are today; unchanged persons stay as booked.
   const personsChange = target.counts !== undefined && target.counts !== null && !sameCounts(counts, r);
-  const countsWrong = isTable ? countsProblem(counts, personsChange ? (venue.offers.find((o) => o.id === r.offerId) ?? DEFAULT_PARTY_RULES) : null) : null;
+  const rules = newOffer ?? (personsChange ? (venue.offers.find((o) => o.id === r.offerId) ?? DEFAULT_PARTY_RULES) : null);
+  const countsWrong = isTable ? countsProblem(counts, rules) : null;
   if (countsWrong) return { ok: false, reason: "invalid", message: countsWrong };
+  // The staff discount or surcharge is part of the stored price: the list price is what is left without it.
+  const adjust = target.priceAdjust ?? { rappen: r.priceAdjustRappen, reason: r.priceAdjustReason };
+  const listed = { ...r, priceRappen: r.priceRappen - r.priceAdjustRappen };
 
-  const duration = r.endMin - r.startMin;
+  const duration = newOffer ? newOffer.slotMinutes : r.endMin - r.startMin;
   let slot: SlotRange | undefined;
   let listBefore = 0;
   let listAfter = 0;
@@ -147,9 +168,18 @@ export async function planChange(
       if (!table) return { ok: false, reason: "invalid", message: CHANGE_MSG.unknownTable };
       if (table.seats < personCount(counts)) return { ok: false, reason: "invalid", message: CHANGE_MSG.tableTooSmall };
     }
-    slot = sameSlot ? { startMin: r.startMin, endMin: r.endMin } : birthdaySlotGrid(target.date, rulesOn(venue.rules, venue.specialHours, target.date), duration).find((s) => s.startMin === target.startMin);
-    const childPriceToday = (await ownOffer(db, r.offerId))?.basePriceRappen ?? 0;
-    newPrice = changedBirthdayPriceRappen(r, counts, childPriceToday);
+    slot =
+      sameSlot && !newOffer
+        ? { startMin: r.startMin, endMin: r.endMin }
+        : birthdaySlotGrid(target.date, rulesOn(venue.rules, venue.specialHours, target.date), duration).find((s) => s.startMin === target.startMin);
+    if (!slot && newOffer && sameSlot) return { ok: false, reason: "invalid", message: CHANGE_MSG.offerDoesNotFit };
+    if (newOffer) {
+      // Another package: its price per child and minimum today, the booking's own adult prices.
+      newPrice = birthdayPriceRappen(counts, newOffer.basePriceRappen, storedAdultPrices(r), newOffer.minChargedChildren);
+    } else {
+      const childPriceToday = (await ownOffer(db, r.offerId))?.basePriceRappen ?? 0;
+      newPrice = changedBirthdayPriceRappen(listed, counts, childPriceToday);
+    }
   } else {
     if (r.rounds === null || r.players === null || r.gameType === null) return { ok: false, reason: "invalid", message: MSG.chooseSlot };
     const choice = { gameType: r.gameType as GameType, rounds: r.rounds, players: r.players };
@@ -162,18 +192,24 @@ export async function planChange(
     slot = sameSlot ? { startMin: r.startMin, endMin: r.endMin } : gameStartGrid(target.date, rulesOn(venue.rules, venue.specialHours, target.date), r.rounds).find((s) => s.startMin === target.startMin);
     listBefore = gamePriceRappen(own, choice);
     listAfter = gamePriceRappen(next, choice);
-    newPrice = changedPriceRappen(r.priceRappen, listBefore, listAfter);
+    newPrice = changedPriceRappen(listed.priceRappen, listBefore, listAfter);
   }
   if (!slot) return { ok: false, reason: "invalid", message: MSG.chooseSlot };
-  if (hasBegun(target.date, slot.startMin, venueNow(now))) return { ok: false, reason: "slot_taken", message: MSG.slotGone };
+  // Staff correcting a party where it is (persons added on the day) may do so once it has begun.
+  const correctingInPlace = options.staffCorrection === true && sameSlot;
+  if (!correctingInPlace && hasBegun(target.date, slot.startMin, venueNow(now))) return { ok: false, reason: "slot_taken", message: MSG.slotGone };
   // A closure (whole venue, birthdays, or this game location) takes no changed bookings either.
-  if (closureOn(venue.closures, target.date, isTable ? { kind: "birthday" } : { kind: "game", locationId: location!.id })) {
+  if (!correctingInPlace && closureOn(venue.closures, target.date, isTable ? { kind: "birthday" } : { kind: "game", locationId: location!.id })) {
     return { ok: false, reason: "invalid", message: MSG.closedDay };
   }
   const sameResource = isTable ? target.tableId === undefined || target.tableId === r.tableId : location!.id === r.locationId;
-  if (sameSlot && sameResource && sameCounts(counts, r)) {
-    return { ok: false, reason: "invalid", message: target.counts ? CHANGE_MSG.personsUnchanged : CHANGE_MSG.unchanged };
+  const adjustChanged = adjust.rappen !== r.priceAdjustRappen || (adjust.reason ?? null) !== (r.priceAdjustReason ?? null);
+  if (sameSlot && sameResource && sameCounts(counts, r) && !offerChange && !adjustChanged) {
+    const message = options.staffCorrection ? CHANGE_MSG.correctionUnchanged : target.counts ? CHANGE_MSG.personsUnchanged : CHANGE_MSG.unchanged;
+    return { ok: false, reason: "invalid", message };
   }
+  if (newPrice + adjust.rappen < 0) return { ok: false, reason: "invalid", message: CHANGE_MSG.adjustTooLow };
+  newPrice += adjust.rappen;
   if (policy === "keep") newPrice = r.priceRappen;
   return {
     ok: true,
@@ -187,7 +223,10 @@ export async function planChange(
       location,
       paid,
       newPriceRappen: newPrice,
-      settlement: settleChange(r, newPrice, paid),
+      settlement: settleChange(r, newPrice, paid, options.money),
+      offer: newOffer ? { id: newOffer.id, name: newOffer.name, minChargedChildren: newOffer.minChargedChildren, bufferMin: newOffer.bufferMin } : null,
+      bufferMin: newOffer ? newOffer.bufferMin : r.bufferMin,
+      priceAdjust: policy === "keep" ? { rappen: r.priceAdjustRappen, reason: r.priceAdjustReason } : adjust,
     },
   };
 }
@@ -211,11 +250,12 @@ export async function claimFor(tx: Executor, r: Reservation, plan: ChangePlan, m
   const persons = personCount(plan.counts);
   const venue = await getVenue(tx);
   const own = await ownTable(tx, r.tableId);
-  const unchangedSlot = plan.sameSlot && plan.slot.endMin === r.endMin;
+  const unchangedSlot = plan.sameSlot && plan.slot.endMin === r.endMin && plan.bufferMin <= r.bufferMin;
   if (mode === "alongside" && unchangedSlot && own && own.seats >= persons && (plan.tableId === null || plan.tableId === own.id)) return { stay: true };
   const occupied = await tableOccupations(tx, plan.date, now, mode === "replace" ? r.id : undefined);
-  // The booking keeps the cleaning buffer it was made with (a later change of the offer does not move it).
-  const blocked = blockedRange(plan.slot, r.bufferMin);
+  // The booking keeps the cleaning buffer it was made with (a later change of the offer does not
+  // move it); staff choosing another package give it that package's buffer.
+  const blocked = blockedRange(plan.slot, plan.bufferMin);
   if (plan.tableId !== null) {
     const table = tablesOn(venue, plan.date).find((t) => t.id === plan.tableId);
     if (!table) return { ok: false, reason: "invalid", message: CHANGE_MSG.unknownTable };
@@ -234,7 +274,15 @@ function locationNaming(r: Reservation, location: { name: string; reservationTyp
   return { type: location.reservationType, offerName: r.gameType === null ? r.offerName : gameBookingName(r.gameType as GameType, location.name) };
 }
 
-export type ChangeMoney = { refundRappen: number; voucherCreditRappen: number; paidRappen: number; venueDeltaRappen: number };
+export type ChangeMoney = {
+  refundRappen: number;
+  voucherCreditRappen: number;
+  paidRappen: number;
+  venueDeltaRappen: number;
+  /** Staff corrections: the open balance's change, and a new voucher given instead of a refund. */
+  openBalanceDeltaRappen?: number;
+  voucherIssue?: { code: string; amountRappen: number; validUntil: string } | null;
+};
 
 function snapshot(r: Reservation) {
   return {
@@ -247,6 +295,10 @@ function snapshot(r: Reservation) {
     priceRappen: r.priceRappen,
     discountRappen: r.discountRappen,
     amountRappen: r.amountRappen,
+    offerName: r.offerName,
+    priceAdjustRappen: r.priceAdjustRappen,
+    priceAdjustReason: r.priceAdjustReason,
+    openBalanceRappen: r.openBalanceRappen,
   };
 }
 
@@ -265,6 +317,8 @@ export async function applyChange(
     money: ChangeMoney;
     /** Another game location: the booking's type and name follow it. */
     rename?: { type: string; offerName: string } | null;
+    /** Staff may correct without telling the family (default: the change e-mail goes out). */
+    notify?: boolean;
   },
   actor: AuditActor,
   now: Date,
@@ -282,6 +336,11 @@ export async function applyChange(
       ...game,
       ...plan.counts,
       ...after,
+      ...(plan.offer ? { offerId: plan.offer.id, offerName: plan.offer.name, minChargedChildren: plan.offer.minChargedChildren } : {}),
+      bufferMin: plan.bufferMin,
+      priceAdjustRappen: plan.priceAdjust.rappen,
+      priceAdjustReason: plan.priceAdjust.rappen === 0 ? null : plan.priceAdjust.reason,
+      openBalanceRappen: r.openBalanceRappen + (money.openBalanceDeltaRappen ?? 0),
       sequence: r.sequence + 1,
       updatedAt: now,
     })
@@ -296,9 +355,12 @@ export async function applyChange(
     actor: actor.label,
     action: moved ? "move" : "change",
     reservationId: r.id,
-    details: { before: snapshot(r), after: snapshot(changed!), money },
+    details: { before: snapshot(r), after: snapshot(changed!), money, ...(change.notify === false ? { notified: false } : {}) },
   });
-  await enqueueChangeMail(tx, changed!, { date: r.date, startMin: r.startMin, endMin: r.endMin, persons: personCount(r), priceRappen: r.priceRappen }, money);
+  if (change.notify !== false) {
+    const previous = { date: r.date, startMin: r.startMin, endMin: r.endMin, persons: personCount(r), priceRappen: r.priceRappen, offerName: r.offerName };
+    await enqueueChangeMail(tx, changed!, previous, money);
+  }
   return changed!;
 }
 
@@ -342,6 +404,11 @@ export async function holdChange(tx: Tx, r: Reservation, plan: ChangePlan, claim
       arrival: null,
       arrivalAt: null,
       paidAtVenueRappen: 0,
+      openBalanceRappen: 0,
+      ...(plan.offer ? { offerId: plan.offer.id, offerName: plan.offer.name, minChargedChildren: plan.offer.minChargedChildren } : {}),
+      bufferMin: plan.bufferMin,
+      priceAdjustRappen: plan.priceAdjust.rappen,
+      priceAdjustReason: plan.priceAdjust.reason,
       movesReservationId: r.id,
     })
     .returning();
@@ -417,6 +484,13 @@ export async function completePendingChange(tx: Tx, held: Reservation, original:
     paid: "online",
     newPriceRappen: original.priceRappen + held.amountRappen,
     settlement: settleChange(original, original.priceRappen + held.amountRappen, "online"),
+    // The held row carries what the change sets besides slot and persons: a package chosen by staff, the price adjustment.
+    offer:
+      held.offerId !== null && held.offerId !== original.offerId
+        ? { id: held.offerId, name: held.offerName, minChargedChildren: held.minChargedChildren ?? 0, bufferMin: held.bufferMin }
+        : null,
+    bufferMin: held.bufferMin,
+    priceAdjust: { rappen: held.priceAdjustRappen, reason: held.priceAdjustReason },
   };
   return applyChange(
     tx,

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { CHANGE_MSG, type ChangeQuote } from "~/domain/booking-change";
+import { CHANGE_MSG, type ChangeQuote, type MoneyChoice } from "~/domain/booking-change";
 
 export type { ChangeQuote };
 import { MSG } from "~/domain/messages";
@@ -23,6 +23,7 @@ import {
   type PricePolicy,
 } from "../booking/reschedule.server";
 import { holdMinutes } from "../booking/venue.server";
+import { createVoucher } from "../vouchers/vouchers.server";
 import { kickMailer } from "../mail/mail.server";
 import type { Db, Tx } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
@@ -69,6 +70,10 @@ export type ChangeInput = {
   alwaysQuote?: boolean;
   /** A higher price paid online (families only): where the provider sends the browser back. */
   paymentReturn?: ReturnUrls;
+  /** Staff corrections: where the money goes, a party corrected where it is (also once begun), whether the family hears of it. */
+  money?: MoneyChoice;
+  staffCorrection?: boolean;
+  notify?: boolean;
 };
 
 /** What happened to a lower price's money: see RefundOutcome in cancellation.server (pending = "in Bearbeitung"). */
@@ -76,7 +81,7 @@ export type ChangeRefund = "none" | "refunded" | "manual" | "pending";
 
 export type ChangeOutcome =
   | { kind: "quote"; quote: ChangeQuote; message: string | null }
-  | { kind: "changed"; reservation: Reservation; quote: ChangeQuote; refund: ChangeRefund }
+  | { kind: "changed"; reservation: Reservation; quote: ChangeQuote; refund: ChangeRefund; voucherCode?: string | null }
   | { kind: "payment"; paymentUrl: string; quote: ChangeQuote }
   | ChangeRefusal;
 
@@ -85,8 +90,28 @@ function quoteOf(r: Reservation, plan: ChangePlan): ChangeQuote {
     code: r.code,
     voucherCode: r.voucherCode,
     paid: plan.paid,
-    before: { date: r.date, startMin: r.startMin, endMin: r.endMin, counts: countsOf(r), persons: personCount(r), priceRappen: r.priceRappen },
-    after: { date: plan.date, startMin: plan.slot.startMin, endMin: plan.slot.endMin, counts: plan.counts, persons: personCount(plan.counts), priceRappen: plan.newPriceRappen },
+    before: {
+      date: r.date,
+      startMin: r.startMin,
+      endMin: r.endMin,
+      counts: countsOf(r),
+      persons: personCount(r),
+      priceRappen: r.priceRappen,
+      offerName: r.offerName,
+      priceAdjustRappen: r.priceAdjustRappen,
+      openBalanceRappen: r.openBalanceRappen,
+    },
+    after: {
+      date: plan.date,
+      startMin: plan.slot.startMin,
+      endMin: plan.slot.endMin,
+      counts: plan.counts,
+      persons: personCount(plan.counts),
+      priceRappen: plan.newPriceRappen,
+      offerName: plan.offer?.name ?? r.offerName,
+      priceAdjustRappen: plan.priceAdjust.rappen,
+      openBalanceRappen: r.openBalanceRappen + plan.settlement.openBalanceDeltaRappen,
+    },
     settlement: plan.settlement,
   };
 }
@@ -123,10 +148,36 @@ async function oweRefund(tx: Tx, reservationId: number, amountRappen: number, no
   return { owed, unallocated: left };
 }
 
+/**
+ * A lower price given back as a new voucher instead of to the card (staff's choice): the amount is
+ * taken off the booking's settled payments, newest first, as `voucher_credited_rappen`, so no later
+ * refund or cancellation can pay it out a second time; then the voucher is created (payments before
+ * vouchers: the lock order). What no payment covers is left for staff, like an unallocated refund.
+ */
+async function creditAsVoucher(tx: Tx, reservationId: number, amountRappen: number, now: Date) {
+  const ids = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.reservationId, reservationId), eq(payments.status, "settled")));
+  const rows = (await lockPayments(tx, ids.map((p) => p.id))).filter((p) => p.status === "settled").sort((a, b) => b.id - a.id);
+  let left = amountRappen;
+  for (const p of rows) {
+    const take = Math.min(left, await refundableRappen(tx, p));
+    if (take <= 0) continue;
+    await tx.update(payments).set({ voucherCreditedRappen: p.voucherCreditedRappen + take, updatedAt: now }).where(eq(payments.id, p.id));
+    left -= take;
+    if (left === 0) break;
+  }
+  const issued = amountRappen - left;
+  if (issued === 0) return { voucher: null, unallocated: left };
+  const voucher = await createVoucher(tx, { amountRappen: issued }, now);
+  return { voucher: { code: voucher.code, amountRappen: issued, validUntil: voucher.validUntil }, unallocated: left };
+}
+
 type TxResult =
   | ChangeRefusal
   | { kind: "quote"; quote: ChangeQuote }
-  | { kind: "changed"; reservation: Reservation; quote: ChangeQuote; owed: Refund[]; unallocated: number; released: Payment[] }
+  | { kind: "changed"; reservation: Reservation; quote: ChangeQuote; owed: Refund[]; unallocated: number; released: Payment[]; voucherCode: string | null }
   | { kind: "pending"; held: Reservation; quote: ChangeQuote; released: Payment[] };
 
 /**
@@ -142,7 +193,8 @@ export async function changeBooking(db: Db, input: ChangeInput, now: Date = new 
   if (current.status !== "confirmed") return { ok: false, reason: "refused", message: CHANGE_MSG.notActive };
   const early = input.guard?.(current) ?? null;
   if (early) return { ok: false, reason: "refused", message: early };
-  const quoted = await planChange(db, current, input.target, input.pricing, now);
+  const planOptions = { money: input.money, staffCorrection: input.staffCorrection };
+  const quoted = await planChange(db, current, input.target, input.pricing, now, planOptions);
   if (!quoted.ok) return quoted;
   const quote = quoteOf(current, quoted.plan);
   // Whether it fits at all is told with the quote already (decided again under the lock below).
@@ -168,7 +220,7 @@ export async function changeBooking(db: Db, input: ChangeInput, now: Date = new 
       if (!r || r.status !== "confirmed") return { ok: false, reason: "refused", message: CHANGE_MSG.notActive };
       const refusal = input.guard?.(r) ?? null;
       if (refusal) return { ok: false, reason: "refused", message: refusal };
-      const planned = await planChange(tx, r, input.target, input.pricing, now);
+      const planned = await planChange(tx, r, input.target, input.pricing, now, planOptions);
       if (!planned.ok) return planned;
       const { plan } = planned;
       if (plan.newPriceRappen !== agreedPrice) return { kind: "quote", quote: quoteOf(r, plan) };
@@ -195,7 +247,8 @@ export async function changeBooking(db: Db, input: ChangeInput, now: Date = new 
       if ("ok" in claim) return claim;
       const { settlement } = plan;
       // Payments (and their refund rows) before the voucher that applyChange credits: the lock order.
-      const { owed, unallocated } = settlement.refundRappen > 0 ? await oweRefund(tx, r.id, settlement.refundRappen, now) : { owed: [], unallocated: 0 };
+      const refunded = settlement.refundRappen > 0 ? await oweRefund(tx, r.id, settlement.refundRappen, now) : { owed: [], unallocated: 0 };
+      const asVoucher = settlement.voucherIssueRappen > 0 ? await creditAsVoucher(tx, r.id, settlement.voucherIssueRappen, now) : { voucher: null, unallocated: 0 };
       const changed = await applyChange(
         tx,
         r,
@@ -203,12 +256,21 @@ export async function changeBooking(db: Db, input: ChangeInput, now: Date = new 
           plan,
           claim,
           after: settlement.after,
-          money: { refundRappen: settlement.refundRappen, voucherCreditRappen: settlement.voucherCreditRappen, paidRappen: 0, venueDeltaRappen: settlement.venueDeltaRappen },
+          money: {
+            refundRappen: settlement.refundRappen,
+            voucherCreditRappen: settlement.voucherCreditRappen,
+            paidRappen: 0,
+            venueDeltaRappen: settlement.venueDeltaRappen,
+            openBalanceDeltaRappen: settlement.openBalanceDeltaRappen,
+            voucherIssue: asVoucher.voucher,
+          },
+          notify: input.notify,
         },
         input.actor,
         now,
       );
-      return { kind: "changed", reservation: changed, quote: quoteOf(r, plan), owed, unallocated, released };
+      const unallocated = refunded.unallocated + asVoucher.unallocated;
+      return { kind: "changed", reservation: changed, quote: quoteOf(r, plan), owed: refunded.owed, unallocated, released, voucherCode: asVoucher.voucher?.code ?? null };
     });
   } catch (error) {
     // The exclusion constraint is the last line: a claim that slipped past the check still fails.
@@ -238,7 +300,7 @@ export async function changeBooking(db: Db, input: ChangeInput, now: Date = new 
     refund = "manual";
     await db.insert(auditLog).values({ staffId: null, actor: "system", action: "refund-manual", reservationId: result.reservation.id, details: { amountRappen: result.unallocated } });
   }
-  return { kind: "changed", reservation: result.reservation, quote: result.quote, refund };
+  return { kind: "changed", reservation: result.reservation, quote: result.quote, refund, voucherCode: result.voucherCode };
 }
 
 function slotTakenMessage(plan: ChangePlan): string {

@@ -55,7 +55,7 @@ export type CancelInput = {
    * §3) — marked «von der Anlage abgesagt», with `venueReason` instead of `reason`.
    */
   byVenue?: (r: Reservation) => boolean;
-  venueReason?: string;
+  venueReason?: (r: Reservation) => string;
 };
 
 /** Thrown inside the transaction so that it rolls back: the preview's amounts no longer hold. */
@@ -105,7 +105,7 @@ async function cancelLocked(db: Db, input: CancelInput, now: Date): Promise<Canc
     const refusal = input.guard?.(r) ?? null;
     if (refusal) return { kind: "refused" as const, r, message: refusal };
     const byVenue = input.byVenue?.(r) ?? false;
-    const reason = byVenue && input.venueReason ? input.venueReason : input.reason;
+    const reason = byVenue && input.venueReason ? input.venueReason(r) : input.reason;
     const [cancelled] = await tx
       .update(reservations)
       .set({ status: "cancelled", cancelledAt: now, cancelReason: reason, cancelledBy: input.actor.staffId, holdExpiresAt: null, venueCancelled: byVenue ? 1 : 0, updatedAt: now })
@@ -214,7 +214,8 @@ export async function cancelByFamily(
       guard: (r) => (input.allowed(r) ? null : input.closedMessage),
       // After a closure notice the family only answers the venue's cancellation (issue #29 §3).
       byVenue: (r) => closureNoticeOpen(r),
-      venueReason: "Von der Anlage abgesagt (Schliessung)",
+      // A notice without a closure was about changed opening hours.
+      venueReason: (r) => `Von der Anlage abgesagt (${r.closureNoticeId === null ? "geänderte Öffnungszeiten" : "Schliessung"})`,
     },
     now,
   );

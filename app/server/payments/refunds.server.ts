@@ -49,7 +49,7 @@ export async function refundableRappen(tx: Executor, payment: Payment): Promise<
     .select({ inFlight: sql<number>`coalesce(sum(${refunds.amountRappen}), 0)`.mapWith(Number) })
     .from(refunds)
     .where(and(eq(refunds.paymentId, payment.id), inArray(refunds.status, ["pending", "unknown"])));
-  return Math.max(0, payment.amountRappen - payment.refundedRappen - payment.refundDueRappen - (row?.inFlight ?? 0));
+  return Math.max(0, payment.amountRappen - payment.refundedRappen - payment.refundDueRappen - payment.voucherCreditedRappen - (row?.inFlight ?? 0));
 }
 
 /** Writes a refund in the caller's transaction (the payment's row locked); the provider is called after commit. */
@@ -178,16 +178,18 @@ async function recordRefunded(db: Db, refund: Refund, payment: Payment, creditTr
       .where(and(eq(refunds.id, refund.id), inArray(refunds.status, ["pending", "unknown"])))
       .returning();
     if (!done) return;
-    const refundedRappen = Math.min(locked.amountRappen - locked.refundDueRappen, locked.refundedRappen + refund.amountRappen);
+    // Owed by hand or given back as a voucher (a staff correction): not refundable here.
+    const elsewhere = locked.refundDueRappen + locked.voucherCreditedRappen;
+    const refundedRappen = Math.min(locked.amountRappen - elsewhere, locked.refundedRappen + refund.amountRappen);
     // Fully back (or all of what an unmatched payment took): the payment is refunded.
-    const full = refundedRappen + locked.refundDueRappen >= locked.amountRappen || refund.reason === "unmatched";
+    const full = refundedRappen + elsewhere >= locked.amountRappen || refund.reason === "unmatched";
     // A cancellation that kept the AGB's fee (issue #29 §1) is done once its own refund is: the
     // rest stays with the venue, and the payment leaves the worklist of refunds still owed.
     const feeKept = refund.reason === "cancel" && locked.status === "refund_pending" && !(await otherRefundInFlight(tx, locked.id, refund.id));
     const paymentStatus = (full || feeKept) && (locked.status === "refund_pending" || locked.status === "settled") ? "refunded" : locked.status;
     await tx
       .update(payments)
-      .set({ refundedRappen: full && paymentStatus === "refunded" ? locked.amountRappen - locked.refundDueRappen : refundedRappen, refundTransactionId: creditTransactionId, status: paymentStatus, updatedAt: now })
+      .set({ refundedRappen: full && paymentStatus === "refunded" ? locked.amountRappen - elsewhere : refundedRappen, refundTransactionId: creditTransactionId, status: paymentStatus, updatedAt: now })
       .where(eq(payments.id, locked.id));
     let bookingAfter: string | null = locked.bookingPaymentStatus;
     if (paymentStatus === "refunded" && refund.reason !== "duplicate" && refund.reason !== "change") {
@@ -229,7 +231,7 @@ async function recordRefused(db: Db, refund: Refund, payment: Payment, message: 
     // A partial refund of a payment that stays paid is owed by hand (the desk's worklist); a
     // payment waiting for its full refund is on the worklist already (`refund_pending`).
     if (locked.status === "settled") {
-      const owed = Math.min(refund.amountRappen, locked.amountRappen - locked.refundedRappen - locked.refundDueRappen);
+      const owed = Math.min(refund.amountRappen, locked.amountRappen - locked.refundedRappen - locked.refundDueRappen - locked.voucherCreditedRappen);
       if (owed > 0) await tx.update(payments).set({ refundDueRappen: locked.refundDueRappen + owed, updatedAt: now }).where(eq(payments.id, locked.id));
     }
     await tx.insert(auditLog).values({

@@ -250,8 +250,19 @@ export const reservations = pgTable(
     closureNoticeId: integer("closure_notice_id"),
     closureNoticeDate: date("closure_notice_date", { mode: "string" }),
     closureNoticedAt: timestamp("closure_noticed_at", { withTimezone: true }),
+    /** The reason the family was given (a closure's, or the manager's for changed opening hours), shown on the manage page. */
+    closureNoticeReason: text("closure_notice_reason"),
     /** 1: cancelled because of the venue (a closure), shown as «von der Anlage abgesagt». */
     venueCancelled: integer("venue_cancelled").notNull().default(0),
+    /**
+     * Owed on top of what was paid online or by voucher, to be paid at the venue (issue #29 §2): a
+     * staff correction that costs more («am Empfang bezahlen»), persons added on the day. The desk's
+     * open amount of an online-paid booking is this less what was recorded as paid at the venue.
+     */
+    openBalanceRappen: integer("open_balance_rappen").notNull().default(0),
+    /** A staff discount (< 0) or surcharge (> 0) included in `price_rappen`, with its reason. */
+    priceAdjustRappen: integer("price_adjust_rappen").notNull().default(0),
+    priceAdjustReason: text("price_adjust_reason"),
   },
   (t) => [
     uniqueIndex("reservations_code_key").on(t.code),
@@ -265,6 +276,7 @@ export const reservations = pgTable(
     check("reservations_time_check", sql`${t.startMin} < ${t.endMin}`),
     check("reservations_arrival_check", sql`${t.arrival} is null or ${t.arrival} in ('arrived','no_show')`),
     check("reservations_paid_at_venue_check", sql`${t.paidAtVenueRappen} >= 0`),
+    check("reservations_open_balance_check", sql`${t.openBalanceRappen} >= 0`),
     check("reservations_channel_check", sql`${t.channel} in ('online','phone')`),
     check("reservations_amounts_check", sql`${t.discountRappen} >= 0 and ${t.amountRappen} = ${t.priceRappen} - ${t.discountRappen}`),
   ],
@@ -388,6 +400,8 @@ export const payments = pgTable(
      */
     refundDueRappen: integer("refund_due_rappen").notNull().default(0),
     refundedRappen: integer("refunded_rappen").notNull().default(0),
+    /** Given back as a new voucher instead of to the card (a staff correction, issue #29 §2): no longer refundable. */
+    voucherCreditedRappen: integer("voucher_credited_rappen").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** When the reconciliation job last claimed this payment to ask the provider (reconcile.server). */
@@ -396,7 +410,7 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex("payments_transaction_key").on(t.transactionId),
     index("payments_reservation_idx").on(t.reservationId),
-    check("payments_refunds_check", sql`${t.refundDueRappen} >= 0 and ${t.refundedRappen} >= 0 and ${t.refundDueRappen} + ${t.refundedRappen} <= ${t.amountRappen}`),
+    check("payments_refunds_check", sql`${t.refundDueRappen} >= 0 and ${t.refundedRappen} >= 0 and ${t.voucherCreditedRappen} >= 0 and ${t.refundDueRappen} + ${t.refundedRappen} + ${t.voucherCreditedRappen} <= ${t.amountRappen}`),
   ],
 );
 

@@ -403,7 +403,7 @@ export async function markRefundDone(
     if (whole.length > 0) {
       await tx
         .update(payments)
-        .set({ status: "refunded", refundDueRappen: 0, refundedRappen: sql`${payments.amountRappen}`, updatedAt: now })
+        .set({ status: "refunded", refundDueRappen: 0, refundedRappen: sql`${payments.amountRappen} - ${payments.voucherCreditedRappen}`, updatedAt: now })
         .where(inArray(payments.id, whole.map((p) => p.id)));
     }
     // A refused part of a payment (a change to a lower price): that part is done, the payment stays paid.

@@ -167,6 +167,12 @@ async function bookingsOutside(
   return (await activeBookings(db, from, to, undefined, now)).filter((b) => outsideHours(b, after(b.date)) && !outsideHours(b, before(b.date)));
 }
 
+/** Active bookings from today on that lie outside the hours in force on their date (weekly and special hours). */
+export async function bookingsOutsideHours(db: Executor, now: Date = new Date()): Promise<AffectedBooking[]> {
+  const venue = await getVenue(db);
+  return bookingsNowOutside(db, venueNow(now).date, "9999-12-31", (date) => rulesOn(venue.rules, venue.specialHours, date), now);
+}
+
 /** Bookings outside the hours in force on their date (the list under each special date). */
 async function bookingsNowOutside(db: Executor, from: string, to: string, rules: (date: string) => DayRule[], now: Date): Promise<AffectedBooking[]> {
   return (await activeBookings(db, from, to, undefined, now)).filter((b) => outsideHours(b, rules(b.date)));
