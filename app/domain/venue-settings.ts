@@ -498,3 +498,21 @@ export function shortWeekday(iso: string): string {
 
 export const WEEKDAY_NAMES = ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"];
 export { WEEK_ORDER };
+
+/** Changed opening hours reach families (issue #29 §3): the manager's reason, in the e-mail and on the manage page. */
+export const HOURS_NOTICE_REASON_MAX = 300;
+
+export const HOURS_NOTICE_MSG = {
+  reasonMissing: "Bitte geben Sie den Grund an, den die Familien in der E-Mail lesen (z. B. «Neue Öffnungszeiten ab Januar: 10:00-18:00»).",
+  reasonTooLong: `Der Grund darf höchstens ${HOURS_NOTICE_REASON_MAX} Zeichen lang sein.`,
+  sent: (n: number) => (n === 1 ? "1 Familie benachrichtigt." : `${n} Familien benachrichtigt.`),
+  none: "Keine Familie zu benachrichtigen: Alle betroffenen Familien wurden schon benachrichtigt (oder haben keine E-Mail-Adresse).",
+} as const;
+
+export function parseNoticeReason(value: FormDataEntryValue | null): { ok: true; reason: string } | { ok: false; message: string } {
+  const reason = typeof value === "string" ? value.replace(/\s+/g, " ").trim() : "";
+  if (reason === "") return { ok: false, message: HOURS_NOTICE_MSG.reasonMissing };
+  if ([...reason].length > HOURS_NOTICE_REASON_MAX) return { ok: false, message: HOURS_NOTICE_MSG.reasonTooLong };
+  return { ok: true, reason };
+}
+

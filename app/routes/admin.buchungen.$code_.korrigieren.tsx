@@ -152,21 +152,21 @@ export default function CorrectBookingPage() {
                 <>
                   <tr>
                     <th scope="row">Paket</th>
-                    <td>{quote.before.offerName}</td>
-                    <td>{quote.after.offerName}</td>
+                    <td data-label="Bisher">{quote.before.offerName}</td>
+                    <td data-label="Neu">{quote.after.offerName}</td>
                   </tr>
                   <tr>
                     <th scope="row">Personen</th>
-                    <td>{persons(quote.before.counts)}</td>
-                    <td>{persons(quote.after.counts)}</td>
+                    <td data-label="Bisher">{persons(quote.before.counts)}</td>
+                    <td data-label="Neu">{persons(quote.after.counts)}</td>
                   </tr>
                   {quote.after.endMin !== quote.before.endMin ? (
                     <tr>
                       <th scope="row">Zeit</th>
-                      <td>
+                      <td data-label="Bisher">
                         {formatTime(quote.before.startMin)}–{formatTime(quote.before.endMin)}
                       </td>
-                      <td>
+                      <td data-label="Neu">
                         {formatTime(quote.after.startMin)}–{formatTime(quote.after.endMin)}
                       </td>
                     </tr>
@@ -175,18 +175,18 @@ export default function CorrectBookingPage() {
               ) : null}
               <tr>
                 <th scope="row">Preisanpassung</th>
-                <td>{adjustText(quote.before.priceAdjustRappen)}</td>
-                <td>{adjustText(quote.after.priceAdjustRappen)}</td>
+                <td data-label="Bisher">{adjustText(quote.before.priceAdjustRappen)}</td>
+                <td data-label="Neu">{adjustText(quote.after.priceAdjustRappen)}</td>
               </tr>
               <tr>
                 <th scope="row">Preis</th>
-                <td className="nobreak">{formatChf(quote.before.priceRappen)}</td>
-                <td className="nobreak">{formatChf(quote.after.priceRappen)}</td>
+                <td data-label="Bisher" className="nobreak">{formatChf(quote.before.priceRappen)}</td>
+                <td data-label="Neu" className="nobreak">{formatChf(quote.after.priceRappen)}</td>
               </tr>
               <tr>
                 <th scope="row">Differenz</th>
-                <td></td>
-                <td className="nobreak">
+                <td className="compare-empty"></td>
+                <td data-label="Neu" className="nobreak">
                   <strong>{formatDifference(s.differenceRappen)}</strong>
                 </td>
               </tr>

@@ -7,10 +7,10 @@ import { Page } from "~/components/Page";
 import { answerFor, FormMessage, formValues, SettingsCheckbox, SettingsField, SettingsNav, SettingsSection, type SettingsActionData } from "~/components/SettingsForm";
 import { pageMeta } from "~/domain/page-meta";
 import { formatDateDE, formatTime, isIsoDate, venueNow } from "~/domain/time";
-import { parseOpeningHours, parseSpecialHours, shortWeekday, WEEK_ORDER, WEEKDAY_NAMES } from "~/domain/venue-settings";
+import { HOURS_NOTICE_REASON_MAX, parseOpeningHours, parseSpecialHours, shortWeekday, WEEK_ORDER, WEEKDAY_NAMES } from "~/domain/venue-settings";
 import { getDb } from "~/server/platform/db.server";
 import { requireManager, requireSameOrigin } from "~/server/staff/auth.server";
-import { hoursNotices, notifyHoursFamilies, HOURS_NOTICE_REASON_MAX } from "~/server/staff/closure-notices.server";
+import { hoursNotices, notifyHoursFamilies } from "~/server/staff/closure-notices.server";
 import { deleteSpecialHours, saveOpeningHours, saveSpecialHours, settingsOverview, specialHoursOverview, type HoursResult } from "~/server/staff/venue-admin.server";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });

@@ -83,3 +83,40 @@ test("a closure reaches the family: the manager notifies, the family cancels for
   await page.locator(".closure-item").filter({ hasText: `Wasserschaden ${lastName}` }).getByRole("button", { name: "Schliessung aufheben" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Schliessung aufgehoben." })).toBeVisible();
 });
+
+test("changed hours reach the family: special hours leave a party outside, the manager notifies with a reason (issue #29 §3)", async ({ page, javaScriptEnabled }) => {
+  const date = futureWeekday(0, javaScriptEnabled ? 229 : 236);
+  const lastName = `Stunden${javaScriptEnabled ? "Js" : "Html"}`;
+  // 10:00–12:00; the special hours open at 14:00.
+  const code = await confirmedBooking(page, date, lastName);
+  await signIn(page);
+  await page.goto("/admin/einstellungen/oeffnungszeiten");
+  if (javaScriptEnabled) await waitForHydration(page);
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Sonderöffnungszeiten speichern" }) });
+  await form.getByLabel("Datum").fill(date);
+  await form.getByLabel("Öffnet").fill("14:00");
+  await form.getByLabel("Schliesst").fill("20:00");
+  await form.getByLabel("Hinweis (optional, z. B. Heiligabend)").fill(`Umbau ${lastName}`);
+  await form.getByRole("button", { name: "Sonderöffnungszeiten speichern" }).click();
+  await form.getByLabel("Trotzdem speichern – ich rufe die Familien an und buche um").check();
+  await form.getByRole("button", { name: "Sonderöffnungszeiten speichern" }).click();
+
+  const outside = page.locator("section").filter({ has: page.getByRole("heading", { name: "Buchungen ausserhalb der Öffnungszeiten" }) });
+  await expect(outside.getByRole("link", { name: code })).toBeVisible();
+  await outside.getByRole("button", { name: "Betroffene Familien per E-Mail benachrichtigen" }).click();
+  await expect(outside.getByRole("alert")).toContainText("Bitte geben Sie den Grund an");
+  await outside.getByLabel("Grund (steht in der E-Mail an die Familien)").fill(`Umbau: am ${date} erst ab 14:00 offen`);
+  await outside.getByRole("button", { name: "Betroffene Familien per E-Mail benachrichtigen" }).click();
+  await expect(outside.getByRole("status")).toContainText(/Familien? benachrichtigt\./);
+  await expect(outside.getByRole("table", { name: /^Benachrichtigt:/ }).getByRole("row").filter({ hasText: code })).toContainText("noch keine Reaktion");
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 320, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  const mail = await waitForMail(code, 15_000, (text) => text.replace(/=\r?\n/g, "").includes("erst ab 14:00 offen"));
+  expect(mail).toContain("Absage durch");
+
+  // Removed again: the party lies inside the weekday's hours, nothing to confirm; the page is as before for other tests.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.locator(".closure-item").filter({ hasText: `Umbau ${lastName}` }).getByRole("button", { name: "Entfernen" }).click();
+  await expect(page.locator(".closure-item").filter({ hasText: `Umbau ${lastName}` })).toHaveCount(0);
+});

@@ -404,7 +404,7 @@ test("the day timeline: a block per booking on its table, linking to the booking
 
 test("staff correct a booking: two more children and a discount with its reason, the open amount at the desk and in the day list (issue #29 §2)", async ({ page, javaScriptEnabled }) => {
   // 6 children × CHF 29 + CHF 28 + 2 × CHF 5 = CHF 212, paid by voucher.
-  const date = futureWeekday(2, javaScriptEnabled ? 150 : 157);
+  const date = futureWeekday(3, javaScriptEnabled ? 161 : 168);
   const surname = `Korrektur${javaScriptEnabled ? "Js" : "Html"}`;
   const code = await confirmedBooking(page, date, "14:00", surname);
   await signIn(page);

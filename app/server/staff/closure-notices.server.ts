@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNotNull, isNull } from "drizzle-orm";
 import { rulesOn } from "~/domain/availability";
-import { outsideHours } from "~/domain/venue-settings";
+import { HOURS_NOTICE_MSG, outsideHours, parseNoticeReason } from "~/domain/venue-settings";
 import { venueNow } from "~/domain/time";
 import { getVenue } from "../booking/venue.server";
 import { displayPhone } from "~/domain/phone";
@@ -108,15 +108,6 @@ export async function closuresWithNotices(db: Db, now: Date = new Date()) {
 // ---------------------------------------------------------------------------------------------
 // Changed opening hours (issue #29 §3): the same notice for bookings the hours now leave outside
 
-export const HOURS_NOTICE_REASON_MAX = 300;
-
-export const HOURS_NOTICE_MSG = {
-  reasonMissing: "Bitte geben Sie den Grund an, den die Familien in der E-Mail lesen (z. B. «Neue Öffnungszeiten ab Januar: 10:00-18:00»).",
-  reasonTooLong: `Der Grund darf höchstens ${HOURS_NOTICE_REASON_MAX} Zeichen lang sein.`,
-  sent: CLOSURE_NOTICE_MSG.sent,
-  none: "Keine Familie zu benachrichtigen: Alle betroffenen Familien wurden schon benachrichtigt (oder haben keine E-Mail-Adresse).",
-} as const;
-
 export type HoursNotices = {
   /** Active bookings from today outside the hours in force on their date; `noticed` once told for that date. */
   outside: (AffectedBooking & { noticed: boolean })[];
@@ -133,13 +124,6 @@ export async function hoursNotices(db: Db, now: Date = new Date()): Promise<Hour
     .orderBy(asc(reservations.closureNoticeDate), asc(reservations.startMin), asc(reservations.code));
   const noticed = new Set(told.filter((r) => r.closureNoticeDate === r.date).map((r) => r.code));
   return { outside: outside.map((b) => ({ ...b, noticed: noticed.has(b.code) })), reactions: told.map(reactionOf) };
-}
-
-export function parseNoticeReason(value: FormDataEntryValue | null): { ok: true; reason: string } | { ok: false; message: string } {
-  const reason = typeof value === "string" ? value.replace(/\s+/g, " ").trim() : "";
-  if (reason === "") return { ok: false, message: HOURS_NOTICE_MSG.reasonMissing };
-  if ([...reason].length > HOURS_NOTICE_REASON_MAX) return { ok: false, message: HOURS_NOTICE_MSG.reasonTooLong };
-  return { ok: true, reason };
 }
 
 /**
