@@ -1,11 +1,11 @@
 import { ROUNDS_SETTING_MAX } from "~/domain/games";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { data, Form, redirect, useActionData, useFetcher, useLoaderData, useSubmit } from "@remix-run/react";
 import { AdminBar } from "~/components/AdminBar";
 import { KeepTogether } from "~/components/KeepTogether";
 import { COUNTER_CAP } from "~/domain/party-rules";
 import { Page } from "~/components/Page";
-import { Fragment } from "react";
+import { Fragment, useEffect, useRef, type FormEvent } from "react";
 import { CONTACT_COUNTRIES, CONTACT_MAX_LENGTH } from "~/domain/contact";
 import { pageMeta } from "~/domain/page-meta";
 import { formatDateDE, venueNow } from "~/domain/time";
@@ -17,6 +17,11 @@ import { getDb } from "~/server/platform/db.server";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 export const meta: MetaFunction = () => pageMeta("Telefonbuchung", [{ name: "robots", content: "noindex" }]);
+/** With JavaScript the times and the price follow what staff type (issue #29 §4); without, the buttons do the same. */
+export const handle = { hydrate: true };
+
+/** Waits until typing pauses, so a number typed digit by digit asks the server once. */
+const LIVE_DELAY_MS = 350;
 
 /** A caller needs to give only a name and a phone number (issue #29 §4); the rest if they like. */
 const CONTACT_FIELDS = [
@@ -94,10 +99,41 @@ export default function PhoneBooking() {
   const { staff, q, query, today, offers, locations, options } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const v = actionData?.values ?? {};
+  const submit = useSubmit();
+  const priceFetcher = useFetcher<ActionData>();
+  const stepOneTimer = useRef<ReturnType<typeof setTimeout>>();
+  const priceTimer = useRef<ReturnType<typeof setTimeout>>();
+  // The voucher's price is only shown for the choice it was asked for (step 1 may change meanwhile).
+  const pricedFor = useRef<string | null>(null);
+  const couponRef = useRef<HTMLInputElement>(null);
+  useEffect(() => () => [stepOneTimer.current, priceTimer.current].forEach((t) => clearTimeout(t)), []);
+  /** Step 1 changed: load the times and the price for it, as «Freie Zeiten anzeigen» would. */
+  const onStepOneChange = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    clearTimeout(stepOneTimer.current);
+    stepOneTimer.current = setTimeout(() => {
+      if (form.checkValidity()) submit(form, { replace: true, preventScrollReset: true });
+    }, LIVE_DELAY_MS);
+  };
+  /** The voucher code changed: price it on the server (nothing is redeemed), like «Preis berechnen». */
+  const askPrice = (couponCode: string) => {
+    clearTimeout(priceTimer.current);
+    priceTimer.current = setTimeout(() => {
+      pricedFor.current = query;
+      priceFetcher.submit({ intent: "price", couponCode }, { method: "post", action: `/admin/telefonbuchung?${query}` });
+    }, LIVE_DELAY_MS);
+  };
+  // New times and price for another choice: a voucher code already typed is priced again for it.
+  useEffect(() => {
+    const code = couponRef.current?.value.trim();
+    if (code && pricedFor.current !== null && pricedFor.current !== query) askPrice(code);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the choice (query) changes
+  }, [query]);
+  const livePrice = priceFetcher.data?.price && pricedFor.current === query ? priceFetcher.data.price : null;
   return (
     <Page title="Telefonbuchung" wide>
       <AdminBar email={staff.email} manager={staff.manager} />
-      <form method="get" className="card" aria-labelledby="step1-title">
+      <Form method="get" className="card" aria-labelledby="step1-title" onChange={onStepOneChange}>
         <h2 id="step1-title">1. Was und wann</h2>
         <fieldset className="plain-fieldset">
           <legend>Art</legend>
@@ -170,7 +206,7 @@ export default function PhoneBooking() {
         <button type="submit" className="button button-secondary">
           Freie Zeiten anzeigen
         </button>
-      </form>
+      </Form>
 
       {options && !options.ok ? (
         <p className="alert alert-error" role="alert">
@@ -238,11 +274,21 @@ export default function PhoneBooking() {
             <label htmlFor="c-message">Nachricht (optional)</label>
             <textarea id="c-message" name="message" rows={2} maxLength={CONTACT_MAX_LENGTH.message} defaultValue={v.message ?? ""} />
           </div>
-          <PriceBox price={actionData?.price ?? options.price} />
+          <PriceBox price={livePrice ?? actionData?.price ?? options.price} />
           <div className="field">
             <label htmlFor="couponCode">Gutscheincode (optional)</label>
             <div className="inline-form">
-              <input id="couponCode" name="couponCode" type="text" className="booking-code-input" autoComplete="off" maxLength={40} defaultValue={v.couponCode ?? ""} />
+              <input
+                id="couponCode"
+                ref={couponRef}
+                name="couponCode"
+                type="text"
+                className="booking-code-input"
+                autoComplete="off"
+                maxLength={40}
+                defaultValue={v.couponCode ?? ""}
+                onChange={(e) => askPrice(e.currentTarget.value.trim())}
+              />
               <button type="submit" name="intent" value="price" className="button button-secondary" formNoValidate>
                 Preis berechnen
               </button>

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { parse as parseCsv } from "csv-parse/sync";
-import { createVoucher, expect, expectAccessible, formatDE, futureWeekday, pickDate, signIn, test, waitForMail } from "./helpers";
+import { createVoucher, expect, expectAccessible, formatDE, futureWeekday, pickDate, signIn, test, waitForHydration, waitForMail } from "./helpers";
 
 /** A confirmed booking made as a family makes it (API), paid by a voucher; a unique surname to search for. */
 async function confirmedBooking(page: Page, date: string, start: string, lastName: string) {
@@ -314,6 +314,30 @@ test("a caller gives only name and phone: the price with a voucher first, then t
   await expect(page.getByRole("link", { name: "Per SMS senden" })).toHaveAttribute("href", /^sms:\+41795554433\?body=/);
   await expect(page.getByRole("table", { name: "E-Mails an die Familie" })).toHaveCount(0);
   await expectAccessible(page);
+});
+
+test("with JavaScript the phone booking's times and price follow what staff type, voucher included (issue #29 §4)", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without JavaScript «Freie Zeiten anzeigen» and «Preis berechnen» do this (tests above)");
+  const date = futureWeekday(6, 85);
+  const voucher = await createVoucher(page, 10);
+  await signIn(page);
+  await page.goto(`/admin/telefonbuchung?kind=game&date=${date}&locationId=3&gameType=1&rounds=2&players=4`);
+  await waitForHydration(page);
+  const price = page.getByRole("table").filter({ hasText: "Total" });
+  // 4 players × 2 rounds × CHF 7.
+  await expect(price.getByRole("row", { name: /Total/ })).toContainText("CHF 56.00");
+  await page.getByLabel("Vorname", { exact: true }).fill("Lena");
+  await page.getByLabel("Spieler", { exact: true }).fill("6");
+  await expect(price.getByRole("row", { name: /Total/ })).toContainText("CHF 84.00");
+  await expect(page).toHaveURL(/players=6/);
+  // What was typed in step 2 stays while step 1 reloads the times.
+  await expect(page.getByLabel("Vorname", { exact: true })).toHaveValue("Lena");
+  await page.getByLabel("Gutscheincode (optional)").fill(voucher);
+  await expect(price.getByRole("row", { name: new RegExp(`Gutschein ${voucher}`) })).toContainText("− CHF 10.00");
+  await expect(price.getByRole("row", { name: /Zu bezahlen/ })).toContainText("CHF 74.00");
+  // Another choice with the code still typed: priced again for it.
+  await page.getByLabel("Spieler", { exact: true }).fill("5");
+  await expect(price.getByRole("row", { name: /Zu bezahlen/ })).toContainText("CHF 60.00");
 });
 
 test("staff move a booking to another day and time: the site's calendar and slot grid, the family gets the change e-mail", async ({ page, javaScriptEnabled }) => {
