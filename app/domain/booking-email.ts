@@ -596,6 +596,21 @@ export function paymentLinkEmail(r: BookingEmailData, venue: VenueContact, link:
 }
 
 /**
+ * The open balance of a confirmed booking (a staff correction that costs more, issue #29 §2): what is
+ * open, the site's payment link, and that it can be paid at the venue as well.
+ */
+export function balanceLinkEmail(r: BookingEmailData, venue: VenueContact, link: { url: string; amountRappen: number; validUntil: Date }, texts?: EmailTexts): PlainEmail {
+  const title = "Offener Betrag Ihrer Buchung";
+  const until = link.validUntil.toLocaleString("de-CH", { timeZone: "Europe/Zurich", dateStyle: "long", timeStyle: "short" });
+  const { intro, closing } = editableParts("payment-link", r, venue, texts);
+  const pay = `Aus der Änderung Ihrer Buchung ${r.code} sind noch ${formatChf(link.amountRappen)} offen. Sie können den Betrag bis ${until} online über diesen Link bezahlen oder bei uns am Empfang:`;
+  const rows = detailRows(r);
+  const text = [...intro, pay, link.url, `Ihre Buchung:\n\n${textRows(rows)}`, ...closing, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
+  const html = htmlDocument({ title, paragraphs: [...intro, pay, link.url], rows, afterRows: closing, venue });
+  return { subject: `Offener Betrag – Buchung ${r.code}, ${venue.name}`, text: `${text}\n`, html };
+}
+
+/**
  * A closure that cancels the party (issue #29 §3): the venue's reason, and the family's two ways on —
  * another date or a free cancellation with everything back — through the manage link, whatever the
  * usual cut-off. The booking stays valid until the family chooses (or staff act).

@@ -109,7 +109,7 @@ export function parseCorrection(form: FormLike): { ok: true; request: Correction
 export function correctionMoneyLines(s: Settlement, voucherCode: string | null): string[] {
   const lines: string[] = [];
   if (s.payOnlineRappen > 0) lines.push(`Die Familie bezahlt die Differenz von ${formatChf(s.payOnlineRappen)} über einen Zahlungslink; bis dahin bleibt die Buchung unverändert.`);
-  if (s.openBalanceDeltaRappen > 0) lines.push(`${formatChf(s.openBalanceDeltaRappen)} sind am Empfang zu bezahlen (offener Betrag).`);
+  if (s.openBalanceDeltaRappen > 0) lines.push(`${formatChf(s.openBalanceDeltaRappen)} bleiben offen: am Empfang zu bezahlen oder online über den Zahlungslink der Buchung.`);
   if (s.openBalanceDeltaRappen < 0) lines.push(`Der offene Betrag am Empfang sinkt um ${formatChf(-s.openBalanceDeltaRappen)}.`);
   if (s.refundRappen > 0) lines.push(`${formatChf(s.refundRappen)} gehen auf das Zahlungsmittel der Familie zurück.`);
   if (s.voucherIssueRappen > 0) lines.push(`${formatChf(s.voucherIssueRappen)} erhält die Familie als neuen Gutschein.`);

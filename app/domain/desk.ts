@@ -23,7 +23,7 @@ export const DESK_MSG = {
   contactUnchanged: "Keine Änderung: Die Kontaktdaten sind gleich geblieben.",
   contactSaved: "Kontaktdaten gespeichert.",
   contactSavedNotified: (email: string) => `Kontaktdaten gespeichert. Die Bestätigung geht an ${email}.`,
-  paymentLinkNotHeld: "Nur eine reservierte, noch nicht bezahlte Buchung hat einen Zahlungslink.",
+  paymentLinkNotHeld: "Einen Zahlungslink haben nur eine reservierte Telefonbuchung und der offene Betrag einer online bezahlten Buchung.",
 } as const;
 
 /** One resend per booking per minute: a double click or an impatient staff member sends one e-mail, not ten. */

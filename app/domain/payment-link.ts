@@ -6,13 +6,21 @@
 export type PaymentLinkStatus = "open" | "paid" | "expired" | "cancelled";
 
 export function paymentLinkStatus(
-  r: { status: string; holdExpiresAt: Date | null; amountRappen: number },
+  r: { status: string; holdExpiresAt: Date | null; amountRappen: number; paymentStatus: string; openBalanceRappen: number; paidAtVenueRappen: number },
   now: Date,
 ): PaymentLinkStatus {
-  if (r.status === "confirmed") return "paid";
+  // A confirmed booking paid online with an open balance (a staff correction that costs more): the
+  // link pays that balance (issue #29 §2).
+  if (r.status === "confirmed") return balanceDueRappen(r) > 0 ? "open" : "paid";
   if (r.status === "cancelled") return "cancelled";
   if (r.status === "held" && r.holdExpiresAt !== null && r.holdExpiresAt.getTime() > now.getTime() && r.amountRappen > 0) return "open";
   return "expired";
+}
+
+/** What a confirmed booking paid online still owes: its open balance less what was paid at the venue. */
+export function balanceDueRappen(r: { status: string; paymentStatus: string; openBalanceRappen: number; paidAtVenueRappen: number }): number {
+  if (r.status !== "confirmed" || r.paymentStatus !== "settled") return 0;
+  return Math.max(0, r.openBalanceRappen - r.paidAtVenueRappen);
 }
 
 export const PAYMENT_LINK_MSG = {

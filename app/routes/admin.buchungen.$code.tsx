@@ -5,6 +5,7 @@ import { Page } from "~/components/Page";
 import { SEARCH_KIND_LABELS } from "~/domain/booking-search";
 import { ARRIVAL_LABELS, arrivalAllowed, DESK_MSG, NOTE_MAX_LENGTH, openAmountRappen, REFUND_NOTE_MAX } from "~/domain/desk";
 import { CORRECTION_MSG } from "~/domain/correction-form";
+import { balanceDueRappen } from "~/domain/payment-link";
 import { formatChf } from "~/domain/money";
 import { pageMeta } from "~/domain/page-meta";
 import { reservationTypeLabel } from "~/domain/reservation-types";
@@ -103,7 +104,7 @@ type ActionData = {
   error: string;
   form: "note" | "arrival" | "refund" | "mail" | "payment-link" | "contact";
   values: { note?: string; paid?: string; refundNote?: string; contact?: Record<string, string> };
-  paymentLink?: { url: string; smsHref: string | null; validUntil: string };
+  paymentLink?: { url: string; smsHref: string | null; validUntil: string; emailed: boolean };
 };
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -130,9 +131,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirect(`/admin/buchungen/${encodeURIComponent(code)}?done=contact-${result.outcome}#kontakt`);
   }
   if (intent === "payment-link") {
-    const result = await showPaymentLink(db, code, staff);
+    const result = await showPaymentLink(db, code, staff, new Date(), { email: form.get("send") === "email" });
     if (!result.ok) return data<ActionData>({ error: result.message, form: "payment-link", values: {} }, { status: result.status });
-    return data<ActionData>({ error: "", form: "payment-link", values: {}, paymentLink: { url: result.url, smsHref: result.smsHref, validUntil: result.validUntil.toISOString() } });
+    return data<ActionData>({
+      error: "",
+      form: "payment-link",
+      values: {},
+      paymentLink: { url: result.url, smsHref: result.smsHref, validUntil: result.validUntil.toISOString(), emailed: result.emailed },
+    });
   }
   if (intent === "refund-done") {
     const result = await markRefundDone(db, { code, note: form.get("refundNote") }, staff);
@@ -398,7 +404,7 @@ export default function BookingDetailPage() {
             </>
           )}
         </dl>
-        {r.status === "held" && r.channel === "phone" ? (
+        {(r.status === "held" && r.channel === "phone") || balanceDueRappen(r) > 0 ? (
           <div className="payment-link-box">
             {actionData?.paymentLink ? (
               <div className="alert alert-info" role="status">
@@ -406,6 +412,7 @@ export default function BookingDetailPage() {
                   <label htmlFor="payment-link-url">Zahlungslink (gültig bis {at(actionData.paymentLink.validUntil)})</label>
                 </p>
                 <input id="payment-link-url" type="text" readOnly value={actionData.paymentLink.url} className="break-anywhere" />
+                {actionData.paymentLink.emailed ? <p>Der Link wurde an {r.email} gesendet.</p> : null}
                 {actionData.paymentLink.smsHref ? (
                   <p>
                     <a className="button button-secondary button-small" href={actionData.paymentLink.smsHref}>
@@ -415,11 +422,22 @@ export default function BookingDetailPage() {
                 ) : null}
               </div>
             ) : null}
-            <Form method="post">
+            {r.status === "confirmed" ? (
+              <p className="muted">
+                Offener Betrag <span className="nobreak">{formatChf(balanceDueRappen(r))}</span>: die Familie bezahlt ihn am Empfang oder online über einen
+                Zahlungslink (gültig bis zum Beginn).
+              </p>
+            ) : null}
+            <Form method="post" className="actions">
               <input type="hidden" name="intent" value="payment-link" />
               <button type="submit" className="button button-secondary button-small">
                 Zahlungslink anzeigen
               </button>
+              {r.status === "confirmed" && r.email ? (
+                <button type="submit" name="send" value="email" className="button button-secondary button-small">
+                  Zahlungslink per E-Mail senden
+                </button>
+              ) : null}
             </Form>
             {actionData?.form === "payment-link" && actionData.error ? (
               <p className="alert alert-error" role="alert">

@@ -206,7 +206,7 @@ export default function CorrectBookingPage() {
                 <legend>Mehrbetrag von {formatChf(more)}</legend>
                 <p className="field-check">
                   <input type="radio" id="increase-venue" name="increase" value="venue" defaultChecked />
-                  <label htmlFor="increase-venue">Am Empfang bezahlen (offener Betrag in Tagesliste und Export)</label>
+                  <label htmlFor="increase-venue">Als offener Betrag: am Empfang oder per Zahlungslink (in Tagesliste und Export)</label>
                 </p>
               </fieldset>
             ) : null}

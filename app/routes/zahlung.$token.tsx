@@ -61,7 +61,7 @@ export default function PaymentLink() {
       ) : null}
       {page?.status === "open" ? (
         <section className="card summary" aria-labelledby="pay-title">
-          <h2 id="pay-title">Ihre Reservierung</h2>
+          <h2 id="pay-title">{page.balance ? "Ihre Buchung" : "Ihre Reservierung"}</h2>
           <dl>
             <dt>Buchungscode</dt>
             <dd>
@@ -75,15 +75,22 @@ export default function PaymentLink() {
             <dd>{page.offerName}</dd>
             <dt>Teilnehmende</dt>
             <dd>{page.party}</dd>
-            <dt>Zu bezahlen</dt>
+            <dt>{page.balance ? "Noch offen" : "Zu bezahlen"}</dt>
             <dd>
               <strong>{page.amount}</strong>
             </dd>
           </dl>
-          <p>
-            Der Termin ist für Sie reserviert bis <strong>{page.validUntil}</strong>. Nach der Zahlung erhalten Sie die Buchungsbestätigung per
-            E-Mail.
-          </p>
+          {page.balance ? (
+            <p>
+              Ihre Buchung ist bestätigt. Offen ist noch der Betrag aus der Änderung Ihrer Buchung. Sie können ihn hier bis <strong>{page.validUntil}</strong>{" "}
+              online bezahlen oder bei uns am Empfang.
+            </p>
+          ) : (
+            <p>
+              Der Termin ist für Sie reserviert bis <strong>{page.validUntil}</strong>. Nach der Zahlung erhalten Sie die Buchungsbestätigung per
+              E-Mail.
+            </p>
+          )}
           <Form method="post" className="actions">
             <button type="submit" className="button">
               Jetzt bezahlen

@@ -450,7 +450,7 @@ test("staff correct a booking: two more children and a discount with its reason,
   await expect(table).toContainText("8 Kinder, 1 Erw. spielend, 2 Erw. begleitend");
   await expect(table).toContainText("Rabatt CHF 10.00");
   await expect(table).toContainText("CHF 260.00");
-  await expect(page.locator(".correction-money")).toContainText("CHF 48.00 sind am Empfang zu bezahlen (offener Betrag).");
+  await expect(page.locator(".correction-money")).toContainText("CHF 48.00 bleiben offen: am Empfang zu bezahlen oder online über den Zahlungslink der Buchung.");
   await expect(page.getByRole("checkbox", { name: /Familie benachrichtigen/ })).toBeChecked();
   await expectAccessible(page);
   await fitsNarrowScreen(page);
@@ -468,6 +468,19 @@ test("staff correct a booking: two more children and a discount with its reason,
 
   const mail = await waitForMail(code, 15_000, (text) => text.includes("nderung Ihrer Buchung"));
   expect(mail).toContain("SEQUENCE:1");
+
+  // The open amount by payment link, e-mailed to the family; the link's page asks for CHF 48.00.
+  await page.getByRole("button", { name: "Zahlungslink per E-Mail senden" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Der Link wurde an mia.desk@example.ch gesendet." })).toBeVisible();
+  const link = await page.getByRole("textbox", { name: /^Zahlungslink \(gültig bis/ }).inputValue();
+  expect(link).toMatch(/\/zahlung\/[A-Za-z0-9_-]{43}$/);
+  const linkMail = await waitForMail(code, 15_000, (text) => text.includes("Offener Betrag"));
+  expect(linkMail.replace(/=\r?\n/g, "")).toContain("CHF 48.00 offen");
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByRole("heading", { name: "Buchung bezahlen" })).toBeVisible();
+  await expect(page.locator("dt", { hasText: "Noch offen" }).locator("+ dd")).toHaveText("CHF 48.00");
+  await expectAccessible(page);
+  await fitsNarrowScreen(page);
 
   // The day list shows what is open; paid at the counter, it is cleared.
   await page.goto(`/admin/tagesliste?from=${date}&to=${date}`);

@@ -15,7 +15,8 @@ import { cancelBooking } from "~/server/payments/cancellation.server";
 import { confirmPayment, startPayment } from "~/server/payments/payments.server";
 import { auditLog, payments, refunds, reservations, vouchers } from "~/server/platform/schema";
 import { correctBooking } from "~/server/staff/booking-correction.server";
-import { recordArrival } from "~/server/staff/booking-desk.server";
+import { recordArrival, showPaymentLink } from "~/server/staff/booking-desk.server";
+import { payByLink } from "~/server/payments/payment-link.server";
 import { dayList } from "~/server/staff/export.server";
 import { createStaffAccount } from "~/server/staff/staff-accounts.server";
 import { createVoucher } from "~/server/vouchers/vouchers.server";
@@ -249,5 +250,49 @@ describe.each(drivers)("staff correct bookings on $name", ({ open }) => {
     const results = await Promise.all([save(), save()]);
     expect(results.filter((x) => x.ok && x.kind === "corrected")).toHaveLength(1);
     expect(await reload(r.id)).toMatchObject({ numChildren: 8, openBalanceRappen: 8_700, sequence: current.sequence + 1 });
+  });
+
+  it("pays an open balance online through its payment link exactly once (webhook ∥ return), and refunds a balance paid twice", async () => {
+    const date = nextSaturday();
+    const r = await book({ date });
+    await correct(r, { counts: { ...SEVEN, numChildren: 7 } });
+    expect(await reload(r.id)).toMatchObject({ openBalanceRappen: 5_800 });
+    const shown = await showPaymentLink(database.db, r.code, staff, new Date(), { email: true });
+    if (!shown.ok) throw new Error(shown.message);
+    expect(shown).toMatchObject({ amountRappen: 5_800, emailed: true });
+    const token = shown.url.split("/").at(-1)!;
+    const started = await payByLink(database.db, { token, clientKey: "balance-1" });
+    if (!started.ok || !("redirect" in started)) throw new Error("no payment started");
+    const trx = trxOf(started.redirect);
+    const [pending] = await database.db.select().from(payments).where(eq(payments.transactionId, trx));
+    expect(pending).toMatchObject({ kind: "balance", amountRappen: 5_800, status: "pending", reservationId: r.id });
+    // The booking itself did not change state while its balance is being paid.
+    expect(await reload(r.id)).toMatchObject({ status: "confirmed", paymentStatus: "settled" });
+    await datatrans.fake.pay(trx, "settled");
+    const results = await Promise.all([confirmPayment(database.db, trx), confirmPayment(database.db, trx), confirmPayment(database.db, trx)]);
+    expect(results.filter((x) => x.confirmedNow)).toHaveLength(1);
+    expect(await reload(r.id)).toMatchObject({ openBalanceRappen: 0, status: "confirmed", paymentStatus: "settled" });
+    expect(openAmountRappen(await reload(r.id))).toBe(0);
+    const audit = await database.db.select().from(auditLog).where(eq(auditLog.reservationId, r.id));
+    expect(audit.filter((a) => a.action === "balance-paid")).toHaveLength(1);
+    // Nothing open any more: no link.
+    expect(await showPaymentLink(database.db, r.code, staff)).toMatchObject({ ok: false, status: 409 });
+
+    // A second balance, paid at the venue while its online payment was open: the online money goes back whole.
+    await correct(await reload(r.id), { counts: { ...SEVEN, numChildren: 8 } });
+    const again = await showPaymentLink(database.db, r.code, staff);
+    if (!again.ok) throw new Error(again.message);
+    const second = await payByLink(database.db, { token: again.url.split("/").at(-1)!, clientKey: "balance-2" });
+    if (!second.ok || !("redirect" in second)) throw new Error("no payment started");
+    await database.db.update(reservations).set({ paidAtVenueRappen: 2_900 }).where(eq(reservations.id, r.id));
+    await datatrans.fake.pay(trxOf(second.redirect), "settled");
+    await confirmPayment(database.db, trxOf(second.redirect));
+    const [twice] = await database.db.select().from(payments).where(eq(payments.transactionId, trxOf(second.redirect)));
+    expect(["refund_pending", "refunded"]).toContain(twice!.status);
+    expect(await reload(r.id)).toMatchObject({ openBalanceRappen: 2_900, paymentStatus: "settled" });
+
+    // Cancelled in full afterwards: both the booking's payment and the paid balance go back.
+    const cancelled = await cancelBooking(database.db, { where: { code: r.code }, reason: null, actor: { staffId: staff.id, label: `staff:${staff.email}` }, creditVoucher: true });
+    expect(cancelled).toMatchObject({ kind: "cancelled", refundRappen: 17_800 + 5_800 });
   });
 });

@@ -13,6 +13,7 @@ import {
   reminderEmail,
   type BookingEmail,
   type ChangeMoneyLines,
+  balanceLinkEmail,
   type PlainEmail,
   type PreviousBooking,
 } from "~/domain/booking-email";
@@ -228,6 +229,12 @@ export async function enqueuePaymentLinkMail(tx: Tx, reservation: Reservation): 
   const url = paymentLinkUrl(await issuePaymentToken(tx, reservation.id));
   const { contact, texts } = await mailVenue(tx);
   await enqueue(tx, reservation, "payment-link", paymentLinkEmail(reservation, contact, { url, validUntil: reservation.holdExpiresAt ?? new Date() }, texts));
+}
+
+/** A confirmed booking's open balance by link (issue #29 §2): a fresh payment token, the amount, until the party begins. */
+export async function enqueueBalanceLinkMail(tx: Tx, reservation: Reservation, link: { url: string; amountRappen: number; validUntil: Date }): Promise<void> {
+  const { contact, texts } = await mailVenue(tx);
+  await enqueue(tx, reservation, "payment-link", balanceLinkEmail(reservation, contact, link, texts));
 }
 
 type OutboxRow = typeof mailOutbox.$inferSelect;

@@ -1,14 +1,15 @@
 import { and, desc, eq } from "drizzle-orm";
 import { formatChf } from "~/domain/money";
-import { PAYMENT_LINK_MSG, paymentLinkStatus, type PaymentLinkStatus } from "~/domain/payment-link";
+import { balanceDueRappen, PAYMENT_LINK_MSG, paymentLinkStatus, type PaymentLinkStatus } from "~/domain/payment-link";
 import { formatVenueInstant, manageLinkReadable } from "~/domain/self-service";
+import { venueToUtc } from "~/domain/time";
 import { formatDateDE, formatTime } from "~/domain/time";
 import type { Reservation } from "../booking/bookings.server";
 import type { Db } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
 import { hashManageToken, MANAGE_TOKEN_PATTERN, sameDigest } from "../platform/manage-token.server";
 import { payments, paymentTokens, reservations } from "../platform/schema";
-import { startPayment } from "./payments.server";
+import { startBalancePayment, startPayment } from "./payments.server";
 import { consumeLookup, reserveLookup } from "./reservation-owner.server";
 
 /**
@@ -38,6 +39,8 @@ export type PaymentLinkPage =
       party: string;
       amount: string;
       validUntil: string;
+      /** The open balance of a confirmed booking (a correction that costs more), not the booking itself. */
+      balance: boolean;
     }
   | { status: Exclude<PaymentLinkStatus, "open">; code: string; message: string; phone?: boolean };
 
@@ -67,8 +70,10 @@ function pageOf(r: Reservation, now: Date): PaymentLinkPage {
     time: `${formatTime(r.startMin)} - ${formatTime(r.endMin)} Uhr`,
     offerName: r.offerName,
     party: r.players ? `${r.players} Spieler, ${r.rounds ?? 0} Runden` : `${r.numChildren + r.numActiveAdults + r.numAccompanyingAdults} Personen`,
-    amount: formatChf(r.amountRappen),
-    validUntil: formatVenueInstant(r.holdExpiresAt!),
+    amount: formatChf(r.status === "confirmed" ? balanceDueRappen(r) : r.amountRappen),
+    // A balance can be paid online until the party begins (at the venue after that).
+    validUntil: formatVenueInstant(r.status === "confirmed" ? venueToUtc(r.date, r.startMin) : r.holdExpiresAt!),
+    balance: r.status === "confirmed",
   };
 }
 
@@ -111,8 +116,9 @@ export async function payByLink(
     .orderBy(desc(payments.id))
     .limit(1);
   const unused = recent && (recent.providerStatus === null || recent.providerStatus === "initialized");
-  if (recent && unused && now.getTime() - recent.createdAt.getTime() < REUSE_MINUTES * 60_000) return { ok: true, redirect: recent.paymentUrl };
-  const started = await startPayment(db, r, { keepHold: true });
+  const due = r.status === "confirmed" ? balanceDueRappen(r) : r.amountRappen;
+  if (recent && unused && recent.amountRappen === due && now.getTime() - recent.createdAt.getTime() < REUSE_MINUTES * 60_000) return { ok: true, redirect: recent.paymentUrl };
+  const started = r.status === "confirmed" ? await startBalancePayment(db, r, due) : await startPayment(db, r, { keepHold: true });
   if (!started.ok) return { ok: false, status: 503, message: PAYMENT_LINK_MSG.startFailed, retryAfterSeconds: 60 };
   return { ok: true, redirect: started.paymentUrl };
 }

@@ -1,3 +1,4 @@
+import { balanceDueRappen } from "~/domain/payment-link";
 import { and, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import { blockedRange, overlaps, pickTable } from "~/domain/availability";
 import { paymentOutcome, toSpecStatus } from "~/domain/payment-status";
@@ -133,6 +134,44 @@ export async function startPayment(
     if (isConnectionLoss(error)) throw error;
     log.warn({ booking: reservation.code, cause: oneLineError(error) }, "payment could not be started");
     if (!options.keepHold) await releaseHold(db, reservation.id);
+    return { ok: false };
+  }
+}
+
+/**
+ * Opens a payment of a confirmed booking's open balance (issue #29 §2, through its payment link): a
+ * `balance` payment row for `amountRappen`, written after the provider answered (as every payment);
+ * the booking itself is not touched — settling lowers its balance (`settleInTransaction`).
+ */
+export async function startBalancePayment(db: Db, reservation: Reservation, amountRappen: number): Promise<{ ok: true; paymentUrl: string } | { ok: false }> {
+  const env = getEnv();
+  const provider = getPaymentProvider();
+  try {
+    const { transactionId, paymentUrl } = await provider.initTransaction({
+      refno: reservation.code,
+      amountRappen,
+      currency: "CHF",
+      successUrl: `${env.PUBLIC_URL}/payment/success`,
+      cancelUrl: `${env.PUBLIC_URL}/payment/cancel`,
+      errorUrl: `${env.PUBLIC_URL}/payment/error`,
+      webhookUrl: `${env.PUBLIC_URL}/api/payments/webhook`,
+    });
+    await db.insert(payments).values({
+      reservationId: reservation.id,
+      provider: provider.name,
+      transactionId,
+      refno: reservation.code,
+      amountRappen,
+      currency: "CHF",
+      status: "pending",
+      providerStatus: "initialized",
+      paymentUrl,
+      kind: "balance",
+    });
+    return { ok: true, paymentUrl };
+  } catch (error) {
+    if (isConnectionLoss(error)) throw error;
+    log.warn({ booking: reservation.code, cause: oneLineError(error) }, "balance payment could not be started");
     return { ok: false };
   }
 }
@@ -321,6 +360,7 @@ async function settleInTransaction(db: Db, tx: Tx, payment: Payment, providerSta
   if (!reservation) throw new Error(`payment ${payment.transactionId} without reservation`);
   const won = await claimPayment();
   if (!won) return { kind: "lost" };
+  if (won.kind === "balance") return settleBalancePayment(tx, won, reservation, now);
   if (reservation.status === "confirmed" && reservation.paymentStatus === "settled") {
     // Paid a second time (a payment link used in two tabs, both paid): the booking stands on the
     // first payment; only this one goes back, and the booking's own payment state stays `settled`.
@@ -368,6 +408,36 @@ async function settleChangePayment(tx: Tx, payment: Payment, original: Reservati
     .where(eq(reservations.id, held.id));
   if (original) await enqueueChangeRefundMail(tx, original, payment.amountRappen);
   return { kind: "refund" as const, refund: await openRefund(tx, pendingRefund!, { amountRappen: await refundableRappen(tx, pendingRefund!), reason: "late" }, now) };
+}
+
+/**
+ * A paid open balance (issue #29 §2): the booking's balance goes down by the payment (the booking row
+ * and the payment are locked by the caller, claimed exactly once). When the booking no longer owes
+ * that much — paid at the venue meanwhile, corrected down, cancelled — the payment goes back whole
+ * (reason `duplicate`: the booking's own payment state stays as it is).
+ */
+async function settleBalancePayment(tx: Tx, payment: Payment, reservation: Reservation, now: Date): Promise<SettleResult> {
+  if (reservation.status === "confirmed" && balanceDueRappen(reservation) >= payment.amountRappen) {
+    await tx
+      .update(reservations)
+      .set({ openBalanceRappen: reservation.openBalanceRappen - payment.amountRappen, updatedAt: now })
+      .where(eq(reservations.id, reservation.id));
+    await tx.insert(auditLog).values({
+      actor: "system",
+      action: "balance-paid",
+      reservationId: reservation.id,
+      details: { transactionId: payment.transactionId, amountRappen: payment.amountRappen },
+    });
+    return { kind: "confirmed", payment };
+  }
+  const [pendingRefund] = await tx.update(payments).set({ status: "refund_pending", updatedAt: now }).where(eq(payments.id, payment.id)).returning();
+  await tx.insert(auditLog).values({
+    actor: "system",
+    action: "duplicate-payment",
+    reservationId: reservation.id,
+    details: { transactionId: payment.transactionId, amountRappen: payment.amountRappen },
+  });
+  return { kind: "duplicate", refund: await openRefund(tx, pendingRefund!, { amountRappen: await refundableRappen(tx, pendingRefund!), reason: "duplicate" }, now) };
 }
 
 /**

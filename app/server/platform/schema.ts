@@ -400,6 +400,11 @@ export const payments = pgTable(
      */
     refundDueRappen: integer("refund_due_rappen").notNull().default(0),
     refundedRappen: integer("refunded_rappen").notNull().default(0),
+    /**
+     * `booking`: pays a held booking (or a held change row); `balance`: pays the open balance of a
+     * confirmed booking through a payment link (issue #29 §2) — settling lowers the balance, nothing else.
+     */
+    kind: text("kind").$type<"booking" | "balance">().notNull().default("booking"),
     /** Given back as a new voucher instead of to the card (a staff correction, issue #29 §2): no longer refundable. */
     voucherCreditedRappen: integer("voucher_credited_rappen").notNull().default(0),
     createdAt: createdAt(),
@@ -410,6 +415,7 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex("payments_transaction_key").on(t.transactionId),
     index("payments_reservation_idx").on(t.reservationId),
+    check("payments_kind_check", sql`${t.kind} in ('booking','balance')`),
     check("payments_refunds_check", sql`${t.refundDueRappen} >= 0 and ${t.refundedRappen} >= 0 and ${t.voucherCreditedRappen} >= 0 and ${t.refundDueRappen} + ${t.refundedRappen} + ${t.voucherCreditedRappen} <= ${t.amountRappen}`),
   ],
 );

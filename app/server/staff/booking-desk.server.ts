@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { containsPattern, FOLD_FROM, FOLD_PAIRS, FOLD_TO, foldName, SEARCH_PAGE_SIZE, type SearchFilters } from "~/domain/booking-search";
 import { arrivalAllowed, DESK_MSG, parseNote, parsePaidAtVenue, REFUND_MSG, REFUND_NOTE_MAX, RESEND_INTERVAL_SECONDS } from "~/domain/desk";
-import { venueNow } from "~/domain/time";
+import { venueNow, venueToUtc } from "~/domain/time";
+import { balanceDueRappen } from "~/domain/payment-link";
 import type { Db, Executor } from "../platform/db.server";
 import {
   auditLog,
@@ -17,7 +18,7 @@ import {
 } from "../platform/schema";
 import type { Reservation } from "../booking/bookings.server";
 import { listedAsBooking } from "../booking/reschedule.server";
-import { enqueueConfirmationMail, enqueuePaymentLinkMail, kickMailer, mailErrorForStaff } from "../mail/mail.server";
+import { enqueueBalanceLinkMail, enqueueConfirmationMail, enqueuePaymentLinkMail, kickMailer, mailErrorForStaff } from "../mail/mail.server";
 import { displayPhone, isDiallablePhone, storedPhone } from "~/domain/phone";
 import { auditActor, auditSentence, type AuditNames } from "~/domain/audit-text";
 import { CONTACT_COUNTRIES, firstContactError, phoneCallerContactError, toContact, type ContactInput } from "~/domain/contact";
@@ -473,19 +474,33 @@ export async function showPaymentLink(
   code: string,
   actor: DeskActor,
   now: Date = new Date(),
-): Promise<{ ok: true; url: string; smsHref: string | null; validUntil: Date; amountRappen: number } | { ok: false; status: 404 | 409; message: string }> {
-  return db.transaction(async (tx) => {
+  options: { email?: boolean } = {},
+): Promise<{ ok: true; url: string; smsHref: string | null; validUntil: Date; amountRappen: number; emailed: boolean } | { ok: false; status: 404 | 409; message: string }> {
+  const result = await db.transaction(async (tx) => {
     const [r] = await tx.select().from(reservations).where(eq(reservations.code, code.trim().toUpperCase())).for("update");
-    if (!r) return { ok: false, status: 404, message: DESK_MSG.notFound };
-    if (r.status !== "held" || r.channel !== "phone" || !r.holdExpiresAt || r.holdExpiresAt.getTime() <= now.getTime() || r.movesReservationId !== null) {
-      return { ok: false, status: 409, message: DESK_MSG.paymentLinkNotHeld };
-    }
+    if (!r) return { ok: false as const, status: 404 as const, message: DESK_MSG.notFound };
+    const heldPhone = r.status === "held" && r.channel === "phone" && r.holdExpiresAt !== null && r.holdExpiresAt.getTime() > now.getTime() && r.movesReservationId === null;
+    // A confirmed booking paid online with an open balance (a correction that costs more) pays it by link too.
+    const balance = balanceDueRappen(r);
+    if (!heldPhone && balance === 0) return { ok: false as const, status: 409 as const, message: DESK_MSG.paymentLinkNotHeld };
+    const amountRappen = heldPhone ? r.amountRappen : balance;
+    const validUntil = heldPhone ? r.holdExpiresAt! : venueToUtc(r.date, r.startMin);
     const url = paymentLinkUrl(await issuePaymentToken(tx, r.id, now));
-    await tx.insert(auditLog).values({ staffId: actor.id, actor: `staff:${actor.email}`, action: "payment-link-shown", reservationId: r.id, details: { amountRappen: r.amountRappen } });
-    const body = `${r.code}: Bitte bezahlen Sie ${formatChf(r.amountRappen)} bis ${formatVenueInstant(r.holdExpiresAt)} unter ${url}`;
+    const emailed = options.email === true && !heldPhone && r.email !== "";
+    if (emailed) await enqueueBalanceLinkMail(tx, r, { url, amountRappen, validUntil });
+    await tx.insert(auditLog).values({
+      staffId: actor.id,
+      actor: `staff:${actor.email}`,
+      action: "payment-link-shown",
+      reservationId: r.id,
+      details: { amountRappen, ...(heldPhone ? {} : { balance: true }), ...(emailed ? { emailed: true } : {}) },
+    });
+    const body = `${r.code}: Bitte bezahlen Sie ${formatChf(amountRappen)} bis ${formatVenueInstant(validUntil)} unter ${url}`;
     const digits = r.phone.replace(/[^\d+]/g, "");
-    return { ok: true, url, smsHref: digits ? `sms:${digits}?body=${encodeURIComponent(body)}` : null, validUntil: r.holdExpiresAt, amountRappen: r.amountRappen };
+    return { ok: true as const, url, smsHref: digits ? `sms:${digits}?body=${encodeURIComponent(body)}` : null, validUntil, amountRappen, emailed };
   });
+  if (result.ok && result.emailed) kickMailer();
+  return result;
 }
 
 const CONTACT_KEYS = ["firstName", "lastName", "street", "zip", "city", "country", "phone", "email"] as const;
