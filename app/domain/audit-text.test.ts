@@ -38,6 +38,13 @@ describe("the booking history as German sentences (issue #29 §5)", () => {
     expect(back).toBe("lea@funworld.ch hat die Buchung geändert: Kinder 9 → 8, Preis CHF 261.00 → CHF 232.00 (Differenz: CHF 29.00 als neuer Gutschein ABCD1234EFGH).");
   });
 
+  it("reads the open balance's payment link and its payment", () => {
+    const s = (action: string, details: Record<string, unknown>, actor = "staff:lea@funworld.ch") => auditSentence({ actor, action, details }, NAMES);
+    expect(s("payment-link-shown", { amountRappen: 5_800, balance: true, emailed: true })).toBe("lea@funworld.ch hat den Zahlungslink über CHF 58.00 (offener Betrag) per E-Mail gesendet.");
+    expect(s("payment-link-shown", { amountRappen: 32_200 })).toBe("lea@funworld.ch hat den Zahlungslink über CHF 322.00 angezeigt.");
+    expect(s("balance-paid", { amountRappen: 5_800 }, "system")).toBe("Offener Betrag von CHF 58.00 online bezahlt.");
+  });
+
   it("a move names the dates, times and tables", () => {
     const text = auditSentence(
       { actor: "customer", action: "move", details: { before: snapshot, after: { ...snapshot, date: "2026-12-13", startMin: 900, endMin: 1020, tableId: 7 }, money: { ...noMoney, refundRappen: 1000, venueDeltaRappen: -500 } } },

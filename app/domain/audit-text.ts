@@ -172,7 +172,7 @@ export function auditSentence(entry: AuditEntry, names: AuditNames): string {
       return sentence(who, `hat die Kontaktdaten geändert: ${parts.join(", ")}`, [d.notified === true ? "Bestätigung an die Familie gesendet" : null]);
     }
     case "payment-link-shown":
-      return sentence(who, `hat den Zahlungslink über ${chf(d.amountRappen)} angezeigt`);
+      return sentence(who, `hat den Zahlungslink über ${chf(d.amountRappen)}${d.balance === true ? " (offener Betrag)" : ""} ${d.emailed === true ? "per E-Mail gesendet" : "angezeigt"}`);
     case "voucher-restore":
       return sentence(who, `hat ${chf(d.amountRappen)} auf den Gutschein ${text(d.voucherCode) ?? ""} zurückgebucht`.replace(/\s+$/, ""));
     case "note":
@@ -193,6 +193,8 @@ export function auditSentence(entry: AuditEntry, names: AuditNames): string {
       return sentence(who, `hat die Bestätigung erneut gesendet${text(d.to) ? ` an ${text(d.to)}` : ""}`);
     case "duplicate-payment":
       return `Doppelte Zahlung über ${chf(d.amountRappen)} erkannt; sie wird zurückerstattet.`;
+    case "balance-paid":
+      return `Offener Betrag von ${chf(d.amountRappen)} online bezahlt.`;
     case "refund":
       return sentence(`${chf(d.amountRappen)}`, "zurückerstattet", [REFUND_REASONS[text(d.reason) ?? ""] ?? null]);
     case "refund-manual":

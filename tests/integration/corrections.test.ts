@@ -17,7 +17,7 @@ import { auditLog, payments, refunds, reservations, vouchers } from "~/server/pl
 import { correctBooking } from "~/server/staff/booking-correction.server";
 import { recordArrival, showPaymentLink } from "~/server/staff/booking-desk.server";
 import { payByLink } from "~/server/payments/payment-link.server";
-import { dayList } from "~/server/staff/export.server";
+import { bookingsCsv, dayList } from "~/server/staff/export.server";
 import { createStaffAccount } from "~/server/staff/staff-accounts.server";
 import { createVoucher } from "~/server/vouchers/vouchers.server";
 import { useFakeDatatrans } from "./fake-datatrans-env";
@@ -130,6 +130,11 @@ describe.each(drivers)("staff correct bookings on $name", ({ open }) => {
     expect(openAmountRappen(after)).toBe(5_800);
     const [day] = await dayList(database.db, { from: date, to: date });
     expect(day!.groups.flatMap((g) => g.bookings).find((b) => b.code === r.code)).toMatchObject({ openRappen: 5_800 });
+    // The CSV's «Offen CHF» column too.
+    const { csv } = await bookingsCsv(database.db, { from: date, to: date }, staff);
+    const [header, ...lines] = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const openColumn = header!.split(";").indexOf("Offen CHF");
+    expect(lines.find((l) => l.includes(r.code))!.split(";")[openColumn]).toBe("58.00");
 
     // The family's e-mail: the new persons and price, the difference at the desk, the calendar entry's next revision.
     const [mail] = (await mailsOf(r.code)).filter((m) => m.subject?.startsWith("Änderung"));
