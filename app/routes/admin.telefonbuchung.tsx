@@ -123,11 +123,10 @@ export default function PhoneBooking() {
       priceFetcher.submit({ intent: "price", couponCode }, { method: "post", action: `/admin/telefonbuchung?${query}` });
     }, LIVE_DELAY_MS);
   };
-  // New times and price for another choice: a voucher code already typed is priced again for it.
+  // New times and price for another choice: a voucher code already typed is priced again for it (only when the choice, `query`, changes).
   useEffect(() => {
     const code = couponRef.current?.value.trim();
     if (code && pricedFor.current !== null && pricedFor.current !== query) askPrice(code);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the choice (query) changes
   }, [query]);
   const livePrice = priceFetcher.data?.price && pricedFor.current === query ? priceFetcher.data.price : null;
   return (
