@@ -221,11 +221,35 @@ export async function guardRequest(req: ExpressRequest, res: ExpressResponse, ne
   next();
 }
 
+/** What the edge still reads (and throws away) of a refused body, so the client can finish sending and read the 413. */
+const DISCARD_LIMIT = 2 * 1024 * 1024;
+const DISCARD_MS = 5_000;
+
 function tooLarge(req: ExpressRequest, res: ExpressResponse) {
-  // The rest of the upload is not read: close the connection after answering.
-  res.setHeader("Connection", "close");
-  refuse(req, res, 413, MESSAGES.tooLarge);
-  res.on("finish", () => req.destroy());
+  // A client still writing its body gets a reset instead of the answer when the server answers and
+  // closes at once (EPIPE/ECONNRESET on its side). So the rest of the body is read and thrown away
+  // first, and the 413 is sent once it has arrived — at most DISCARD_LIMIT bytes and DISCARD_MS;
+  // beyond that the answer goes out and the socket is destroyed. The connection is closed afterwards.
+  let discarded = 0;
+  let answered = false;
+  const answer = (destroy: boolean) => {
+    if (answered) return;
+    answered = true;
+    clearTimeout(timer);
+    res.setHeader("Connection", "close");
+    refuse(req, res, 413, MESSAGES.tooLarge);
+    if (destroy) res.on("finish", () => req.destroy());
+  };
+  const timer = setTimeout(() => answer(true), DISCARD_MS);
+  timer.unref();
+  if (req.readableEnded || req.complete) return answer(false);
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_LIMIT) answer(true);
+  });
+  req.on("end", () => answer(false));
+  req.on("error", () => answer(true));
+  req.resume();
 }
 
 class BodyTooLarge extends Error {}
