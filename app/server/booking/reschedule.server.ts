@@ -28,6 +28,7 @@ import type { Executor, Tx } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
 import { auditLog, birthdayTables, gameLocations, offers, reservations } from "../platform/schema";
 import { enqueueChangeMail } from "../mail/mail.server";
+import type { ChangeMoneyLines } from "~/domain/booking-email";
 import { creditVoucher } from "../vouchers/vouchers.server";
 
 /**
@@ -274,15 +275,8 @@ function locationNaming(r: Reservation, location: { name: string; reservationTyp
   return { type: location.reservationType, offerName: r.gameType === null ? r.offerName : gameBookingName(r.gameType as GameType, location.name) };
 }
 
-export type ChangeMoney = {
-  refundRappen: number;
-  voucherCreditRappen: number;
-  paidRappen: number;
-  venueDeltaRappen: number;
-  /** Staff corrections: the open balance's change, and a new voucher given instead of a refund. */
-  openBalanceDeltaRappen?: number;
-  voucherIssue?: { code: string; amountRappen: number; validUntil: string } | null;
-};
+/** What a change did to the money: the same record the change e-mail states (domain/booking-email.ts). */
+export type ChangeMoney = ChangeMoneyLines;
 
 function snapshot(r: Reservation) {
   return {

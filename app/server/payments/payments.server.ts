@@ -364,14 +364,7 @@ async function settleInTransaction(db: Db, tx: Tx, payment: Payment, providerSta
   if (reservation.status === "confirmed" && reservation.paymentStatus === "settled") {
     // Paid a second time (a payment link used in two tabs, both paid): the booking stands on the
     // first payment; only this one goes back, and the booking's own payment state stays `settled`.
-    const [pendingRefund] = await tx.update(payments).set({ status: "refund_pending", updatedAt: now }).where(eq(payments.id, won.id)).returning();
-    await tx.insert(auditLog).values({
-      actor: "system",
-      action: "duplicate-payment",
-      reservationId: reservation.id,
-      details: { transactionId: payment.transactionId, amountRappen: payment.amountRappen },
-    });
-    return { kind: "duplicate", refund: await openRefund(tx, pendingRefund!, { amountRappen: await refundableRappen(tx, pendingRefund!), reason: "duplicate" }, now) };
+    return refundAsDuplicate(tx, won, reservation.id, now);
   }
   if (reservation.status === "held" || (reservation.status === "expired" && dayLocked && (await retake(tx, reservation, now)))) {
     const [confirmed] = await tx.update(reservations).set(confirmation).where(eq(reservations.id, reservation.id)).returning();
@@ -430,11 +423,16 @@ async function settleBalancePayment(tx: Tx, payment: Payment, reservation: Reser
     });
     return { kind: "confirmed", payment };
   }
+  return refundAsDuplicate(tx, payment, reservation.id, now);
+}
+
+/** Money the booking does not need (paid twice, a balance no longer due): the whole payment goes back; the booking's payment state stays. */
+async function refundAsDuplicate(tx: Tx, payment: Payment, reservationId: number, now: Date): Promise<SettleResult> {
   const [pendingRefund] = await tx.update(payments).set({ status: "refund_pending", updatedAt: now }).where(eq(payments.id, payment.id)).returning();
   await tx.insert(auditLog).values({
     actor: "system",
     action: "duplicate-payment",
-    reservationId: reservation.id,
+    reservationId,
     details: { transactionId: payment.transactionId, amountRappen: payment.amountRappen },
   });
   return { kind: "duplicate", refund: await openRefund(tx, pendingRefund!, { amountRappen: await refundableRappen(tx, pendingRefund!), reason: "duplicate" }, now) };
