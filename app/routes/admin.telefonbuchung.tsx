@@ -1,11 +1,11 @@
 import { ROUNDS_SETTING_MAX } from "~/domain/games";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, redirect, useActionData, useFetcher, useLoaderData, useSubmit } from "@remix-run/react";
+import { data, Form, redirect, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { AdminBar } from "~/components/AdminBar";
 import { KeepTogether } from "~/components/KeepTogether";
 import { COUNTER_CAP } from "~/domain/party-rules";
 import { Page } from "~/components/Page";
-import { Fragment, useEffect, useRef, type FormEvent } from "react";
+import { Fragment, useEffect, useRef, useState, type FormEvent } from "react";
 import { CONTACT_COUNTRIES, CONTACT_MAX_LENGTH } from "~/domain/contact";
 import { pageMeta } from "~/domain/page-meta";
 import { formatDateDE, venueNow } from "~/domain/time";
@@ -99,8 +99,8 @@ export default function PhoneBooking() {
   const { staff, q, query, today, offers, locations, options } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const v = actionData?.values ?? {};
-  const submit = useSubmit();
-  const priceFetcher = useFetcher<ActionData>();
+  const navigate = useNavigate();
+  const [fetched, setFetched] = useState<{ for: string; price: PhonePrice } | null>(null);
   const stepOneTimer = useRef<ReturnType<typeof setTimeout>>();
   const priceTimer = useRef<ReturnType<typeof setTimeout>>();
   // The voucher's price is only shown for the choice it was asked for (step 1 may change meanwhile).
@@ -112,7 +112,9 @@ export default function PhoneBooking() {
     const form = event.currentTarget;
     clearTimeout(stepOneTimer.current);
     stepOneTimer.current = setTimeout(() => {
-      if (form.checkValidity()) submit(form, { replace: true, preventScrollReset: true });
+      // A GET form: its fields are the page's query, as «Freie Zeiten anzeigen» would send them.
+      const params = new URLSearchParams([...new FormData(form)].map(([k, v]) => [k, String(v)]));
+      if (form.checkValidity()) navigate(`/admin/telefonbuchung?${params}`, { replace: true, preventScrollReset: true });
     }, LIVE_DELAY_MS);
   };
   /** The voucher code changed: price it on the server (nothing is redeemed), like «Preis berechnen». */
@@ -120,7 +122,13 @@ export default function PhoneBooking() {
     clearTimeout(priceTimer.current);
     priceTimer.current = setTimeout(() => {
       pricedFor.current = query;
-      priceFetcher.submit({ intent: "price", couponCode }, { method: "post", action: `/admin/telefonbuchung?${query}` });
+      const body = new FormData();
+      body.set("couponCode", couponCode);
+      // A failed answer leaves the last price shown; «Preis berechnen» still works.
+      void fetch(`/admin/telefonbuchung/preis?${query}`, { method: "post", body })
+        .then((r) => (r.ok ? (r.json() as Promise<{ price: PhonePrice }>) : null))
+        .then((answer) => answer && setFetched({ for: query, price: answer.price }))
+        .catch(() => undefined);
     }, LIVE_DELAY_MS);
   };
   // New times and price for another choice: a voucher code already typed is priced again for it (only when the choice, `query`, changes).
@@ -128,7 +136,7 @@ export default function PhoneBooking() {
     const code = couponRef.current?.value.trim();
     if (code && pricedFor.current !== null && pricedFor.current !== query) askPrice(code);
   }, [query]);
-  const livePrice = priceFetcher.data?.price && pricedFor.current === query ? priceFetcher.data.price : null;
+  const livePrice = fetched && fetched.for === query && pricedFor.current === query ? fetched.price : null;
   return (
     <Page title="Telefonbuchung" wide>
       <AdminBar email={staff.email} manager={staff.manager} />

@@ -7,7 +7,7 @@ import { Page } from "~/components/Page";
 import { useHydrated } from "~/components/useHydrated";
 import { normalizeCode } from "~/domain/codes";
 import { CONTACT_COUNTRIES, CONTACT_FIELD_LABELS, CONTACT_MAX_LENGTH, contactProblems, firstContactError, missingFieldMessage, toContact, type ContactInput, type ContactProblem } from "~/domain/contact";
-import { displayPhone, isDiallablePhone } from "~/domain/phone";
+import { isDiallablePhone } from "~/domain/phone";
 import { CountrySelect } from "~/components/CountrySelect";
 import { MSG } from "~/domain/messages";
 import { formatChf } from "~/domain/money";
@@ -15,38 +15,25 @@ import type { CouponResult } from "~/server/vouchers/coupon.server";
 import { checkoutSummary } from "~/server/checkout/checkout.server";
 import { placeBooking } from "~/server/checkout/place-booking.server";
 import { clientKey } from "~/server/platform/client.server";
-import { findReservationByCode } from "~/server/booking/bookings.server";
 import { getDb } from "~/server/platform/db.server";
 import { holdMinutes, loadVenuePolicy } from "~/server/booking/venue.server";
 import { lateBookingNotice } from "~/domain/self-service";
 import { clearDraft, redirectWithDraft, requireCompleteDraft, takeFormFlash, updateDraft } from "~/server/booking/draft.server";
 import { applyCouponToDraft, removeCouponFromDraft } from "~/server/checkout/draft-coupon.server";
-import { changeHeldBooking, heldBookingView, openHoldOf, resumePayment, type HeldBookingView } from "~/server/checkout/held-booking.server";
+import { changeHeldBooking, confirmedDraftBooking, openHoldOf, resumePayment, typedValuesOf } from "~/server/checkout/held-booking.server";
 import { pageMeta } from "~/domain/page-meta";
+import { DataFields } from "~/components/DataFields";
+import { PARTY_FIELD_NAMES, PARTY_MSG, parsePartyDetails, partyDataFields, type DataField, type PartyProblem } from "~/domain/party-details";
 
 export const handle = { hydrate: true };
 export const meta: MetaFunction = () => pageMeta("Kontaktdaten");
 
 const TEXT_FIELDS = ["firstName", "lastName", "street", "zip", "city", "phone", "email", "emailRepeat", "message"] as const;
-type Values = Partial<Record<(typeof TEXT_FIELDS)[number] | "country" | "couponCode" | "terms", string>>;
+type Values = Partial<Record<(typeof TEXT_FIELDS)[number] | (typeof PARTY_FIELD_NAMES)[number] | "country" | "couponCode" | "terms", string>>;
 
-/**
- * The held booking's texts, sent with the loader's data: that view is rare, and its words would
- * otherwise weigh on every family's JavaScript for this step (budget, docs/performance.md).
- */
-function heldPage(view: HeldBookingView) {
-  const text = {
-    title: "Ihre Buchung ist noch nicht bezahlt",
-    holdUntil: `Wir halten den Termin bis ${view.holdUntil} Uhr für Sie frei. Setzen Sie die Zahlung fort oder ändern Sie Ihre Angaben.`,
-    contact: "Ihre Kontaktdaten",
-    message: "Nachricht:",
-    change: "Ändern",
-    resume: "Zahlung fortsetzen",
-    changeHint: "«Ändern» gibt den Termin und den Gutschein sofort frei; Ihre Angaben bleiben im Formular.",
-  };
-  return { ...view, text };
-}
-type HeldText = ReturnType<typeof heldPage>["text"];
+/** Birthday tables and the games' birthday package ask for the birthday child (issue #30 §1). */
+const asksParty = (draft: { kind: string; gameType?: number }) => draft.kind === "birthday" || draft.gameType === 2;
+
 
 /** Personal data (typed contact details): never kept by a browser or proxy cache. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
@@ -58,53 +45,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (confirmed) throw redirectWithDraft(confirmed.to, await clearDraft(request, { bookingCode: confirmed.code }));
   const summary = await checkoutSummary(db, draft);
   if (!summary) throw redirect("/offers");
-  const { flash, cookie } = await takeFormFlash(request);
   // Back from the provider's page (or another tab) while the booking still holds the table: that
-  // booking is shown, with «Zahlung fortsetzen» and «Ändern», instead of an empty second start.
-  const held = await openHoldOf(db, draft.bookingCode);
+  // booking is shown (its own page, with «Zahlung fortsetzen» and «Ändern») instead of an empty second start.
+  if (await openHoldOf(db, draft.bookingCode)) throw redirect("/enter-data/unpaid");
+  const { flash, cookie } = await takeFormFlash(request);
   return data(
     {
-      held: held ? heldPage(heldBookingView(held)) : null,
       summary,
       flash: flash as ActionData | null,
       // Back after a cancelled or failed payment: the contact data typed before is filled in again.
-      previous: draft.bookingCode ? await previousContact(db, draft.bookingCode) : null,
+      previous: draft.bookingCode ? ((await typedValuesOf(db, draft.bookingCode)) as Values | null) : null,
       holdMinutes: await holdMinutes(db),
       // The country names as data, not JavaScript (the step's budget).
       countries: Object.entries(CONTACT_COUNTRIES),
       // Said before paying: a start inside the self-service window cannot be changed online later.
       lateNotice: lateBookingNotice(draft, (await loadVenuePolicy(db)).selfServiceHours, new Date()),
+      // The party section's words and fields as data (the step's JavaScript budget); values and
+      // problems of a submit are filled in by the page.
+      messageField: { name: "message", label: "Nachricht (optional)", value: "", maxLength: CONTACT_MAX_LENGTH.message, kind: "multiline" } satisfies DataField,
+      party: asksParty(draft) ? { title: PARTY_MSG.title, hint: PARTY_MSG.hint, fields: partyDataFields({}) } : null,
     },
     cookie ? { headers: { "Set-Cookie": cookie } } : undefined,
   );
 }
 
-/** The draft's booking when it is already confirmed (paid, or covered by a voucher), with its confirmation page. */
-async function confirmedDraftBooking(db: Awaited<ReturnType<typeof getDb>>, code: string | undefined) {
-  const r = code ? await findReservationByCode(db, code) : null;
-  if (!r || r.status !== "confirmed") return null;
-  return { code: r.code, to: r.type === "BIRTHDAY_PARTY" ? "/payment/success" : "/success" };
-}
-
-async function previousContact(db: Awaited<ReturnType<typeof getDb>>, code: string): Promise<Values | null> {
-  const r = await findReservationByCode(db, code);
-  if (!r || r.status === "confirmed") return null;
-  return {
-    firstName: r.firstName,
-    lastName: r.lastName,
-    street: r.street,
-    zip: r.zip,
-    city: r.city,
-    country: r.country,
-    phone: displayPhone(r.phone),
-    email: r.email,
-    emailRepeat: r.email,
-    message: r.message ?? "",
-  };
-}
-
 /** `problems`: each field's problem after a refused submit, as the server found them (its phone rule is stricter than the browser's). */
-type ActionData = { alert?: string; problems?: ContactProblem[]; coupon?: CouponResult | null; values: Values; slotTaken?: boolean; confirmCancel?: boolean };
+type ActionData = { alert?: string; problems?: (ContactProblem | PartyProblem)[]; coupon?: CouponResult | null; values: Values; slotTaken?: string; confirmCancel?: typeof CANCEL_TEXT };
 
 /**
  * With JavaScript a lost connection must not replace the page with an error screen: the family
@@ -123,7 +89,7 @@ export async function clientAction({ serverAction, request }: ClientActionFuncti
 
 function valuesOf(form: FormData): Values {
   const values: Values = {};
-  for (const f of [...TEXT_FIELDS, "country", "couponCode", "terms"] as const) {
+  for (const f of [...TEXT_FIELDS, ...PARTY_FIELD_NAMES, "country", "couponCode", "terms"] as const) {
     const v = form.get(f);
     if (typeof v === "string") values[f] = v;
   }
@@ -137,7 +103,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = await getDb();
 
   // "Abbrechen" asks first (a second step that works without JavaScript); only the confirmation discards.
-  if (intent === "cancel") return data<ActionData>({ confirmCancel: true, values });
+  if (intent === "cancel") return data<ActionData>({ confirmCancel: CANCEL_TEXT, values });
   if (intent === "cancel-confirmed") return redirectWithDraft("/", await clearDraft(request));
   if (intent === "cancel-keep") return data<ActionData>({ values });
   // "Zurück" to the slot choice: what was typed waits in the draft (one-time flash) for the way back.
@@ -155,7 +121,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "resume" || intent === "change") {
     const outcome = intent === "resume" ? await resumePayment(db, request, draft) : await changeHeldBooking(db, request, draft);
     // The typed data come back with the message, whether the hold is still there or was given up.
-    if ("error" in outcome) return data<ActionData>({ alert: MSG.bookingFailed, values: (draft.bookingCode ? await previousContact(db, draft.bookingCode) : null) ?? values }, { status: 502 });
+    if ("error" in outcome) return data<ActionData>({ alert: MSG.bookingFailed, values: (draft.bookingCode ? await typedValuesOf(db, draft.bookingCode) : null) ?? values }, { status: 502 });
     return outcome.cookie ? redirectWithDraft(outcome.to, outcome.cookie) : redirect(outcome.to);
   }
 
@@ -177,16 +143,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const input = Object.fromEntries(form) as ContactInput;
   const problem = firstContactError(input, isDiallablePhone);
-  if (problem) return data<ActionData>({ alert: problem, problems: contactProblems(input, isDiallablePhone), values }, { status: 400 });
+  // The party section is optional, but what is typed there is checked too, and all problems are listed at once.
+  const party = asksParty(draft) ? parsePartyDetails(values) : null;
+  const partyProblems = party && !party.ok ? party.problems : [];
+  if (problem) return data<ActionData>({ alert: problem, problems: [...contactProblems(input, isDiallablePhone), ...partyProblems], values }, { status: 400 });
+  if (partyProblems.length > 0) return data<ActionData>({ alert: PARTY_MSG.check, problems: partyProblems, values }, { status: 400 });
   // An old tab of a booking that is already confirmed: show that booking instead of starting a second one.
   const confirmed = await confirmedDraftBooking(db, draft.bookingCode);
   if (confirmed) return redirectWithDraft(confirmed.to, await clearDraft(request, { bookingCode: confirmed.code }));
-  const outcome = await placeBooking(db, request, draft, toContact(input), clientKey(request, context));
+  const outcome = await placeBooking(db, request, draft, toContact(input), clientKey(request, context), party?.ok ? party.details : undefined);
   if (outcome.kind === "redirect") return redirectWithDraft(outcome.to, outcome.cookie);
   // A lost slot is answered without writing anything: in a rush hundreds of families lose at once,
   // and the answer must stay cheap. What they typed is on the page again; its "Anderen Zeitslot
   // wählen" button posts it (intent "back") and only then is it kept in the draft for their return.
-  const slotTaken = outcome.status === 409 && !outcome.coupon;
+  // The button's label comes with the answer: a rare view, kept out of the step's JavaScript (budget).
+  const slotTaken = outcome.status === 409 && !outcome.coupon ? "Anderen Zeitslot wählen" : undefined;
   return data<ActionData>({ alert: outcome.message, values, coupon: outcome.coupon ?? undefined, slotTaken }, { status: outcome.status });
 }
 
@@ -194,7 +165,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
  * The list at the top of the page after a refused submit (issue #28 §5): the spec's message, then
  * each field's problem as a link to that field. Not an alert itself: the form's alert announces it.
  */
-function ErrorSummary({ message, problems }: { message: string; problems: readonly ContactProblem[] }) {
+function ErrorSummary({ message, problems }: { message: string; problems: readonly { field: string; message: string }[] }) {
   return (
     <section className="alert alert-error error-summary" aria-labelledby="error-summary-title">
       <h2 id="error-summary-title">Bitte prüfen Sie Ihre Angaben</h2>
@@ -216,7 +187,7 @@ function ErrorSummary({ message, problems }: { message: string; problems: readon
 }
 
 /** The form's one alert; on a phone it would sit far above the submit button, so it is scrolled to and focused. */
-function FormAlert({ message, slotTaken, missing = [] }: { message?: string | null; slotTaken?: boolean; missing?: readonly string[] }) {
+function FormAlert({ message, slotTaken, missing = [] }: { message?: string | null; slotTaken?: string; missing?: readonly string[] }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!message || !ref.current) return;
@@ -234,7 +205,7 @@ function FormAlert({ message, slotTaken, missing = [] }: { message?: string | nu
             <p>
               {/* A button of the form, not a link: it takes what was typed along (see the action). */}
               <button type="submit" name="intent" value="back" className="button button-secondary button-small" formNoValidate>
-                Anderen Zeitslot wählen
+                {slotTaken}
               </button>
             </p>
           ) : null}
@@ -244,8 +215,16 @@ function FormAlert({ message, slotTaken, missing = [] }: { message?: string | nu
   );
 }
 
+/** The second step's words travel with the action's answer, not with the step's JavaScript (budget). */
+const CANCEL_TEXT = {
+  question: "Buchung wirklich abbrechen?",
+  detail: "Ihre Eingaben und der gewählte Termin werden verworfen.",
+  keep: "Nein, weiter buchen",
+  confirm: "Ja, abbrechen",
+};
+
 /** The second step of "Abbrechen": nothing is thrown away before the family says so. */
-function CancelConfirm() {
+function CancelConfirm({ text }: { text: typeof CANCEL_TEXT }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.scrollIntoView({ block: "center" });
@@ -254,14 +233,14 @@ function CancelConfirm() {
   return (
     <div className="alert alert-warning" role="alert" tabIndex={-1} ref={ref}>
       <p>
-        <strong>Buchung wirklich abbrechen?</strong> Ihre Eingaben und der gewählte Termin werden verworfen.
+        <strong>{text.question}</strong> {text.detail}
       </p>
       <div className="actions">
         <button type="submit" name="intent" value="cancel-keep" className="button button-secondary" formNoValidate>
-          Nein, weiter buchen
+          {text.keep}
         </button>
         <button type="submit" name="intent" value="cancel-confirmed" className="button" formNoValidate>
-          Ja, abbrechen
+          {text.confirm}
         </button>
       </div>
     </div>
@@ -325,63 +304,8 @@ function TextField({
   );
 }
 
-/** The booking this browser started and has not paid yet, while its hold lasts (see the loader). */
-function HeldBooking({ held, alert }: { held: HeldBookingView & { text: HeldText }; alert?: string }) {
-  const b = held.booking;
-  const HELD_TEXT = held.text;
-  return (
-    <Page title="Kontaktdaten">
-      <div className="alert alert-warning" role="status">
-        <p>
-          <strong>{HELD_TEXT.title}</strong>
-        </p>
-        <p>{HELD_TEXT.holdUntil}</p>
-      </div>
-      {alert ? (
-        <div className="alert alert-error" role="alert">
-          <p>{alert}</p>
-        </div>
-      ) : null}
-      <BookingSummary summary={b} title="Ihre Buchung" />
-      <section className="card summary" aria-labelledby="held-contact-title">
-        <h2 id="held-contact-title">{HELD_TEXT.contact}</h2>
-        <p>
-          {b.firstName} {b.lastName}
-          <br />
-          {b.street}
-          <br />
-          {b.zip} {b.city}
-          <br />
-          {b.phone}
-          <br />
-          {b.email}
-        </p>
-        {held.message ? (
-          <p>
-            {HELD_TEXT.message} {held.message}
-          </p>
-        ) : null}
-      </section>
-      <Form method="post" className="card">
-        <p className="muted">{HELD_TEXT.changeHint}</p>
-        <div className="actions">
-          <button type="submit" name="intent" value="change" className="button button-secondary">
-            {HELD_TEXT.change}
-          </button>
-          <button type="submit" name="intent" value="resume" className="button">
-            {HELD_TEXT.resume}
-          </button>
-        </div>
-      </Form>
-    </Page>
-  );
-}
-
 export default function EnterData() {
-  const { held, ...loaded } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ActionData>();
-  if (held) return <HeldBooking held={held} alert={actionData?.alert} />;
-  return <ContactForm {...loaded} actionData={actionData} />;
+  return <ContactForm {...useLoaderData<typeof loader>()} actionData={useActionData<ActionData>()} />;
 }
 
 function ContactForm({
@@ -391,8 +315,10 @@ function ContactForm({
   holdMinutes,
   lateNotice,
   countries,
+  party,
+  messageField,
   actionData: posted,
-}: Omit<ReturnType<typeof useLoaderData<typeof loader>>, "held"> & { actionData: ActionData | undefined }) {
+}: ReturnType<typeof useLoaderData<typeof loader>> & { actionData: ActionData | undefined }) {
   const actionData = posted ?? flash ?? undefined;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -485,7 +411,8 @@ function ContactForm({
   // After a refused submit: what is wrong, per field (from the browser's check, or from the server's answer without JavaScript).
   const alert = clientAlert ?? actionData?.alert ?? null;
   const problems = clientAlert !== null ? clientProblems : actionData?.alert ? (actionData.problems ?? []) : [];
-  const problemOf = (field: ContactProblem["field"]) => problems.find((p) => p.field === field)?.message;
+  const problemOf = (field: string) => problems.find((p) => p.field === field)?.message;
+  const partyFields = party?.fields.map((f) => ({ ...f, value: values[f.name as keyof Values] ?? "", problem: problemOf(f.name) }));
   const missing = problems.filter((p) => p.message === missingFieldMessage(CONTACT_FIELD_LABELS[p.field as keyof typeof CONTACT_FIELD_LABELS])).map((p) => CONTACT_FIELD_LABELS[p.field as keyof typeof CONTACT_FIELD_LABELS]);
 
   return (
@@ -500,7 +427,7 @@ function ContactForm({
           {label}
         </button>
         <h2>Ihre Kontaktdaten</h2>
-        <FormAlert message={alert} slotTaken={!clientAlert && actionData?.slotTaken === true} missing={missing} />
+        <FormAlert message={alert} slotTaken={clientAlert ? undefined : actionData?.slotTaken} missing={missing} />
         <div className="grid-2">
           <TextField name="firstName" label="Vorname" values={values} autoComplete="given-name" problem={problemOf("firstName")} />
           <TextField name="lastName" label="Nachname" values={values} autoComplete="family-name" problem={problemOf("lastName")} />
@@ -532,23 +459,15 @@ function ContactForm({
             ) : null}
           </TextField>
         </div>
-        <div className="field">
-          <label htmlFor="message">Nachricht (optional)</label>
-          <textarea
-            id="message"
-            name="message"
-            rows={3}
-            defaultValue={values.message ?? ""}
-            maxLength={CONTACT_MAX_LENGTH.message}
-            aria-invalid={problemOf("message") ? true : undefined}
-            aria-describedby={problemOf("message") ? "message-problem" : undefined}
-          />
-          {problemOf("message") ? (
-            <p className="field-error" id="message-problem">
-              {problemOf("message")}
-            </p>
-          ) : null}
-        </div>
+        <DataFields fields={[{ ...messageField, value: values.message ?? "", problem: problemOf("message") }]} />
+        {party && partyFields ? (
+          // Closed unless something is typed there or wrong: the spec's form stays as it is for those who skip it.
+          <details className="card party-section" open={partyFields.some((f) => f.value || f.problem)}>
+            <summary>{party.title}</summary>
+            <p className="muted">{party.hint}</p>
+            <DataFields fields={partyFields} />
+          </details>
+        ) : null}
 
         <fieldset className="card" disabled={busy}>
           <legend>Gutschein</legend>
@@ -649,7 +568,7 @@ function ContactForm({
           </p>
         ) : null}
 
-        {actionData?.confirmCancel ? <CancelConfirm /> : null}
+        {actionData?.confirmCancel ? <CancelConfirm text={actionData.confirmCancel} /> : null}
         <div className="actions">
           <button type="submit" name="intent" value="back" className="button button-secondary" disabled={busy} formNoValidate>
             Zurück

@@ -55,7 +55,7 @@ test("Back from the provider's page shows the booking in progress: continue payi
 
   // The browser's Back button: the booking in progress, not an empty form at full price.
   await page.goBack();
-  await expect(page).toHaveURL(/\/enter-data$/);
+  await expect(page).toHaveURL(/\/enter-data\/unpaid$/);
   await expect(page.getByText("Ihre Buchung ist noch nicht bezahlt")).toBeVisible();
   await expect(page.getByText(/Wir halten den Termin bis \d\d:\d\d Uhr für Sie frei/)).toBeVisible();
   await expect(page.getByText("Lea Zurück")).toBeVisible();

@@ -4,6 +4,7 @@ import { and, eq, getTableColumns, gt, isNotNull, lte, not, sql, type SQL } from
 import { blockedRange, hasBegun, birthdaySlotGrid, onlineNotBefore, pickTable, rulesOn } from "~/domain/availability";
 import { newBookingCode } from "~/domain/codes";
 import type { Contact } from "~/domain/contact";
+import type { PartyDetails } from "~/domain/party-details";
 import { storedPhone } from "~/domain/phone";
 import { MSG } from "~/domain/messages";
 import { COUNTER_CAP, partyRuleProblem } from "~/domain/party-rules";
@@ -37,7 +38,21 @@ export type BirthdayRequest = {
   counts: PartyCounts;
   contact: Contact;
   couponCode?: string | null;
+  /** The birthday child and allergies (issue #30 §1), when the family gave them. */
+  party?: PartyDetails;
 };
+
+/**
+ * The party columns of a new booking: only those given, so the common insert (no party details)
+ * keeps its shape.
+ */
+export function partyColumns(party: PartyDetails | undefined) {
+  return {
+    partyChildName: party?.childName ?? undefined,
+    partyChildAge: party?.childAge ?? undefined,
+    partyNotes: party?.notes ?? undefined,
+  };
+}
 
 export type ReserveResult =
   | {
@@ -451,6 +466,7 @@ export async function reserveBirthday(
         ...request.contact,
         // E.164 (issue #28 §6): validated at every entry point, stored in one form for search and dialling.
         phone: storedPhone(request.contact.phone, request.contact.country),
+        ...partyColumns(request.party),
       },
     },
     { ...options, now },

@@ -2,12 +2,13 @@ import { and, eq, gt, ne, or } from "drizzle-orm";
 import type { SlotRange } from "~/domain/availability";
 import { hasBegun, onlineNotBefore, rulesOn } from "~/domain/availability";
 import type { Contact } from "~/domain/contact";
+import type { PartyDetails } from "~/domain/party-details";
 import { storedPhone } from "~/domain/phone";
 import { MSG } from "~/domain/messages";
 import { GAME_TYPES, gameAvailability, gameChoiceProblem, gamePriceRappen, gameStartGrid, type GameStart, type GameType } from "~/domain/games";
 import { venueNow } from "~/domain/time";
 import { closureOn } from "~/domain/venue-settings";
-import { leadTimeRefusal, placeReservation, type ReserveOptions, type ReserveResult } from "./bookings.server";
+import { leadTimeRefusal, partyColumns, placeReservation, type ReserveOptions, type ReserveResult } from "./bookings.server";
 import type { Db, Executor } from "../platform/db.server";
 import { reservations } from "../platform/schema";
 import { findGameLocation, getVenue, venuePhone, venuePolicy } from "./venue.server";
@@ -58,6 +59,8 @@ export type GameRequest = {
   players: number;
   contact: Contact;
   couponCode?: string | null;
+  /** The birthday package's child and allergies (issue #30 §1); ignored for a normal game. */
+  party?: PartyDetails;
 };
 
 /** The name a game booking carries in summaries, e-mails and the staff overview. */
@@ -103,6 +106,7 @@ export async function reserveGame(db: Db, request: GameRequest, options: Reserve
         ...request.contact,
         // E.164 (issue #28 §6): validated at every entry point, stored in one form for search and dialling.
         phone: storedPhone(request.contact.phone, request.contact.country),
+        ...partyColumns(request.gameType === 2 ? request.party : undefined),
       },
     },
     { ...options, now },

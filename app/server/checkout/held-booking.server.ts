@@ -1,3 +1,5 @@
+import { displayPhone } from "~/domain/phone";
+import { partyFormValues } from "~/domain/party-details";
 import { formatTime, venueNow } from "~/domain/time";
 import { findReservationByCode, type Reservation } from "../booking/bookings.server";
 import { reservationView, type ReservationView } from "../booking/confirmation-view.server";
@@ -82,4 +84,33 @@ export async function changeHeldBooking(db: Db, request: Request, draft: Complet
   if (paid) return { to: confirmationOf(paid), cookie: await clearDraft(request, { bookingCode: paid.code }) };
   // The voucher the hold used stays chosen (now credited back, so it counts again in full).
   return { to: "/enter-data", cookie: await updateDraft(request, { couponCode: r.voucherCode ?? draft.couponCode }) };
+}
+
+/** The draft's booking when it is already confirmed (paid, or covered by a voucher), with its confirmation page. */
+export async function confirmedDraftBooking(db: Db, code: string | undefined): Promise<{ code: string; to: string } | null> {
+  const r = code ? await findReservationByCode(db, code) : null;
+  if (!r || r.status !== "confirmed") return null;
+  return { code: r.code, to: r.type === "BIRTHDAY_PARTY" ? "/payment/success" : "/success" };
+}
+
+/**
+ * What the family typed for a booking not (yet) paid, as the contact step's form values: back after
+ * a cancelled or failed payment, or after «Ändern», the form is filled in again.
+ */
+export async function typedValuesOf(db: Db, code: string): Promise<Record<string, string> | null> {
+  const r = await findReservationByCode(db, code);
+  if (!r || r.status === "confirmed") return null;
+  return {
+    firstName: r.firstName,
+    lastName: r.lastName,
+    street: r.street,
+    zip: r.zip,
+    city: r.city,
+    country: r.country,
+    phone: displayPhone(r.phone),
+    email: r.email,
+    emailRepeat: r.email,
+    message: r.message ?? "",
+    ...partyFormValues({ childName: r.partyChildName, childAge: r.partyChildAge, notes: r.partyNotes }),
+  };
 }

@@ -1,4 +1,5 @@
 import type { Contact } from "~/domain/contact";
+import type { PartyDetails } from "~/domain/party-details";
 import { MSG } from "~/domain/messages";
 import { findReservationByCode, releaseHold, reserveBirthday } from "../booking/bookings.server";
 import { reserveGame } from "../booking/games.server";
@@ -24,6 +25,7 @@ export async function placeBooking(
   draft: CompleteDraft,
   contact: Contact,
   client = "unknown",
+  party?: PartyDetails,
 ): Promise<PlaceBookingOutcome> {
   try {
     // The family came back from the payment page and submits again: its earlier hold (and open
@@ -41,7 +43,7 @@ export async function placeBooking(
       draft.kind === "game"
         ? await reserveGame(
             db,
-            { locationId: draft.locationId, gameType: draft.gameType, date: draft.date, startMin: draft.startMin, rounds: draft.rounds, players: draft.players, contact, couponCode },
+            { locationId: draft.locationId, gameType: draft.gameType, date: draft.date, startMin: draft.startMin, rounds: draft.rounds, players: draft.players, contact, couponCode, party },
             options,
           )
         : await reserveBirthday(
@@ -53,6 +55,7 @@ export async function placeBooking(
               counts: { numChildren: draft.numChildren, numActiveAdults: draft.numActiveAdults, numAccompanyingAdults: draft.numAccompanyingAdults },
               contact,
               couponCode,
+              party,
             },
             options,
           );

@@ -263,6 +263,14 @@ export const reservations = pgTable(
     /** A staff discount (< 0) or surcharge (> 0) included in `price_rappen`, with its reason. */
     priceAdjustRappen: integer("price_adjust_rappen").notNull().default(0),
     priceAdjustReason: text("price_adjust_reason"),
+    /**
+     * The party (issue #30 §1), all optional: the birthday child's first name and the age they turn,
+     * and allergies or dietary notes for the kitchen. Typed by the family (contact step, manage link)
+     * or by staff; shown on the prep sheet.
+     */
+    partyChildName: text("party_child_name"),
+    partyChildAge: integer("party_child_age"),
+    partyNotes: text("party_notes"),
   },
   (t) => [
     uniqueIndex("reservations_code_key").on(t.code),
@@ -277,6 +285,7 @@ export const reservations = pgTable(
     check("reservations_arrival_check", sql`${t.arrival} is null or ${t.arrival} in ('arrived','no_show')`),
     check("reservations_paid_at_venue_check", sql`${t.paidAtVenueRappen} >= 0`),
     check("reservations_open_balance_check", sql`${t.openBalanceRappen} >= 0`),
+    check("reservations_party_age_check", sql`${t.partyChildAge} is null or ${t.partyChildAge} between 1 and 18`),
     check("reservations_channel_check", sql`${t.channel} in ('online','phone')`),
     check("reservations_amounts_check", sql`${t.discountRappen} >= 0 and ${t.amountRappen} = ${t.priceRappen} - ${t.discountRappen}`),
   ],
