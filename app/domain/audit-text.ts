@@ -1,4 +1,5 @@
 import { formatChf } from "./money";
+import { partyChanges, type PartyDetails } from "./party-details";
 import { formatDateDE, formatTime } from "./time";
 
 /**
@@ -170,6 +171,13 @@ export function auditSentence(entry: AuditEntry, names: AuditNames): string {
         .filter((k) => k in after)
         .map((k) => `${CONTACT_FIELD_NAMES[k]} «${text(before[k]) || "–"}» → «${text(after[k]) || "–"}»`);
       return sentence(who, `hat die Kontaktdaten geändert: ${parts.join(", ")}`, [d.notified === true ? "Bestätigung an die Familie gesendet" : null]);
+    }
+    case "party-details": {
+      const details = (v: unknown): PartyDetails => {
+        const o = obj(v);
+        return { childName: text(o.childName) ?? null, childAge: num(o.childAge) ?? null, notes: text(o.notes) ?? null };
+      };
+      return sentence(who, `hat die Angaben zur Party geändert: ${partyChanges(details(d.before), details(d.after)).join(", ")}`);
     }
     case "payment-link-shown":
       return sentence(who, `hat den Zahlungslink über ${chf(d.amountRappen)}${d.balance === true ? " (offener Betrag)" : ""} ${d.emailed === true ? "per E-Mail gesendet" : "angezeigt"}`);

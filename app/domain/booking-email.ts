@@ -1,4 +1,5 @@
 import { cancellationMoneyLines, type CancellationSplit } from "./cancellation-terms";
+import { partyRows } from "./party-details";
 import { formatChf } from "./money";
 import { formatDateDE, formatTime, venueToUtc } from "./time";
 import { venueAddressLine, type VenueContact } from "./venue-contact";
@@ -37,6 +38,10 @@ export type BookingEmailData = {
   priceAdjustRappen?: number;
   priceAdjustReason?: string | null;
   openBalanceRappen?: number;
+  /** The birthday child and allergies (issue #30 §1), when the family or staff gave them. */
+  partyChildName?: string | null;
+  partyChildAge?: number | null;
+  partyNotes?: string | null;
 };
 
 /** PUBLISH: the first entry; REQUEST: the same entry, moved (same UID, higher SEQUENCE); CANCEL: removed. */
@@ -120,6 +125,8 @@ function detailRows(r: BookingEmailData): Row[] {
           { label: "Erwachsene (mitspielend)", value: String(r.numActiveAdults) },
           { label: "Erwachsene (nur Begleitung)", value: String(r.numAccompanyingAdults) },
         ]),
+    // What the family told us about the party, so they can check it (issue #30 §1).
+    ...partyRows({ childName: r.partyChildName ?? null, childAge: r.partyChildAge ?? null, notes: r.partyNotes ?? null }).map(([label, value]) => ({ label, value: value.replace(/\s*\n\s*/g, "; ") })),
   ];
   // Like the confirmation page: the original price only matters when a voucher took something off.
   if (r.discountRappen > 0) {

@@ -128,6 +128,10 @@ export default function DayOverview() {
           {total === 0 ? "Keine aktiven Buchungen an diesem Tag." : `${total} aktive Buchung${total === 1 ? "" : "en"}.`}{" "}
           <a className="no-print" href={`/admin/zeitplan?date=${date}`}>
             Zeitplan des Tages
+          </a>{" "}
+          <span className="no-print">·</span>{" "}
+          <a className="no-print" href={`/admin/vorbereitung?date=${date}`}>
+            Vorbereitung (Partys, Allergien)
           </a>
         </p>
         {/* On a phone the day's first booking comes first: the empty tables and locations in one line (issue #29 §6). */}
@@ -181,6 +185,18 @@ export default function DayOverview() {
                         <>
                           <br />
                           <em>{b.message}</em>
+                        </>
+                      ) : null}
+                      {b.child ? (
+                        <>
+                          <br />
+                          Geburtstagskind: {b.child}
+                        </>
+                      ) : null}
+                      {b.allergies ? (
+                        <>
+                          <br />
+                          <strong>Allergien/Hinweise:</strong> {b.allergies}
                         </>
                       ) : null}
                     </td>

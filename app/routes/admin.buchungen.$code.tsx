@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { Fragment } from "react";
 import { AdminBar } from "~/components/AdminBar";
 import { Page } from "~/components/Page";
 import { SEARCH_KIND_LABELS } from "~/domain/booking-search";
@@ -12,7 +13,9 @@ import { reservationTypeLabel } from "~/domain/reservation-types";
 import { bookingStatusLabel, PAYMENT_LABELS } from "~/domain/staff-labels";
 import { formatDateDE, formatTime } from "~/domain/time";
 import { isManager, requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
-import { addNote, bookingDetail, correctContact, markRefundDone, recordArrival, resendConfirmation, showPaymentLink } from "~/server/staff/booking-desk.server";
+import { addNote, bookingDetail, correctContact, markRefundDone, partyDetailsByStaff, recordArrival, resendConfirmation, showPaymentLink } from "~/server/staff/booking-desk.server";
+import { DataFields } from "~/components/DataFields";
+import { PARTY_FIELD_NAMES, PARTY_MSG, parsePartyDetails, partyDataFields, type DataField } from "~/domain/party-details";
 import { CONTACT_COUNTRIES, CONTACT_MAX_LENGTH } from "~/domain/contact";
 import { getDb } from "~/server/platform/db.server";
 
@@ -78,6 +81,8 @@ const DONE: Record<string, string> = {
     "Telefonbuchung reserviert. Es ist keine E-Mail-Adresse hinterlegt: Zeigen Sie unten den Zahlungslink an und lesen Sie ihn vor oder senden Sie ihn per SMS.",
   moved: "Buchung verschoben; die Familie erhält eine E-Mail mit dem neuen Termin.",
   refund: "Rückerstattung als manuell erledigt vermerkt.",
+  party: PARTY_MSG.saved,
+  "party-unchanged": PARTY_MSG.unchanged,
   "moved-refund-pending": "Buchung verschoben. Die Rückerstattung der Differenz ist beim Zahlungsanbieter in Bearbeitung und wird automatisch erneut angefragt – bitte nicht manuell erstatten.",
   resent: "Bestätigung erneut gesendet.",
   "moved-refund-manual": "Buchung verschoben. Die Rückerstattung der Differenz wurde vom Zahlungsanbieter abgelehnt: bitte manuell erstatten (siehe Protokoll).",
@@ -102,8 +107,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 type ActionData = {
   error: string;
-  form: "note" | "arrival" | "refund" | "mail" | "payment-link" | "contact";
+  form: "note" | "arrival" | "refund" | "mail" | "payment-link" | "contact" | "party";
   values: { note?: string; paid?: string; refundNote?: string; contact?: Record<string, string> };
+  /** The party form as it was sent, with each field's problem. */
+  partyFields?: DataField[];
   paymentLink?: { url: string; smsHref: string | null; validUntil: string; emailed: boolean };
 };
 
@@ -129,6 +136,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const result = await correctContact(db, { code, contact, notify: form.get("notify") === "on" }, staff);
     if (!result.ok) return data<ActionData>({ error: result.message, form: "contact", values: { contact } }, { status: result.status });
     return redirect(`/admin/buchungen/${encodeURIComponent(code)}?done=contact-${result.outcome}#kontakt`);
+  }
+  if (intent === "party") {
+    const values = Object.fromEntries(PARTY_FIELD_NAMES.map((f) => [f, String(form.get(f) ?? "").slice(0, 5000)]));
+    const parsed = parsePartyDetails(values);
+    if (!parsed.ok) return data<ActionData>({ error: PARTY_MSG.check, form: "party", values: {}, partyFields: partyDataFields(values, parsed.problems) }, { status: 400 });
+    const result = await partyDetailsByStaff(db, code, parsed.details, staff);
+    if (!result.ok) return data<ActionData>({ error: result.message, form: "party", values: {}, partyFields: partyDataFields(values) }, { status: result.status });
+    return redirect(`/admin/buchungen/${encodeURIComponent(code)}?done=${result.changed ? "party" : "party-unchanged"}#party`);
   }
   if (intent === "payment-link") {
     const result = await showPaymentLink(db, code, staff, new Date(), { email: form.get("send") === "email" });
@@ -352,6 +367,45 @@ export default function BookingDetailPage() {
             </details>
           ) : null}
         </section>
+        {detail.party ? (
+          <section className="card result-card" id="party" aria-labelledby="party-title">
+            <h2 id="party-title">Geburtstagsparty</h2>
+            <dl>
+              {detail.party.rows.length > 0 ? (
+                detail.party.rows.map(([label, value]) => (
+                  <Fragment key={label}>
+                    <dt>{label}</dt>
+                    <dd className="pre-line">{value}</dd>
+                  </Fragment>
+                ))
+              ) : (
+                <>
+                  <dt>Angaben</dt>
+                  <dd>{PARTY_MSG.none}</dd>
+                </>
+              )}
+            </dl>
+            {detail.party.editable ? (
+              <details className="contact-edit" open={actionData?.form === "party"}>
+                <summary>Angaben zur Party ändern</summary>
+                <Form method="post" noValidate>
+                  <input type="hidden" name="intent" value="party" />
+                  <DataFields fields={actionData?.form === "party" && actionData.partyFields ? actionData.partyFields : detail.party.fields} />
+                  {actionData?.form === "party" ? (
+                    <p className="alert alert-error" role="alert">
+                      {actionData.error}
+                    </p>
+                  ) : null}
+                  <div className="actions">
+                    <button type="submit" className="button button-secondary">
+                      Angaben speichern
+                    </button>
+                  </div>
+                </Form>
+              </details>
+            ) : null}
+          </section>
+        ) : null}
       </div>
 
       <section className="card result-card" id="zahlung" aria-labelledby="price-title">

@@ -90,6 +90,12 @@ export default function DayList() {
                         <td data-label="Personen">{b.persons}</td>
                         <td data-label="Paket/Spiel">{b.offerName}</td>
                         <td data-label="Nachricht und Notizen" className="break-anywhere">
+                          {b.child ? <span className="day-note">Geburtstagskind: {b.child}</span> : null}
+                          {b.allergies ? (
+                            <span className="day-note">
+                              <strong>Allergien/Hinweise:</strong> {b.allergies}
+                            </span>
+                          ) : null}
                           {b.message ? <em>{b.message}</em> : null}
                           {b.notes.map((n, i) => (
                             <span key={i} className="day-note">

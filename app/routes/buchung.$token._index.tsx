@@ -1,6 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { agbPath } from "~/domain/legal-texts";
 import { useLoaderData } from "@remix-run/react";
+import { Fragment } from "react";
 import { BookingSummary } from "~/components/BookingSummary";
 import { Page } from "~/components/Page";
 import { VenueNotes } from "~/components/VenueNotes";
@@ -11,6 +12,8 @@ import { formatDateDE, formatTime } from "~/domain/time";
 import { VenuePhone } from "~/components/VenueContactLinks";
 import { closureNoticeReason, MANAGE_HEADERS, manageView, requireManagedBooking, selfServicePolicy } from "~/server/booking/manage.server";
 import { pendingChangeOf } from "~/server/payments/booking-change.server";
+import { isBirthdayParty, PARTY_MSG, partyRows } from "~/domain/party-details";
+import { familyMayEditParty, partyDetailsOf } from "~/server/booking/party.server";
 import { getDb } from "~/server/platform/db.server";
 
 export const headers: HeadersFunction = () => MANAGE_HEADERS;
@@ -25,6 +28,8 @@ const NOTICES: Record<string, { kind: "success" | "warning" | "info"; text: stri
     kind: "info",
     text: "Ihre Buchung wurde storniert. Die Rückerstattung ist beim Zahlungsanbieter in Bearbeitung; Sie erhalten den Betrag ohne weiteres Zutun zurück. Sie erhalten eine Bestätigung per E-Mail.",
   },
+  party: { kind: "success", text: PARTY_MSG.saved },
+  "party-unchanged": { kind: "info", text: PARTY_MSG.unchanged },
   manuell: {
     kind: "warning",
     text: "Ihre Buchung wurde storniert. Die Rückerstattung konnte nicht automatisch ausgelöst werden; unser Team erledigt sie manuell und meldet sich bei Ihnen.",
@@ -41,12 +46,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     agbHref: agbPath(r.agbVersion),
     token: params.token!,
     notice,
+    // The birthday child and allergies (issue #30 §1): shown, and editable until the party begins.
+    party: isBirthdayParty(r) && r.status !== "cancelled" ? { rows: partyRows(partyDetailsOf(r)), editable: familyMayEditParty(r) } : null,
     pending: pending && { ...pending, until: pending.until.toLocaleTimeString("de-CH", { timeZone: "Europe/Zurich", hour: "2-digit", minute: "2-digit" }) },
   };
 }
 
 export default function ManageBooking() {
-  const { view, token, notice, pending, agbHref } = useLoaderData<typeof loader>();
+  const { view, token, notice, pending, agbHref, party } = useLoaderData<typeof loader>();
   const base = `/buchung/${token}`;
   const cancelled = view.booking.status === "cancelled";
   return (
@@ -103,6 +110,30 @@ export default function ManageBooking() {
         </p>
       </section>
       <BookingSummary summary={view.booking} />
+      {party ? (
+        <section className="card summary" aria-labelledby="party-title">
+          <h2 id="party-title">{PARTY_MSG.title}</h2>
+          {party.rows.length > 0 ? (
+            <dl>
+              {party.rows.map(([label, value]) => (
+                <Fragment key={label}>
+                  <dt>{label}</dt>
+                  <dd className="pre-line">{value}</dd>
+                </Fragment>
+              ))}
+            </dl>
+          ) : (
+            <p>{PARTY_MSG.none}</p>
+          )}
+          {party.editable ? (
+            <p>
+              <a className="button button-secondary" href={`${base}/feier`}>
+                Angaben zur Party ändern
+              </a>
+            </p>
+          ) : null}
+        </section>
+      ) : null}
       {view.closureNotice ? (
         <section className="card alert-warning" aria-labelledby="closure-title">
           <h2 id="closure-title">Wir müssen Ihren Termin absagen</h2>

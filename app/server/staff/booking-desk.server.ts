@@ -18,6 +18,8 @@ import {
 } from "../platform/schema";
 import type { Reservation } from "../booking/bookings.server";
 import { listedAsBooking } from "../booking/reschedule.server";
+import { partyDetailsOf, updatePartyDetails, type PartyUpdate } from "../booking/party.server";
+import { isBirthdayParty, partyDataFields, partyFormValues, partyRows, PARTY_MSG, type DataField, type PartyDetails } from "~/domain/party-details";
 import { enqueueBalanceLinkMail, enqueueConfirmationMail, enqueuePaymentLinkMail, kickMailer, mailErrorForStaff } from "../mail/mail.server";
 import { displayPhone, isDiallablePhone, storedPhone } from "~/domain/phone";
 import { auditActor, auditSentence, type AuditNames } from "~/domain/audit-text";
@@ -161,6 +163,8 @@ export async function searchBookings(db: Executor, filters: SearchFilters): Prom
 
 export type BookingDetail = {
   reservation: Reservation;
+  /** A birthday's child and allergies (issue #30 §1) as rows, and the staff form's fields; null for a normal game. */
+  party: { rows: [string, string][]; editable: boolean; fields: DataField[] } | null;
   resourceName: string | null;
   /** A difference row: the code of the booking whose change it holds (see booking/reschedule.server.ts). */
   changeOf: string | null;
@@ -234,6 +238,9 @@ export async function bookingDetail(db: Executor, code: string, now: Date = new 
         : "in-progress";
   return {
     reservation: r,
+    party: isBirthdayParty(r)
+      ? { rows: partyRows(partyDetailsOf(r)), editable: r.status === "confirmed" || r.status === "held", fields: partyDataFields(partyFormValues(partyDetailsOf(r))) }
+      : null,
     phone: displayPhone(r.phone),
     countryName: r.country === "CH" ? null : (CONTACT_COUNTRIES[r.country as keyof typeof CONTACT_COUNTRIES] ?? r.country),
     resourceName: resource[0]?.name ?? null,
@@ -552,4 +559,11 @@ export async function correctContact(
   });
   if (result.ok) kickMailer();
   return result;
+}
+
+/** Staff store a booking's party details (issue #30 §1): any time while the booking is active, audited. */
+export async function partyDetailsByStaff(db: Db, code: string, details: PartyDetails, actor: DeskActor, now: Date = new Date()): Promise<PartyUpdate> {
+  const [r] = await db.select({ id: reservations.id }).from(reservations).where(eq(reservations.code, code.trim().toUpperCase()));
+  if (!r) return { ok: false, status: 404, message: PARTY_MSG.notActive };
+  return updatePartyDetails(db, { reservationId: r.id, details, actor: { staffId: actor.id, label: `staff:${actor.email}` }, byStaff: true }, now);
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { birthdayChildText } from "~/domain/party-details";
 import { openAmountRappen } from "~/domain/desk";
 import { listedAsBooking } from "../booking/reschedule.server";
 import type { Db } from "../platform/db.server";
@@ -23,6 +24,9 @@ export type DayBooking = {
   paymentStatus: string;
   amountRappen: number;
   message: string | null;
+  /** The birthday child («Lena, wird 7») and allergies (issue #30 §1), when given. */
+  child: string | null;
+  allergies: string | null;
   arrival: string | null;
   paidAtVenueRappen: number;
   openRappen: number;
@@ -61,6 +65,8 @@ export async function dayOverview(db: Db, date: string): Promise<DayColumn[]> {
     paymentStatus: refundStates.some((p) => p.reservationId === r.id && p.status === "refund_pending") ? "refund_pending" : r.paymentStatus,
     amountRappen: r.amountRappen,
     message: r.message,
+    child: birthdayChildText({ childName: r.partyChildName, childAge: r.partyChildAge }),
+    allergies: r.partyNotes,
     arrival: r.arrival,
     paidAtVenueRappen: r.paidAtVenueRappen,
     openRappen: openAmountRappen(r),

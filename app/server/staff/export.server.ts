@@ -11,6 +11,8 @@ import type { Reservation } from "../booking/bookings.server";
 import { listedAsBooking } from "../booking/reschedule.server";
 import type { DeskActor } from "./booking-desk.server";
 import { csvPhone, displayPhone } from "~/domain/phone";
+import { birthdayChildText, isBirthdayParty } from "~/domain/party-details";
+import { partyDetailsOf } from "../booking/party.server";
 
 /** Bookings of a date range for the export and the day list: held, confirmed and cancelled (expired holds never became bookings). */
 async function bookingsOf(db: Executor, from: string, to: string, statuses: Reservation["status"][]) {
@@ -54,6 +56,9 @@ export const CSV_HEADER = [
   "Telefon",
   "E-Mail",
   "Nachricht",
+  "Geburtstagskind",
+  "Alter",
+  "Allergien/Hinweise",
   "Status",
   "Zahlung",
   "Preis CHF",
@@ -102,6 +107,9 @@ export async function bookingsCsv(db: Db, range: { from: string; to: string }, a
       csvPhone(r.phone),
       text(r.email),
       text(r.message),
+      text(r.partyChildName),
+      r.partyChildAge === null ? "" : String(r.partyChildAge),
+      text(r.partyNotes),
       bookingStatusLabel(r),
       PAYMENT_LABELS[r.paymentStatus] ?? r.paymentStatus,
       csvAmount(r.priceRappen),
@@ -136,6 +144,9 @@ export type DayListBooking = {
   offerName: string;
   status: string;
   message: string | null;
+  /** The birthday child («Lena, wird 7») and allergies (issue #30 §1), when given. */
+  child: string | null;
+  allergies: string | null;
   notes: string[];
   openRappen: number;
 };
@@ -158,6 +169,8 @@ export async function dayList(db: Executor, range: { from: string; to: string })
     offerName: r.offerName,
     status: r.status,
     message: r.message,
+    child: birthdayChildText(partyDetailsOf(r)),
+    allergies: r.partyNotes,
     notes: notesOf.get(r.id) ?? [],
     openRappen: openAmountRappen(r),
   });
@@ -169,4 +182,69 @@ export async function dayList(db: Executor, range: { from: string; to: string })
     ].filter((g) => g.bookings.length > 0);
     return { date, groups, count: ofDay.length };
   });
+}
+
+export type PrepParty = {
+  code: string;
+  startMin: number;
+  endMin: number;
+  /** The table or game location. */
+  place: string;
+  offerName: string;
+  /** «Lena, wird 7», or null when the family has not said. */
+  child: string | null;
+  children: number;
+  adults: number;
+  allergies: string | null;
+  message: string | null;
+  notes: string[];
+  /** The host's name and phone, for a question on the day. */
+  contact: string;
+  phone: string;
+  openRappen: number;
+  status: string;
+};
+export type PrepSheet = { date: string; parties: PrepParty[]; totals: { parties: number; children: number; adults: number; withAllergies: number } };
+
+/**
+ * The kitchen's and hosts' sheet of a day (issue #30 §5): every birthday (tables and the games'
+ * birthday package) in time order with its place, the birthday child, the counts, allergies, the
+ * family's message, staff notes and what is still to be paid; totals on top. Held phone bookings
+ * are listed too (marked), since the caller may still pay.
+ */
+export async function prepSheet(db: Executor, date: string): Promise<PrepSheet> {
+  const { rows, tables, locations, notesOf } = await bookingsOf(db, date, date, ["held", "confirmed"]);
+  const tableName = new Map(tables.map((t) => [t.id, t.name]));
+  const locationName = new Map(locations.map((l) => [l.id, l.name]));
+  const parties = rows.filter(isBirthdayParty).map((r): PrepParty => {
+    const game = r.locationId !== null;
+    return {
+      code: r.code,
+      startMin: r.startMin,
+      endMin: r.endMin,
+      place: (game ? locationName.get(r.locationId!) : r.tableId !== null ? tableName.get(r.tableId) : null) ?? "–",
+      offerName: r.offerName,
+      child: birthdayChildText(partyDetailsOf(r)),
+      // A game's birthday package counts its players as children.
+      children: game ? (r.players ?? 0) : r.numChildren,
+      adults: game ? 0 : r.numActiveAdults + r.numAccompanyingAdults,
+      allergies: r.partyNotes,
+      message: r.message,
+      notes: notesOf.get(r.id) ?? [],
+      contact: `${r.firstName} ${r.lastName}`,
+      phone: displayPhone(r.phone),
+      openRappen: openAmountRappen(r),
+      status: r.status,
+    };
+  });
+  return {
+    date,
+    parties,
+    totals: {
+      parties: parties.length,
+      children: parties.reduce((n, p) => n + p.children, 0),
+      adults: parties.reduce((n, p) => n + p.adults, 0),
+      withAllergies: parties.filter((p) => p.allergies !== null).length,
+    },
+  };
 }
