@@ -271,7 +271,10 @@ describe.each(drivers)("booking changes with a price difference on $name", ({ op
     expect(await pendingChangeOf(database.db, r)).toMatchObject({ amountRappen: 14_400 });
     // Staff see the held row while it holds the table.
     expect(await listed(held!.code)).toEqual([held!.code]);
-    const request = datatrans.fake.requests.find((q) => q.method === "POST" && q.path === "/v1/transactions" && (q.body as { refno: string }).refno === held!.code);
+    // The provider's page names the family's booking code, not the internal row's (issue #30 §3).
+    expect(datatrans.fake.requests.some((q) => q.method === "POST" && q.path === "/v1/transactions" && (q.body as { refno: string }).refno === held!.code)).toBe(false);
+    const request = datatrans.fake.requests.find((q) => q.method === "POST" && q.path === "/v1/transactions" && (q.body as { amount: number; refno: string }).refno === r.code && (q.body as { amount: number }).amount === 14_400);
+    expect((await database.db.select().from(payments).where(eq(payments.transactionId, trx)))[0]).toMatchObject({ refno: r.code, reservationId: held!.id });
     expect((request!.body as { amount: number; redirect: { successUrl: string } }).amount).toBe(14_400);
     expect((request!.body as { redirect: { successUrl: string } }).redirect.successUrl).toBe(`${PUBLIC_URL}/buchung/${TOKEN}/zahlung?r=ok`);
     const rival = await reserveBirthday(database.db, { offerId: 1, date, startMin: 600, counts: { numChildren: 10, numActiveAdults: 3, numAccompanyingAdults: 0 }, contact: CONTACT }, { holdMinutes: 15 });

@@ -286,7 +286,8 @@ export async function changeBooking(db: Db, input: ChangeInput, now: Date = new 
   for (const p of result.released) await provider.cancel(p.transactionId, p.refno).catch(() => undefined);
 
   if (result.kind === "pending") {
-    const started = await startPayment(db, result.held, { urls: input.paymentReturn });
+    // The provider's page and its records name the family's booking code, not the internal row's (issue #30 §3).
+    const started = await startPayment(db, result.held, { urls: input.paymentReturn, refno: current.code });
     // startPayment gave the held slot back; the booking itself never changed.
     if (!started.ok) return { ok: false, reason: "payment_failed", message: CHANGE_MSG.paymentFailed };
     return { kind: "payment", paymentUrl: started.paymentUrl, quote: result.quote };

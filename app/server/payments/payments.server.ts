@@ -59,15 +59,18 @@ export type ReturnUrls = { successUrl: string; cancelUrl: string; errorUrl: stri
 export async function startPayment(
   db: Db,
   reservation: Reservation,
-  options: { keepHold?: boolean; urls?: ReturnUrls } = {},
+  options: { keepHold?: boolean; urls?: ReturnUrls; refno?: string } = {},
 ): Promise<{ ok: true; paymentUrl: string } | { ok: false }> {
   const env = getEnv();
+  // The reference the family sees at the provider: the booking's code (a change's difference is
+  // paid on an internal row, but under the code of the booking it changes).
+  const refno = options.refno ?? reservation.code;
   const provider = getPaymentProvider();
   // Read before the transaction (the embedded database has one connection).
   const fullHoldMinutes = await holdMinutes(db);
   try {
     const { transactionId, paymentUrl } = await provider.initTransaction({
-      refno: reservation.code,
+      refno,
       amountRappen: reservation.amountRappen,
       currency: "CHF",
       successUrl: `${env.PUBLIC_URL}/payment/success`,
@@ -120,7 +123,7 @@ export async function startPayment(
       reservationId: reservation.id,
       provider: provider.name,
       transactionId,
-      refno: reservation.code,
+      refno,
       amountRappen: reservation.amountRappen,
       paymentUrl,
       fullHoldMinutes,
