@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { formatChf } from "~/domain/money";
-import { birthdayPriceLines, type AdultPrices } from "~/domain/pricing";
+import type { SummaryLine } from "~/domain/pricing";
 import { formatDateDE, formatTime } from "~/domain/time";
 
 export type SummaryData = {
@@ -19,10 +19,8 @@ export type SummaryData = {
   /** Game bookings show players and rounds instead of the birthday person breakdown. */
   players?: number | null;
   rounds?: number | null;
-  /** The adult prices the booking is (or was) priced with; the defaults when absent. */
-  adultPrices?: AdultPrices;
-  /** The offer's minimum of charged children: the children's line then says so. */
-  minChargedChildren?: number | null;
+  /** The price as lines (count × unit and amount), built by the server for birthdays and games alike. */
+  lines: SummaryLine[];
 };
 
 export function personsLabel(s: Pick<SummaryData, "numChildren" | "numActiveAdults" | "numAccompanyingAdults">): string {
@@ -37,7 +35,6 @@ export function personsLabel(s: Pick<SummaryData, "numChildren" | "numActiveAdul
  */
 export function BookingSummary({ summary, title = "Ihre Buchung" }: { summary: SummaryData; title?: string }) {
   const discounted = summary.discountRappen > 0;
-  const lines = summary.players ? [] : birthdayPriceLines(summary, summary.priceRappen, summary.adultPrices, summary.minChargedChildren ?? 0);
   return (
     <section className="card summary" aria-labelledby="summary-title">
       <h2 id="summary-title">{title}</h2>
@@ -73,11 +70,11 @@ export function BookingSummary({ summary, title = "Ihre Buchung" }: { summary: S
         <dd>{summary.offerName}</dd>
       </dl>
       <dl className="price-lines">
-        {lines.map((line) => (
+        {summary.lines.map((line) => (
           <Fragment key={line.label}>
             <dt>
               {line.label}
-              <span className="price-detail"> {`${line.count} × ${formatChf(line.unitRappen)}`}</span>
+              {line.detail ? <span className="price-detail"> {line.detail}</span> : null}
             </dt>
             <dd>{formatChf(line.amountRappen)}</dd>
           </Fragment>

@@ -6,6 +6,7 @@ import {
   gameChoiceProblem,
   gamePriceRappen,
   gameStartGrid,
+  gameSummaryLines,
   gameTypePoints,
   GAME_TYPES,
   roundLimits,
@@ -235,5 +236,21 @@ describe("game days from the opening hours (issue #28 §3)", () => {
   it("fills the cards' days and capacity", () => {
     expect(gameTypePoints(["Tag frei wählbar ({days})", "Maximal {capacity} Spieler"], "Mittwoch bis Sonntag", { capacity: 6 })).toEqual(["Tag frei wählbar (Mittwoch bis Sonntag)", "Maximal 6 Spieler"]);
     expect(gameTypePoints(["Buchbar {days}"], "Montag bis Sonntag", { capacity: 6 })).toEqual(["Buchbar Montag bis Sonntag"]);
+  });
+});
+
+describe("a game's price as lines (issue #30 §3)", () => {
+  const pixel = { id: 3, name: "Pixel Games", capacity: 10, reservationType: "PIXEL_GAMES", pricePerPlayerRoundRappen: 700, packagePriceRappen: 18_900, extraRoundPriceRappen: 5_000 };
+  it("splits the package and its extra rounds, or players × rounds", () => {
+    expect(gameSummaryLines(pixel, { gameType: 2, rounds: 5, players: 9 }, 28_900, "Geburtstagspaket – Pixel Games")).toEqual([
+      { label: "Geburtstagspaket (3 Runden)", detail: null, amountRappen: 18_900 },
+      { label: "Zusatzrunden", detail: "2 × CHF 50.00", amountRappen: 10_000 },
+    ]);
+    expect(gameSummaryLines(pixel, { gameType: 2, rounds: 3, players: 9 }, 18_900, "Paket")).toEqual([{ label: "Geburtstagspaket (3 Runden)", detail: null, amountRappen: 18_900 }]);
+    expect(gameSummaryLines(pixel, { gameType: 1, rounds: 2, players: 4 }, 5_600, "Normales Spiel")).toEqual([{ label: "Spieler × Runden", detail: "4 × 2 × CHF 7.00", amountRappen: 5_600 }]);
+  });
+  it("shows the price charged as one line when today's prices no longer add up to it, or without the location", () => {
+    expect(gameSummaryLines({ ...pixel, extraRoundPriceRappen: 6_000 }, { gameType: 2, rounds: 5, players: 9 }, 28_900, "Paket")).toEqual([{ label: "Paket", detail: null, amountRappen: 28_900 }]);
+    expect(gameSummaryLines(null, { gameType: 1, rounds: 2, players: 4 }, 5_600, "Normales Spiel")).toEqual([{ label: "Normales Spiel", detail: null, amountRappen: 5_600 }]);
   });
 });

@@ -1,4 +1,6 @@
 import { hasBegun, overlaps, type DayRule, type SlotRange } from "./availability";
+import { formatChf } from "./money";
+import type { SummaryLine } from "./pricing";
 import { formatTime, weekdayOf, type VenueNow } from "./time";
 
 /** A round at a game location lasts 20 minutes (spec §2, §9). */
@@ -120,6 +122,27 @@ export function gameChoiceProblem(location: GameLocation, choice: GameChoice): s
 export function gamePriceRappen(location: GameLocation, choice: GameChoice): number {
   if (choice.gameType === 1) return choice.players * choice.rounds * location.pricePerPlayerRoundRappen;
   return location.packagePriceRappen + Math.max(0, choice.rounds - roundLimits(location).packageRounds) * location.extraRoundPriceRappen;
+}
+
+/**
+ * A game's price as lines (issue #30 §3): the package with its included rounds and the extra rounds
+ * × their price, or players × rounds × the price per player and round. The location's prices today
+ * must add up to the price charged; otherwise (prices changed since) one line with the package's
+ * name and the price charged, so a summary never shows a sum that is not what was paid.
+ */
+export function gameSummaryLines(location: GameLocation | null, choice: GameChoice, priceRappen: number, name: string): SummaryLine[] {
+  const whole: SummaryLine[] = [{ label: name, detail: null, amountRappen: priceRappen }];
+  if (!location) return whole;
+  const lines: SummaryLine[] =
+    choice.gameType === 1
+      ? [{ label: "Spieler × Runden", detail: `${choice.players} × ${choice.rounds} × ${formatChf(location.pricePerPlayerRoundRappen)}`, amountRappen: choice.players * choice.rounds * location.pricePerPlayerRoundRappen }]
+      : [
+          { label: `Geburtstagspaket (${roundLimits(location).packageRounds} Runden)`, detail: null, amountRappen: location.packagePriceRappen },
+          ...(choice.rounds > roundLimits(location).packageRounds
+            ? [{ label: "Zusatzrunden", detail: `${choice.rounds - roundLimits(location).packageRounds} × ${formatChf(location.extraRoundPriceRappen)}`, amountRappen: (choice.rounds - roundLimits(location).packageRounds) * location.extraRoundPriceRappen }]
+            : []),
+        ];
+  return lines.reduce((sum, l) => sum + l.amountRappen, 0) === priceRappen ? lines : whole;
 }
 
 /** Start times every 20 minutes on game days (Wednesday to Sunday), so that all rounds end by closing. */

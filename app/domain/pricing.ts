@@ -1,3 +1,4 @@
+import { formatChf } from "./money";
 /** The adult prices before staff set their own (and for bookings stored before they were recorded). */
 export const ACTIVE_ADULT_PRICE_RAPPEN = 2800;
 export const ACCOMPANYING_ADULT_PRICE_RAPPEN = 500;
@@ -64,4 +65,15 @@ export function birthdayPriceLines(c: PartyCounts, priceRappen: number, prices: 
     ...(c.numActiveAdults > 0 ? [line("Erwachsene mitspielend", c.numActiveAdults, prices.activeAdultPriceRappen)] : []),
     ...(c.numAccompanyingAdults > 0 ? [line("Erwachsene nur Begleitung", c.numAccompanyingAdults, prices.accompanyingAdultPriceRappen)] : []),
   ];
+}
+
+/**
+ * One line of a summary's price as shown to the family: what, the count × unit (or null), the amount.
+ * Built on the server for every summary (birthdays and games alike), so the pages render lines they
+ * are given and the price rules stay out of the steps' JavaScript.
+ */
+export type SummaryLine = { label: string; detail: string | null; amountRappen: number };
+
+export function birthdaySummaryLines(c: PartyCounts, priceRappen: number, prices?: AdultPrices, minChargedChildren: number | null = 0): SummaryLine[] {
+  return birthdayPriceLines(c, priceRappen, prices, minChargedChildren).map((l) => ({ label: l.label, detail: `${l.count} × ${formatChf(l.unitRappen)}`, amountRappen: l.amountRappen }));
 }

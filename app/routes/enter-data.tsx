@@ -23,12 +23,14 @@ import { applyCouponToDraft, removeCouponFromDraft } from "~/server/checkout/dra
 import { changeHeldBooking, confirmedDraftBooking, openHoldOf, resumePayment, typedValuesOf } from "~/server/checkout/held-booking.server";
 import { pageMeta } from "~/domain/page-meta";
 import { DataFields } from "~/components/DataFields";
-import { PARTY_FIELD_NAMES, PARTY_MSG, parsePartyDetails, partyDataFields, type DataField, type PartyProblem } from "~/domain/party-details";
+import { PARTY_MSG, parsePartyDetails, partyDataFields, type DataField, type PartyField, type PartyProblem } from "~/domain/party-details";
 
 export const handle = { hydrate: true };
 export const meta: MetaFunction = () => pageMeta("Kontaktdaten");
 
 const TEXT_FIELDS = ["firstName", "lastName", "street", "zip", "city", "phone", "email", "emailRepeat", "message"] as const;
+/** The party section's names, written out: importing them would cost this step a script file of its own (budget). */
+const PARTY_FIELD_NAMES = ["partyChildName", "partyChildAge", "partyNotes"] as const satisfies readonly PartyField[];
 type Values = Partial<Record<(typeof TEXT_FIELDS)[number] | (typeof PARTY_FIELD_NAMES)[number] | "country" | "couponCode" | "terms", string>>;
 
 /** Birthday tables and the games' birthday package ask for the birthday child (issue #30 §1). */

@@ -9,7 +9,7 @@ import { useAdoptCheckedRadio, useAdoptTypedValue } from "~/components/useAdoptT
 import { useHydrated } from "~/components/useHydrated";
 import { useWhenChanged } from "~/components/useWhenChanged";
 import { dateFrom } from "~/domain/booking-query";
-import { gamePriceRappen, roundLimits, roundsRange, totalRounds, type GameType, type RoundLimits } from "~/domain/games";
+import { gamePriceRappen, gameSummaryLines, roundLimits, roundsRange, totalRounds, type GameType, type RoundLimits } from "~/domain/games";
 import { MSG } from "~/domain/messages";
 import { formatChf } from "~/domain/money";
 import { formatDateDE, parseTime, venueNow } from "~/domain/time";
@@ -209,9 +209,18 @@ export default function Slot() {
               {loaderData.playersNotice}
             </p>
           ) : null}
-          <p className="total" aria-live="polite">
-            Preis: {formatChf(price)}
-          </p>
+          {/* The price explained like a birthday's (issue #30 §3): the package and its extra rounds, or players × rounds. */}
+          <div aria-live="polite">
+            <ul className="price-breakdown">
+              {gameSummaryLines(location, { gameType, rounds: total, players }, price, "").map((line) => (
+                <li key={line.label}>
+                  {line.label}
+                  {line.detail ? ` (${line.detail})` : ""}: <span className="nobreak">{formatChf(line.amountRappen)}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="total">Preis: {formatChf(price)}</p>
+          </div>
           <button type="submit" formMethod="get" formAction="/slot" className="button button-secondary">
             Startzeiten anzeigen
           </button>

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { BookingSummary } from "~/components/BookingSummary";
 import { Page } from "~/components/Page";
 import { VenueNotes } from "~/components/VenueNotes";
-import { reservationView } from "~/server/booking/confirmation-view.server";
+import { reservationView, summaryLocation } from "~/server/booking/confirmation-view.server";
 import { MSG } from "~/domain/messages";
 import { findReservationByCode } from "~/server/booking/bookings.server";
 import { getDb } from "~/server/platform/db.server";
@@ -18,10 +18,11 @@ export const meta: MetaFunction = () => pageMeta("Buchung abgeschlossen");
 /** Reads the booking this browser made last from the server; nothing comes from browser state. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const draft = await getDraft(request);
-  const reservation = draft.bookingCode ? await findReservationByCode(await getDb(), draft.bookingCode) : null;
+  const db = await getDb();
+  const reservation = draft.bookingCode ? await findReservationByCode(db, draft.bookingCode) : null;
   if (!reservation || reservation.status !== "confirmed") return { booking: null, summary: null };
   // The family sees what it booked (date, time, players, rounds, total), not only the code.
-  return { booking: { code: reservation.code, email: reservation.email, message: MSG.bookingConfirmed }, summary: reservationView(reservation) };
+  return { booking: { code: reservation.code, email: reservation.email, message: MSG.bookingConfirmed }, summary: reservationView(reservation, await summaryLocation(db, reservation)) };
 }
 
 export default function Success() {

@@ -85,6 +85,10 @@ test("a birthday package is booked through the weekday picker", async ({ page, j
   await expect(page.getByText("Geburtstagspaket – Mind Golf")).toBeVisible();
   await expect(page.getByText("4 à 20 Minuten")).toBeVisible();
   await expect(page.getByText("CHF 199.00").first()).toBeVisible();
+  // The package and its extra round as lines (issue #30 §3), and the birthday child section of a party.
+  await expect(page.locator(".price-lines")).toContainText(/Geburtstagspaket \(3 Runden\)CHF \d+\.\d\d/);
+  await expect(page.locator(".price-lines")).toContainText(/Zusatzrunden 1 × CHF \d+\.\d\d/);
+  await expect(page.getByText("Geburtstagskind und Allergien")).toBeVisible();
   await fillContactAndPay(page);
 });
 
@@ -114,10 +118,13 @@ test("rounds and players set on /slot go with the chosen start, even without rel
   await players.pressSequentially("6");
   await expect(players).toHaveValue("6");
   if (javaScriptEnabled) await expect(page.getByText("Preis: CHF 126.00")).toBeVisible();
+  // The price explained (issue #30 §3): players × rounds × the price per player and round.
+  if (javaScriptEnabled) await expect(page.getByText("Spieler × Runden (6 × 3 × CHF 7.00): CHF 126.00")).toBeVisible();
   await page.getByRole("radio", { name: /^15:00 - / }).check();
   await page.getByRole("button", { name: "Weiter zur Datenerfassung" }).click();
   await expect(page).toHaveURL(/\/enter-data$/);
   await expect(page.getByText("CHF 126.00").first()).toBeVisible();
+  await expect(page.locator(".price-lines")).toContainText("Spieler × Runden 6 × 3 × CHF 7.00");
   await expect(page.getByText("15:00 - 16:00 Uhr")).toBeVisible();
 });
 

@@ -1,5 +1,8 @@
-import { chargedChildren, storedAdultPrices, type AdultPrices } from "~/domain/pricing";
+import { gameSummaryLines, type GameLocation, type GameType } from "~/domain/games";
+import { birthdaySummaryLines, chargedChildren, storedAdultPrices, type AdultPrices, type SummaryLine } from "~/domain/pricing";
 import type { Reservation } from "./bookings.server";
+import type { Executor } from "../platform/db.server";
+import { findGameLocation } from "./venue.server";
 import { displayPhone } from "~/domain/phone";
 
 /** What the confirmation pages show of a booking (never more than its own family typed in). */
@@ -31,9 +34,20 @@ export type ReservationView = {
   adultPrices: AdultPrices;
   /** The minimum of charged children the booking was made with (null: none). */
   minChargedChildren: number | null;
+  /** The price as lines (birthdays: per kind of person; games: package and extra rounds, or players × rounds). */
+  lines: SummaryLine[];
 };
 
-export function reservationView(r: Reservation): ReservationView {
+/** A game booking's location (its prices split the price into lines); null for a birthday. */
+export async function summaryLocation(db: Executor, r: Pick<Reservation, "locationId">): Promise<GameLocation | null> {
+  return r.locationId === null ? null : ((await findGameLocation(db, r.locationId)) ?? null);
+}
+
+/**
+ * `location`: a game booking's location, whose prices split its price into lines (without it, or when
+ * its prices changed since, one line with the price charged).
+ */
+export function reservationView(r: Reservation, location: GameLocation | null = null): ReservationView {
   return {
     code: r.code,
     type: r.type,
@@ -61,6 +75,10 @@ export function reservationView(r: Reservation): ReservationView {
     rounds: r.rounds,
     adultPrices: storedAdultPrices(r),
     minChargedChildren: r.minChargedChildren,
+    lines:
+      r.players !== null && r.gameType !== null
+        ? gameSummaryLines(location, { gameType: r.gameType as GameType, rounds: r.rounds ?? 0, players: r.players }, r.priceRappen, r.offerName)
+        : birthdaySummaryLines(r, r.priceRappen, storedAdultPrices(r), r.minChargedChildren),
   };
 }
 

@@ -13,6 +13,7 @@ import { closures, manageTokens, reservations } from "../platform/schema";
 import { enqueueManageLinkMail, kickMailer } from "../mail/mail.server";
 import type { Reservation } from "./bookings.server";
 import { reservationView, type ReservationView } from "./confirmation-view.server";
+import type { GameLocation } from "~/domain/games";
 import { loadVenueContact, loadVenuePolicy } from "./venue.server";
 
 /** The self-service window and the late fee as the manager set them (venue settings, cached). */
@@ -59,7 +60,7 @@ export type ManageView = {
 
 const PAID = new Set(["settled", "refund_pending", "refunded"]);
 
-export function manageView(r: Reservation, policy: SelfServicePolicy, now: Date = new Date(), closureReason: string | null = null): ManageView {
+export function manageView(r: Reservation, policy: SelfServicePolicy, now: Date = new Date(), closureReason: string | null = null, location: GameLocation | null = null): ManageView {
   const { hours } = policy;
   const statusLabel =
     r.status === "confirmed"
@@ -79,7 +80,7 @@ export function manageView(r: Reservation, policy: SelfServicePolicy, now: Date 
         ? "Die Rückerstattung ist in Bearbeitung; Sie erhalten den Betrag ohne weiteres Zutun zurück."
         : null;
   return {
-    booking: reservationView(r),
+    booking: reservationView(r, location),
     statusLabel,
     paidOnline,
     paymentNote,

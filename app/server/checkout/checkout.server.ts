@@ -1,5 +1,5 @@
-import { gamePriceRappen } from "~/domain/games";
-import { applyVoucher, birthdayPriceRappen, DEFAULT_ADULT_PRICES, personCount, type AdultPrices } from "~/domain/pricing";
+import { gamePriceRappen, gameSummaryLines } from "~/domain/games";
+import { applyVoucher, birthdayPriceRappen, birthdaySummaryLines, DEFAULT_ADULT_PRICES, personCount, type AdultPrices, type SummaryLine } from "~/domain/pricing";
 import type { Db } from "../platform/db.server";
 import type { CompleteDraft } from "../booking/draft.server";
 import { gameBookingName } from "../booking/games.server";
@@ -28,11 +28,14 @@ export type CheckoutSummary = {
   /** The offer's minimum of charged children (birthdays; 0 = none). */
   minChargedChildren?: number;
   couponRemainingRappen: number | null;
+  /** The price as lines, for the summary (birthdays and games alike). */
+  lines: SummaryLine[];
 };
 
 /** What the family is about to book, priced by the server from the draft and the database alone. */
 export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<CheckoutSummary | null> {
-  let base: Omit<CheckoutSummary, "discountRappen" | "amountRappen" | "couponCode" | "couponRemainingRappen">;
+  let base: Omit<CheckoutSummary, "discountRappen" | "amountRappen" | "couponCode" | "couponRemainingRappen" | "lines">;
+  let lines: SummaryLine[];
   const { prices } = await getVenue(db);
   const adultPrices: AdultPrices = { activeAdultPriceRappen: prices.activeAdultPriceRappen, accompanyingAdultPriceRappen: prices.accompanyingAdultPriceRappen };
   if (draft.kind === "game") {
@@ -53,6 +56,7 @@ export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<Che
       adultPrices: DEFAULT_ADULT_PRICES,
       priceRappen: gamePriceRappen(location, { gameType: draft.gameType, rounds: draft.rounds, players: draft.players }),
     };
+    lines = gameSummaryLines(location, draft, base.priceRappen, base.offerName);
   } else {
     const offer = await findOffer(db, draft.offerId);
     if (!offer) return null;
@@ -71,6 +75,7 @@ export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<Che
       minChargedChildren: offer.minChargedChildren,
       adultPrices,
     };
+    lines = birthdaySummaryLines(counts, base.priceRappen, adultPrices, offer.minChargedChildren);
   }
   // A voucher the family's own open hold took counts for it as before (see held-booking.server).
   const voucher = draft.couponCode ? await validateVoucher(db, draft.couponCode, new Date(), await heldByFamilyRappen(db, draft.bookingCode, draft.couponCode)) : null;
@@ -81,5 +86,6 @@ export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<Che
     ...price,
     couponCode: valid ? valid.code : null,
     couponRemainingRappen: valid ? valid.remainingRappen : null,
+    lines,
   };
 }

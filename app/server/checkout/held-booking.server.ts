@@ -3,6 +3,7 @@ import { partyFormValues } from "~/domain/party-details";
 import { formatTime, venueNow } from "~/domain/time";
 import { findReservationByCode, type Reservation } from "../booking/bookings.server";
 import { reservationView, type ReservationView } from "../booking/confirmation-view.server";
+import type { GameLocation } from "~/domain/games";
 import { clearDraft, updateDraft, type CompleteDraft } from "../booking/draft.server";
 import type { Db } from "../platform/db.server";
 import { confirmPayment, pendingPaymentOf, startPayment } from "../payments/payments.server";
@@ -26,8 +27,8 @@ export async function openHoldOf(db: Db, bookingCode: string | undefined, now: D
 /** `holdUntil`: the hold's end, venue time ("14:05"). */
 export type HeldBookingView = { booking: ReservationView; message: string; holdUntil: string };
 
-export function heldBookingView(r: Reservation): HeldBookingView {
-  return { booking: reservationView(r), message: r.message ?? "", holdUntil: formatTime(venueNow(r.holdExpiresAt!).minutes) };
+export function heldBookingView(r: Reservation, location: GameLocation | null = null): HeldBookingView {
+  return { booking: reservationView(r, location), message: r.message ?? "", holdUntil: formatTime(venueNow(r.holdExpiresAt!).minutes) };
 }
 
 /** What the family's own open hold took from a voucher: available to it again when it books anew. */

@@ -1,6 +1,6 @@
 import { DEFAULT_ADULT_PRICES } from "~/domain/pricing";
 import { findReservationByCode, findReservationById } from "../booking/bookings.server";
-import { reservationView, type ReservationView } from "../booking/confirmation-view.server";
+import { reservationView, summaryLocation, type ReservationView } from "../booking/confirmation-view.server";
 import type { Db } from "../platform/db.server";
 import type { Draft } from "../booking/draft.server";
 import { getEnv } from "../platform/env.server";
@@ -42,6 +42,7 @@ export function strangerView(r: Reservation): ReservationView {
     rounds: null,
     adultPrices: DEFAULT_ADULT_PRICES,
     minChargedChildren: null,
+    lines: [],
   };
 }
 
@@ -84,7 +85,7 @@ export async function paymentPageState(
         kind: "booking",
         status: specStatusOf(result),
         couponOnly: false,
-        reservation: restricted ? strangerView(reservation) : reservationView(reservation),
+        reservation: restricted ? strangerView(reservation) : reservationView(reservation, await summaryLocation(db, reservation)),
         refund: result.payment.status === "refund_pending" || result.payment.status === "refunded",
         restricted,
       };
@@ -92,7 +93,7 @@ export async function paymentPageState(
       await lookup.found().catch(() => undefined);
       log.warn({ transactionId: params.transactionId, cause: oneLineError(error) }, "payment status could not be read");
       const fallback = draft.bookingCode ? await findReservationByCode(db, draft.bookingCode).catch(() => null) : null;
-      if (fallback) return { kind: "booking", status: null, couponOnly: false, reservation: reservationView(fallback), refund: false, restricted: false };
+      if (fallback) return { kind: "booking", status: null, couponOnly: false, reservation: reservationView(fallback, await summaryLocation(db, fallback).catch(() => null)), refund: false, restricted: false };
       return { kind: "error", message: "Buchungsdetails konnten nicht geladen werden.", local };
     }
   }
@@ -104,7 +105,7 @@ export async function paymentPageState(
     kind: "booking",
     status: (params.couponOnly || params.mock) && settled ? "settled" : null,
     couponOnly: couponOnly && params.couponOnly,
-    reservation: reservationView(reservation),
+    reservation: reservationView(reservation, await summaryLocation(db, reservation)),
     refund: false,
     restricted: false,
   };
