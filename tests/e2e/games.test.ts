@@ -20,8 +20,8 @@ async function fillContactAndPay(page: Page) {
   await expect(page.getByRole("link", { name: "Zurück zum Start" })).toBeVisible();
   // Not only the code: what was booked.
   await expect(page.getByRole("heading", { name: "Ihre Buchung" })).toBeVisible();
-  await expect(page.locator(".summary dt", { hasText: "Spieler" })).toBeVisible();
-  await expect(page.locator(".summary dt", { hasText: "Runden" })).toBeVisible();
+  await expect(page.locator(".summary dt", { hasText: /^Spieler$/ })).toBeVisible();
+  await expect(page.locator(".summary dt", { hasText: /^Runden$/ })).toBeVisible();
   await expectAccessible(page);
   expect(await waitForMail(code)).toContain(code);
 }
