@@ -418,3 +418,30 @@ describe("closure notice and the venue's cancellation (issue #29 §3)", () => {
     expect(cancellationEmail(booking, VENUE, null, { now: NOW }).subject).toMatch(/^Stornierung Ihrer Buchung /);
   });
 });
+
+describe("the confirmation explains the price and the voucher's rest (issue #30 §3)", () => {
+  it("lists the price lines, the voucher and what is left on it", () => {
+    const game: BookingEmailData = {
+      ...withVoucher,
+      offerName: "Geburtstagspaket – Pixel Games",
+      players: 9,
+      rounds: 5,
+      priceRappen: 28_900,
+      discountRappen: 28_900,
+      amountRappen: 0,
+      priceLines: [
+        { label: "Geburtstagspaket (3 Runden)", detail: null, amountRappen: 18_900 },
+        { label: "Zusatzrunden", detail: "2 × CHF 50.00", amountRappen: 10_000 },
+      ],
+      voucherLeft: { rappen: 7_100, validUntil: "2027-06-30" },
+    };
+    const mail = confirmationEmail(game, VENUE, { now: NOW });
+    expect(mail.text).toMatch(/Geburtstagspaket \(3 Runden\):\s+CHF 189\.00/);
+    expect(mail.text).toMatch(/Zusatzrunden:\s+2 × CHF 50\.00 = CHF 100\.00/);
+    expect(mail.text).toMatch(/Restguthaben Gutschein:\s+CHF 71\.00 \(gültig bis 30\.06\.2027\)/);
+    expect(mail.html).toContain("Restguthaben Gutschein");
+    // No voucher, no rest; a booking without lines (older callers) shows none.
+    expect(confirmationEmail({ ...booking, voucherLeft: { rappen: 100, validUntil: "2027-01-01" } }, VENUE, { now: NOW }).text).not.toContain("Restguthaben");
+    expect(confirmationEmail(booking, VENUE, { now: NOW }).text).not.toContain("Zusatzrunden");
+  });
+});

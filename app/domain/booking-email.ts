@@ -1,5 +1,6 @@
 import { cancellationMoneyLines, type CancellationSplit } from "./cancellation-terms";
 import { partyRows } from "./party-details";
+import type { SummaryLine } from "./pricing";
 import { formatChf } from "./money";
 import { formatDateDE, formatTime, venueToUtc } from "./time";
 import { venueAddressLine, type VenueContact } from "./venue-contact";
@@ -42,6 +43,10 @@ export type BookingEmailData = {
   partyChildName?: string | null;
   partyChildAge?: number | null;
   partyNotes?: string | null;
+  /** The price as lines (issue #30 §3: games like birthdays), built by the server; none in older callers. */
+  priceLines?: SummaryLine[];
+  /** What is left on the voucher this booking used, after it (issue #30 §3). */
+  voucherLeft?: { rappen: number; validUntil: string } | null;
 };
 
 /** PUBLISH: the first entry; REQUEST: the same entry, moved (same UID, higher SEQUENCE); CANCEL: removed. */
@@ -128,6 +133,8 @@ function detailRows(r: BookingEmailData): Row[] {
     // What the family told us about the party, so they can check it (issue #30 §1).
     ...partyRows({ childName: r.partyChildName ?? null, childAge: r.partyChildAge ?? null, notes: r.partyNotes ?? null }).map(([label, value]) => ({ label, value: value.replace(/\s*\n\s*/g, "; ") })),
   ];
+  // The price explained, line by line, as on the confirmation page.
+  for (const line of r.priceLines ?? []) rows.push({ label: line.label, value: line.detail ? `${line.detail} = ${formatChf(line.amountRappen)}` : formatChf(line.amountRappen) });
   // Like the confirmation page: the original price only matters when a voucher took something off.
   if (r.discountRappen > 0) {
     rows.push(
@@ -139,6 +146,7 @@ function detailRows(r: BookingEmailData): Row[] {
     );
   }
   rows.push({ label: "Total", value: formatChf(r.amountRappen), strong: true });
+  if (r.voucherLeft && r.voucherCode) rows.push({ label: "Restguthaben Gutschein", value: `${formatChf(r.voucherLeft.rappen)} (gültig bis ${formatDateDE(r.voucherLeft.validUntil)})` });
   if (r.status === "confirmed" && r.paymentStatus === "none" && r.amountRappen > 0) rows.push({ label: "Zahlung", value: "vor Ort an der Kasse" });
   if (r.status === "confirmed" && r.paymentStatus !== "none" && (r.openBalanceRappen ?? 0) > 0) {
     rows.push({ label: "Am Empfang zu bezahlen", value: formatChf(r.openBalanceRappen!) });

@@ -2,6 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { data, redirect, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { BookingSummary } from "~/components/BookingSummary";
+import { VoucherLeft } from "~/components/VoucherLeft";
 import { DevBadge } from "~/components/DevBadge";
 import { Page } from "~/components/Page";
 import { VenueNotes } from "~/components/VenueNotes";
@@ -149,6 +150,7 @@ export default function PaymentSuccess() {
           ) : (
             <>
           <BookingSummary summary={state.reservation} title="Ihre Buchung" />
+          <VoucherLeft left={state.reservation.voucherLeft} />
           <section className="card summary" aria-labelledby="contact-title">
             <h2 id="contact-title">Kontaktdaten</h2>
             <p>

@@ -1,9 +1,10 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BookingSummary } from "~/components/BookingSummary";
+import { VoucherLeft } from "~/components/VoucherLeft";
 import { Page } from "~/components/Page";
 import { VenueNotes } from "~/components/VenueNotes";
-import { reservationView, summaryLocation } from "~/server/booking/confirmation-view.server";
+import { bookingSummaryOf } from "~/server/booking/confirmation-view.server";
 import { MSG } from "~/domain/messages";
 import { findReservationByCode } from "~/server/booking/bookings.server";
 import { getDb } from "~/server/platform/db.server";
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const reservation = draft.bookingCode ? await findReservationByCode(db, draft.bookingCode) : null;
   if (!reservation || reservation.status !== "confirmed") return { booking: null, summary: null };
   // The family sees what it booked (date, time, players, rounds, total), not only the code.
-  return { booking: { code: reservation.code, email: reservation.email, message: MSG.bookingConfirmed }, summary: reservationView(reservation, await summaryLocation(db, reservation)) };
+  return { booking: { code: reservation.code, email: reservation.email, message: MSG.bookingConfirmed }, summary: await bookingSummaryOf(db, reservation) };
 }
 
 export default function Success() {
@@ -55,6 +56,7 @@ export default function Success() {
         <>
           {/* The code stands in the card above already. */}
           <BookingSummary summary={{ ...summary, code: null }} title="Ihre Buchung" />
+          <VoucherLeft left={summary.voucherLeft} />
           <VenueNotes />
           <div className="actions">
             <a className="button" href="/">

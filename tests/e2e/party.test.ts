@@ -72,6 +72,9 @@ test("a family tells us the birthday child and allergies when booking, corrects 
   const code = (await page.locator("strong", { hasText: /^FW-[A-Z0-9]{6}$/ }).first().textContent())!.trim();
   const mail = await simpleParser(await waitForMail(code));
   expect(mail.text).toMatch(/Geburtstagskind:\s+Lena, wird 7/);
+  // Paid by the voucher alone: what is left on it, on the page and in the e-mail (issue #30 §3).
+  await expect(page.getByText(new RegExp(`Restguthaben auf Ihrem Gutschein ${voucher}: CHF \\d+\\.\\d\\d, gültig bis`))).toBeVisible();
+  expect(mail.text).toMatch(/Restguthaben Gutschein:\s+CHF \d+\.\d\d \(gültig bis/);
 
   // The manage link shows them and lets the family correct them.
   await page.goto(await manageLinkOf(code));

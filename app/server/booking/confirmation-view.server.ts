@@ -1,7 +1,9 @@
 import { gameSummaryLines, type GameLocation, type GameType } from "~/domain/games";
 import { birthdaySummaryLines, chargedChildren, storedAdultPrices, type AdultPrices, type SummaryLine } from "~/domain/pricing";
 import type { Reservation } from "./bookings.server";
+import { eq } from "drizzle-orm";
 import type { Executor } from "../platform/db.server";
+import { vouchers } from "../platform/schema";
 import { findGameLocation } from "./venue.server";
 import { displayPhone } from "~/domain/phone";
 
@@ -36,11 +38,20 @@ export type ReservationView = {
   minChargedChildren: number | null;
   /** The price as lines (birthdays: per kind of person; games: package and extra rounds, or players × rounds). */
   lines: SummaryLine[];
+  /** What is left on the voucher the booking used (issue #30 §3); set by `bookingSummaryOf`. */
+  voucherLeft?: { code: string; rappen: number; validUntil: string } | null;
 };
 
 /** A game booking's location (its prices split the price into lines); null for a birthday. */
 export async function summaryLocation(db: Executor, r: Pick<Reservation, "locationId">): Promise<GameLocation | null> {
   return r.locationId === null ? null : ((await findGameLocation(db, r.locationId)) ?? null);
+}
+
+/** The confirmation pages' view: the price as lines (a game's by its location) and what is left on the voucher. */
+export async function bookingSummaryOf(db: Executor, r: Reservation): Promise<ReservationView> {
+  const [voucher] =
+    r.voucherId === null ? [] : await db.select({ code: vouchers.code, rappen: vouchers.remainingRappen, validUntil: vouchers.validUntil }).from(vouchers).where(eq(vouchers.id, r.voucherId));
+  return { ...reservationView(r, await summaryLocation(db, r)), voucherLeft: voucher ?? null };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { DEFAULT_ADULT_PRICES } from "~/domain/pricing";
 import { findReservationByCode, findReservationById } from "../booking/bookings.server";
-import { reservationView, summaryLocation, type ReservationView } from "../booking/confirmation-view.server";
+import { bookingSummaryOf, reservationView, type ReservationView } from "../booking/confirmation-view.server";
 import type { Db } from "../platform/db.server";
 import type { Draft } from "../booking/draft.server";
 import { getEnv } from "../platform/env.server";
@@ -85,7 +85,7 @@ export async function paymentPageState(
         kind: "booking",
         status: specStatusOf(result),
         couponOnly: false,
-        reservation: restricted ? strangerView(reservation) : reservationView(reservation, await summaryLocation(db, reservation)),
+        reservation: restricted ? strangerView(reservation) : await bookingSummaryOf(db, reservation),
         refund: result.payment.status === "refund_pending" || result.payment.status === "refunded",
         restricted,
       };
@@ -93,7 +93,7 @@ export async function paymentPageState(
       await lookup.found().catch(() => undefined);
       log.warn({ transactionId: params.transactionId, cause: oneLineError(error) }, "payment status could not be read");
       const fallback = draft.bookingCode ? await findReservationByCode(db, draft.bookingCode).catch(() => null) : null;
-      if (fallback) return { kind: "booking", status: null, couponOnly: false, reservation: reservationView(fallback, await summaryLocation(db, fallback).catch(() => null)), refund: false, restricted: false };
+      if (fallback) return { kind: "booking", status: null, couponOnly: false, reservation: await bookingSummaryOf(db, fallback).catch(() => reservationView(fallback)), refund: false, restricted: false };
       return { kind: "error", message: "Buchungsdetails konnten nicht geladen werden.", local };
     }
   }
@@ -105,7 +105,7 @@ export async function paymentPageState(
     kind: "booking",
     status: (params.couponOnly || params.mock) && settled ? "settled" : null,
     couponOnly: couponOnly && params.couponOnly,
-    reservation: reservationView(reservation, await summaryLocation(db, reservation)),
+    reservation: await bookingSummaryOf(db, reservation),
     refund: false,
     restricted: false,
   };
