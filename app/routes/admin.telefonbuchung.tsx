@@ -2,6 +2,8 @@ import { ROUNDS_SETTING_MAX } from "~/domain/games";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { AdminBar } from "~/components/AdminBar";
+import { DataFields } from "~/components/DataFields";
+import { PARTY_FIELD_NAMES, PARTY_MSG, partyDataFields } from "~/domain/party-details";
 import { KeepTogether } from "~/components/KeepTogether";
 import { COUNTER_CAP } from "~/domain/party-rules";
 import { Page } from "~/components/Page";
@@ -63,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const options = await phoneOptions(db, phoneQuery(new URL(request.url).searchParams));
   const form = await request.formData();
   const values = Object.fromEntries(
-    ["startMin", "couponCode", "payment", "message", "country", ...CONTACT_FIELDS.map((f) => f[0])].map((k) => [k, String(form.get(k) ?? "").slice(0, 2100)]),
+    ["startMin", "couponCode", "payment", "message", "country", ...PARTY_FIELD_NAMES, ...CONTACT_FIELDS.map((f) => f[0])].map((k) => [k, String(form.get(k) ?? "").slice(0, 2100)]),
   );
   if (!options.ok) return data<ActionData>({ error: options.message, values }, { status: 400 });
   // «Preis berechnen»: the price with the voucher's part, nothing saved (issue #29 §4).
@@ -87,6 +89,7 @@ export async function action({ request }: ActionFunctionArgs) {
       },
       couponCode: values.couponCode || null,
       payment: values.payment,
+      party: values,
     },
     staff,
   );
@@ -281,6 +284,12 @@ export default function PhoneBooking() {
             <label htmlFor="c-message">Nachricht (optional)</label>
             <textarea id="c-message" name="message" rows={2} maxLength={CONTACT_MAX_LENGTH.message} defaultValue={v.message ?? ""} />
           </div>
+          {options.slot.kind === "birthday" || options.slot.gameType === 2 ? (
+            <fieldset className="plain-fieldset">
+              <legend>{PARTY_MSG.title}</legend>
+              <DataFields fields={partyDataFields(v)} />
+            </fieldset>
+          ) : null}
           <PriceBox price={livePrice ?? actionData?.price ?? options.price} />
           <div className="field">
             <label htmlFor="couponCode">Gutscheincode (optional)</label>

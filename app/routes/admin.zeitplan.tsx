@@ -41,6 +41,9 @@ export default function DayTimeline() {
           <a className="button button-secondary button-small" href={`/admin?date=${date}`}>
             Tagesübersicht
           </a>
+          <a className="button button-secondary button-small" href={`/admin/vorbereitung?date=${date}`}>
+            Vorbereitung
+          </a>
           <a className="button button-secondary button-small" href={`/admin/zeitplan?date=${addDays(date, 1)}`}>
             Nächster Tag ›
           </a>

@@ -249,6 +249,9 @@ test("staff take a phone booking: free times from the site's availability, pay a
   await page.getByLabel("Telefon", { exact: true }).fill("052 123 45 67");
   await page.getByLabel("E-Mail (optional)", { exact: true }).fill("paula@example.ch");
   await page.getByLabel("vor Ort bezahlen (bleibt offen)").check();
+  // The caller's birthday child (issue #30 §1), optional.
+  await page.getByLabel("Name des Geburtstagskindes (optional)").fill("Ida");
+  await page.getByLabel("Wie alt wird das Kind? (optional)").fill("6");
   // The price before saving (issue #29 §4): the server's lines and total.
   const price = page.getByRole("table").filter({ hasText: "Total" });
   await expect(price).toContainText("10 × Kinder à CHF 29.00");
@@ -261,6 +264,7 @@ test("staff take a phone booking: free times from the site's availability, pay a
   await expect(page.getByText("(Telefon)")).toBeVisible();
   // 10 × 29 + 10 × 28 + 10 × 5 = CHF 620 open at the counter.
   await expect(page.locator("dt", { hasText: "Offen (vor Ort)" }).locator("+ dd")).toHaveText("CHF 620.00");
+  await expect(page.locator("#party")).toContainText("Ida, wird 6");
 
   // The same table size again at the same time: the site's rule refuses it.
   await page.goto(`/admin/telefonbuchung?kind=birthday&date=${date}&offerId=1&numChildren=10&numActiveAdults=10&numAccompanyingAdults=10`);

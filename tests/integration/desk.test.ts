@@ -22,6 +22,7 @@ import { setPaymentProvider } from "~/server/payments/payments.server";
 import { createSimulatedProvider } from "~/server/payments/providers/simulated.server";
 import { mailOutbox, payments, vouchers } from "~/server/platform/schema";
 import { MSG } from "~/domain/messages";
+import { PARTY_MSG } from "~/domain/party-details";
 import { drivers, type TestDatabase } from "./databases";
 import { CONTACT, nextWeekday } from "./fixtures";
 
@@ -328,11 +329,13 @@ describe.each(drivers)("bookings desk on $name", ({ open }) => {
       expect(await placePhoneBooking(database.db, { slot: party, contact: caller, couponCode: null, payment: "cash" }, staff, now)).toMatchObject({ ok: false, status: 400 });
       expect(await placePhoneBooking(database.db, { slot: { ...party, startMin: 605 }, contact: caller, couponCode: null, payment: "venue" }, staff, now)).toEqual({ ok: false, status: 400, message: MSG.chooseSlot });
 
-      const venue = await placePhoneBooking(database.db, { slot: party, contact: caller, couponCode: null, payment: "venue" }, staff, now);
+      // The caller's birthday child (issue #30 §1): checked like the family's, stored with the booking.
+      expect(await placePhoneBooking(database.db, { slot: party, contact: caller, couponCode: null, payment: "venue", party: { partyChildAge: "40" } }, staff, now)).toEqual({ ok: false, status: 400, message: PARTY_MSG.childAge });
+      const venue = await placePhoneBooking(database.db, { slot: party, contact: caller, couponCode: null, payment: "venue", party: { partyChildName: " Ida ", partyChildAge: "6", partyNotes: "" } }, staff, now);
       expect(venue).toMatchObject({ ok: true, outcome: "pay-at-venue" });
       if (!venue.ok) return;
       const [booked] = await database.db.select().from(reservations).where(eq(reservations.code, venue.code));
-      expect(booked).toMatchObject({ status: "confirmed", paymentStatus: "none", channel: "phone", holdExpiresAt: null, paidAtVenueRappen: 0 });
+      expect(booked).toMatchObject({ status: "confirmed", paymentStatus: "none", channel: "phone", holdExpiresAt: null, paidAtVenueRappen: 0, partyChildName: "Ida", partyChildAge: 6, partyNotes: null });
       expect(booked!.amountRappen).toBe(10 * 2900 + 10 * 2800 + 10 * 500);
       expect(venue.message).toContain("Offen, zahlbar vor Ort");
       const venueMails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, booked!.id));

@@ -1,4 +1,5 @@
 import { phoneCallerContactError, toContact, type ContactInput } from "~/domain/contact";
+import { parsePartyDetails, type PartyField } from "~/domain/party-details";
 import { applyVoucher, birthdayPriceLines, birthdayPriceRappen } from "~/domain/pricing";
 import { gamePriceRappen, roundLimits } from "~/domain/games";
 import { isDiallablePhone } from "~/domain/phone";
@@ -31,6 +32,8 @@ export type PhoneBookingInput = {
   contact: ContactInput;
   couponCode: string | null;
   payment: unknown;
+  /** The birthday child and allergies as the caller gives them (issue #30 §1); optional, checked like the family's. */
+  party?: Partial<Record<PartyField, unknown>>;
 };
 
 type Outcome = "paid-by-voucher" | "pay-at-venue" | "payment-link" | "payment-link-no-email";
@@ -59,6 +62,8 @@ export async function placePhoneBooking(db: Db, input: PhoneBookingInput, actor:
   const problem = phoneCallerContactError(contactInput, isDiallablePhone);
   if (problem) return { ok: false, status: 400, message: problem };
   const contact = toContact(contactInput);
+  const party = parsePartyDetails(input.party ?? {});
+  if (!party.ok) return { ok: false, status: 400, message: party.problems.map((p) => p.message).join(" ") };
   const env = getEnv();
   const outcomeOf = (r: Reservation): Outcome =>
     r.amountRappen <= 0 ? "paid-by-voucher" : payment === "venue" ? "pay-at-venue" : r.email === "" ? "payment-link-no-email" : "payment-link";
@@ -88,7 +93,7 @@ export async function placePhoneBooking(db: Db, input: PhoneBookingInput, actor:
   const { slot } = input;
   const result =
     slot.kind === "game"
-      ? await reserveGame(db, { locationId: slot.locationId, gameType: slot.gameType, date: slot.date, startMin: slot.startMin, rounds: slot.rounds, players: slot.players, contact, couponCode }, options)
+      ? await reserveGame(db, { locationId: slot.locationId, gameType: slot.gameType, date: slot.date, startMin: slot.startMin, rounds: slot.rounds, players: slot.players, contact, couponCode, party: party.details }, options)
       : await reserveBirthday(
           db,
           {
@@ -98,6 +103,7 @@ export async function placePhoneBooking(db: Db, input: PhoneBookingInput, actor:
             counts: { numChildren: slot.numChildren, numActiveAdults: slot.numActiveAdults, numAccompanyingAdults: slot.numAccompanyingAdults },
             contact,
             couponCode,
+            party: party.details,
           },
           options,
         );
