@@ -1,6 +1,6 @@
 import { hasBegun, overlaps, type DayRule, type SlotRange } from "./availability";
 import { formatChf } from "./money";
-import type { SummaryLine } from "./pricing";
+import { birthdaySummaryLines, storedAdultPrices, type PartyCounts, type SummaryLine } from "./pricing";
 import { formatTime, weekdayOf, type VenueNow } from "./time";
 
 /** A round at a game location lasts 20 minutes (spec §2, §9). */
@@ -143,6 +143,25 @@ export function gameSummaryLines(location: GameLocation | null, choice: GameChoi
             : []),
         ];
   return lines.reduce((sum, l) => sum + l.amountRappen, 0) === priceRappen ? lines : whole;
+}
+
+/** A stored booking's price as lines: a game's by its location's prices (see `gameSummaryLines`), a birthday's per kind of person. */
+export function bookingSummaryLines(
+  r: PartyCounts & {
+    players: number | null;
+    gameType: number | null;
+    rounds: number | null;
+    priceRappen: number;
+    offerName: string;
+    activeAdultPriceRappen?: number | null;
+    accompanyingAdultPriceRappen?: number | null;
+    minChargedChildren?: number | null;
+  },
+  location: GameLocation | null,
+): SummaryLine[] {
+  return r.players !== null && r.gameType !== null
+    ? gameSummaryLines(location, { gameType: r.gameType as GameType, rounds: r.rounds ?? 0, players: r.players }, r.priceRappen, r.offerName)
+    : birthdaySummaryLines(r, r.priceRappen, storedAdultPrices(r), r.minChargedChildren ?? 0);
 }
 
 /** Start times every 20 minutes on game days (Wednesday to Sunday), so that all rounds end by closing. */

@@ -1,5 +1,5 @@
-import { gameSummaryLines, type GameLocation, type GameType } from "~/domain/games";
-import { birthdaySummaryLines, chargedChildren, storedAdultPrices, type AdultPrices, type SummaryLine } from "~/domain/pricing";
+import { bookingSummaryLines, type GameLocation } from "~/domain/games";
+import { chargedChildren, storedAdultPrices, type AdultPrices, type SummaryLine } from "~/domain/pricing";
 import type { Reservation } from "./bookings.server";
 import { eq } from "drizzle-orm";
 import type { Executor } from "../platform/db.server";
@@ -86,10 +86,7 @@ export function reservationView(r: Reservation, location: GameLocation | null = 
     rounds: r.rounds,
     adultPrices: storedAdultPrices(r),
     minChargedChildren: r.minChargedChildren,
-    lines:
-      r.players !== null && r.gameType !== null
-        ? gameSummaryLines(location, { gameType: r.gameType as GameType, rounds: r.rounds ?? 0, players: r.players }, r.priceRappen, r.offerName)
-        : birthdaySummaryLines(r, r.priceRappen, storedAdultPrices(r), r.minChargedChildren),
+    lines: bookingSummaryLines(r, location),
   };
 }
 
