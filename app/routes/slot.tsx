@@ -215,7 +215,13 @@ export default function Slot() {
               {gameSummaryLines(location, { gameType, rounds: total, players }, price, "").map((line) => (
                 <li key={line.label}>
                   {line.label}
-                  {line.detail ? ` (${line.detail})` : ""}: <span className="nobreak">{formatChf(line.amountRappen)}</span>
+                  {line.detail ? (
+                    <>
+                      {" "}
+                      (<span className="nobreak">{line.detail}</span>)
+                    </>
+                  ) : null}
+                  : <span className="nobreak">{formatChf(line.amountRappen)}</span>
                 </li>
               ))}
             </ul>
