@@ -76,7 +76,7 @@ export function BookingSummary({ summary, title = "Ihre Buchung" }: { summary: S
               {line.label}
               {line.detail ? <span className="price-detail"> {line.detail}</span> : null}
             </dt>
-            <dd>{formatChf(line.amountRappen)}</dd>
+            <dd>{line.amountRappen < 0 ? `− ${formatChf(-line.amountRappen)}` : formatChf(line.amountRappen)}</dd>
           </Fragment>
         ))}
         {discounted ? (

@@ -134,7 +134,10 @@ function detailRows(r: BookingEmailData): Row[] {
     ...partyRows({ childName: r.partyChildName ?? null, childAge: r.partyChildAge ?? null, notes: r.partyNotes ?? null }).map(([label, value]) => ({ label, value: value.replace(/\s*\n\s*/g, "; ") })),
   ];
   // The price explained, line by line, as on the confirmation page.
-  for (const line of r.priceLines ?? []) rows.push({ label: line.label, value: line.detail ? `${line.detail} = ${formatChf(line.amountRappen)}` : formatChf(line.amountRappen) });
+  for (const line of r.priceLines ?? []) {
+    const amount = line.amountRappen < 0 ? `- ${formatChf(-line.amountRappen)}` : formatChf(line.amountRappen);
+    rows.push({ label: line.label, value: line.detail ? `${line.detail} = ${amount}` : amount });
+  }
   // Like the confirmation page: the original price only matters when a voucher took something off.
   if (r.discountRappen > 0) {
     rows.push(

@@ -7,6 +7,7 @@ import {
   gamePriceRappen,
   gameStartGrid,
   gameSummaryLines,
+  bookingSummaryLines,
   gameTypePoints,
   GAME_TYPES,
   roundLimits,
@@ -252,5 +253,20 @@ describe("a game's price as lines (issue #30 §3)", () => {
   it("shows the price charged as one line when today's prices no longer add up to it, or without the location", () => {
     expect(gameSummaryLines({ ...pixel, extraRoundPriceRappen: 6_000 }, { gameType: 2, rounds: 5, players: 9 }, 28_900, "Paket")).toEqual([{ label: "Paket", detail: null, amountRappen: 28_900 }]);
     expect(gameSummaryLines(null, { gameType: 1, rounds: 2, players: 4 }, 5_600, "Normales Spiel")).toEqual([{ label: "Normales Spiel", detail: null, amountRappen: 5_600 }]);
+  });
+});
+
+describe("a stored booking's price lines (issue #30 §3)", () => {
+  const party = { numChildren: 5, numActiveAdults: 1, numAccompanyingAdults: 1, players: null, gameType: null, rounds: null, offerName: "Geburtstag Classic" };
+  it("shows a staff discount as its own line, not folded into the per-child price", () => {
+    // 5 × 29 + 28 + 5 = 178, less a discount of 20 = 158.
+    expect(bookingSummaryLines({ ...party, priceRappen: 15_800, priceAdjustRappen: -2_000, priceAdjustReason: "Stammkunde" }, null)).toEqual([
+      { label: "Kinder", detail: "5 × CHF 29.00", amountRappen: 14_500 },
+      { label: "Erwachsene mitspielend", detail: "1 × CHF 28.00", amountRappen: 2_800 },
+      { label: "Erwachsene nur Begleitung", detail: "1 × CHF 5.00", amountRappen: 500 },
+      { label: "Rabatt: Stammkunde", detail: null, amountRappen: -2_000 },
+    ]);
+    expect(bookingSummaryLines({ ...party, priceRappen: 17_800 }, null).map((l) => l.label)).toEqual(["Kinder", "Erwachsene mitspielend", "Erwachsene nur Begleitung"]);
+    expect(bookingSummaryLines({ ...party, priceRappen: 18_800, priceAdjustRappen: 1_000, priceAdjustReason: null }, null).at(-1)).toEqual({ label: "Zuschlag", detail: null, amountRappen: 1_000 });
   });
 });

@@ -156,12 +156,23 @@ export function bookingSummaryLines(
     activeAdultPriceRappen?: number | null;
     accompanyingAdultPriceRappen?: number | null;
     minChargedChildren?: number | null;
+    /** A staff discount (< 0) or surcharge included in the price (issue #29 §2), with its reason. */
+    priceAdjustRappen?: number;
+    priceAdjustReason?: string | null;
   },
   location: GameLocation | null,
 ): SummaryLine[] {
-  return r.players !== null && r.gameType !== null
-    ? gameSummaryLines(location, { gameType: r.gameType as GameType, rounds: r.rounds ?? 0, players: r.players }, r.priceRappen, r.offerName)
-    : birthdaySummaryLines(r, r.priceRappen, storedAdultPrices(r), r.minChargedChildren ?? 0);
+  // The list price without the adjustment is split into lines; the adjustment is a line of its own,
+  // so a discount never hides in a lower per-child price.
+  const adjust = r.priceAdjustRappen ?? 0;
+  const listPrice = r.priceRappen - adjust;
+  const lines =
+    r.players !== null && r.gameType !== null
+      ? gameSummaryLines(location, { gameType: r.gameType as GameType, rounds: r.rounds ?? 0, players: r.players }, listPrice, r.offerName)
+      : birthdaySummaryLines(r, listPrice, storedAdultPrices(r), r.minChargedChildren ?? 0);
+  if (adjust === 0) return lines;
+  const word = adjust < 0 ? "Rabatt" : "Zuschlag";
+  return [...lines, { label: r.priceAdjustReason ? `${word}: ${r.priceAdjustReason}` : word, detail: null, amountRappen: adjust }];
 }
 
 /** Start times every 20 minutes on game days (Wednesday to Sunday), so that all rounds end by closing. */
