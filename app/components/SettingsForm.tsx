@@ -116,6 +116,7 @@ export function SettingsNav({ current }: { current: string }) {
     ["/admin/einstellungen/schliessungen", "Schliessungen"],
     ["/admin/einstellungen/tische", "Geburtstagstische"],
     ["/admin/einstellungen/angebote", "Angebote"],
+    ["/admin/einstellungen/zusatzleistungen", "Zusatzleistungen"],
     ["/admin/einstellungen/spielorte", "Spielorte"],
     ["/admin/einstellungen/texte", "Rechtstexte"],
     ["/admin/einstellungen/e-mail-texte", "E-Mail-Texte"],

@@ -1,5 +1,6 @@
 import { hasBegun, overlaps, type DayRule, type SlotRange } from "./availability";
 import { formatChf } from "./money";
+import { extraSummaryLines, type BookedExtra } from "./extras";
 import { birthdaySummaryLines, storedAdultPrices, type PartyCounts, type SummaryLine } from "./pricing";
 import { formatTime, weekdayOf, type VenueNow } from "./time";
 
@@ -159,20 +160,24 @@ export function bookingSummaryLines(
     /** A staff discount (< 0) or surcharge included in the price (issue #29 §2), with its reason. */
     priceAdjustRappen?: number;
     priceAdjustReason?: string | null;
+    /** The extras included in the price (issue #30 §2); `extras` are their rows. */
+    extrasRappen?: number;
   },
   location: GameLocation | null,
+  extras: readonly BookedExtra[] = [],
 ): SummaryLine[] {
-  // The list price without the adjustment is split into lines; the adjustment is a line of its own,
-  // so a discount never hides in a lower per-child price.
+  // The list price without the adjustment and the extras is split into lines; the extras and the
+  // adjustment are lines of their own, so a discount never hides in a lower per-child price.
   const adjust = r.priceAdjustRappen ?? 0;
-  const listPrice = r.priceRappen - adjust;
+  const listPrice = r.priceRappen - adjust - (r.extrasRappen ?? 0);
   const lines =
     r.players !== null && r.gameType !== null
       ? gameSummaryLines(location, { gameType: r.gameType as GameType, rounds: r.rounds ?? 0, players: r.players }, listPrice, r.offerName)
       : birthdaySummaryLines(r, listPrice, storedAdultPrices(r), r.minChargedChildren ?? 0);
-  if (adjust === 0) return lines;
+  const withExtras = [...lines, ...extraSummaryLines(extras)];
+  if (adjust === 0) return withExtras;
   const word = adjust < 0 ? "Rabatt" : "Zuschlag";
-  return [...lines, { label: r.priceAdjustReason ? `${word}: ${r.priceAdjustReason}` : word, detail: null, amountRappen: adjust }];
+  return [...withExtras, { label: r.priceAdjustReason ? `${word}: ${r.priceAdjustReason}` : word, detail: null, amountRappen: adjust }];
 }
 
 /** Start times every 20 minutes on game days (Wednesday to Sunday), so that all rounds end by closing. */

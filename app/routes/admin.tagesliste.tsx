@@ -96,6 +96,7 @@ export default function DayList() {
                               <strong>Allergien/Hinweise:</strong> {b.allergies}
                             </span>
                           ) : null}
+                          {b.extras ? <span className="day-note">Zusatzleistungen: {b.extras}</span> : null}
                           {b.message ? <em>{b.message}</em> : null}
                           {b.notes.map((n, i) => (
                             <span key={i} className="day-note">

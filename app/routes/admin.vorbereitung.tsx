@@ -54,6 +54,18 @@ export default function PrepSheetPage() {
               {totals.parties === 1 ? "1 Party" : `${totals.parties} Partys`} · {totals.children} Kinder · {totals.adults} Erwachsene
               {totals.withAllergies > 0 ? ` · ${totals.withAllergies === 1 ? "1 Party" : `${totals.withAllergies} Partys`} mit Allergien/Hinweisen` : ""}
             </p>
+            {sheet.extras.length > 0 ? (
+              <section aria-labelledby="prep-extras-title" className="prep-extras">
+                <h3 id="prep-extras-title">Küche: Menüs und Zusatzleistungen des Tages</h3>
+                <ul>
+                  {sheet.extras.map((e) => (
+                    <li key={e.label}>
+                      <strong>{e.quantity} ×</strong> {e.label}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
             <p className="no-print">Zum Drucken die Druckfunktion des Browsers verwenden (eine A4-Seite).</p>
             <table className="day-table print-table">
               <caption className="visually-hidden">Partys in zeitlicher Reihenfolge</caption>
@@ -62,6 +74,7 @@ export default function PrepSheetPage() {
                   <th scope="col">Zeit und Ort</th>
                   <th scope="col">Geburtstagskind</th>
                   <th scope="col">Personen</th>
+                  <th scope="col">Menüs und Zusatzleistungen</th>
                   <th scope="col">Allergien und Hinweise</th>
                   <th scope="col">Gastgeber</th>
                   <th scope="col">Offen</th>
@@ -86,6 +99,15 @@ export default function PrepSheetPage() {
                     <td data-label="Personen">
                       {p.children} Kinder
                       {p.adults > 0 ? `, ${p.adults} Erw.` : ""}
+                    </td>
+                    <td data-label="Menüs und Zusatzleistungen">
+                      {p.extras.length > 0
+                        ? p.extras.map((e) => (
+                            <span key={e.label} className="day-note">
+                              {e.quantity} × {e.label}
+                            </span>
+                          ))
+                        : "–"}
                     </td>
                     <td data-label="Allergien und Hinweise" className="break-anywhere">
                       {p.allergies ? (

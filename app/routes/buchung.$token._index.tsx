@@ -15,6 +15,7 @@ import { pendingChangeOf } from "~/server/payments/booking-change.server";
 import { isBirthdayParty, PARTY_MSG, partyRows } from "~/domain/party-details";
 import { familyMayEditParty, partyDetailsOf } from "~/server/booking/party.server";
 import { summaryLocation } from "~/server/booking/confirmation-view.server";
+import { extrasOf } from "~/server/booking/extras.server";
 import { getDb } from "~/server/platform/db.server";
 
 export const headers: HeadersFunction = () => MANAGE_HEADERS;
@@ -43,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const notice = NOTICES[new URL(request.url).searchParams.get("ok") ?? ""] ?? null;
   const pending = await pendingChangeOf(db, r);
   return {
-    view: manageView(r, await selfServicePolicy(db), new Date(), await closureNoticeReason(db, r), await summaryLocation(db, r)),
+    view: manageView(r, await selfServicePolicy(db), new Date(), await closureNoticeReason(db, r), await summaryLocation(db, r), await extrasOf(db, r.id)),
     agbHref: agbPath(r.agbVersion),
     token: params.token!,
     notice,

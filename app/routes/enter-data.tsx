@@ -12,7 +12,8 @@ import { CountrySelect } from "~/components/CountrySelect";
 import { MSG } from "~/domain/messages";
 import { formatChf } from "~/domain/money";
 import type { CouponResult } from "~/server/vouchers/coupon.server";
-import { checkoutSummary } from "~/server/checkout/checkout.server";
+import { bookableDraftPicks, checkoutSummary, extrasSection, offeredDraftExtras } from "~/server/checkout/checkout.server";
+import { EXTRAS_MSG, parseExtraPicks, samePicks, type ExtraProblem } from "~/domain/extras";
 import { placeBooking } from "~/server/checkout/place-booking.server";
 import { clientKey } from "~/server/platform/client.server";
 import { getDb } from "~/server/platform/db.server";
@@ -66,13 +67,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // problems of a submit are filled in by the page.
       messageField: { name: "message", label: "Nachricht (optional)", value: "", maxLength: CONTACT_MAX_LENGTH.message, kind: "multiline" } satisfies DataField,
       party: asksParty(draft) ? { title: PARTY_MSG.title, hint: PARTY_MSG.hint, fields: partyDataFields({}) } : null,
+      // The extras (issue #30 §2), with the draft's counts, likewise as data.
+      extras: await extrasSection(db, draft),
     },
     cookie ? { headers: { "Set-Cookie": cookie } } : undefined,
   );
 }
 
 /** `problems`: each field's problem after a refused submit, as the server found them (its phone rule is stricter than the browser's). */
-type ActionData = { alert?: string; problems?: (ContactProblem | PartyProblem)[]; coupon?: CouponResult | null; values: Values; slotTaken?: string; confirmCancel?: typeof CANCEL_TEXT };
+type ActionData = { alert?: string; notice?: string; problems?: (ContactProblem | PartyProblem | ExtraProblem)[]; coupon?: CouponResult | null; values: Values; slotTaken?: string; confirmCancel?: typeof CANCEL_TEXT };
 
 /**
  * With JavaScript a lost connection must not replace the page with an error screen: the family
@@ -141,6 +144,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (check.status === 429) return data<ActionData>({ coupon: check.result, values }, { status: 429, headers: { "Set-Cookie": cookie } });
     return redirectWithDraft("/enter-data", cookie);
   }
+  // The extras' counts (fields `extra-…`): checked against what is offered for this booking now.
+  const offered = await offeredDraftExtras(db, draft);
+  const extras = parseExtraPicks(Object.fromEntries(form), offered.offered, offered.children);
+  // Shown again as typed after a refused submit (server-rendered fields, see the page).
+  for (const [name, value] of form) if (name.startsWith("extra-") && typeof value === "string") (values as Record<string, string>)[name] = value;
+  if (intent === "extras") {
+    if (!extras.ok) return data<ActionData>({ alert: EXTRAS_MSG.check, problems: extras.problems, values }, { status: 400 });
+    return redirectWithDraft("/enter-data", await updateDraft(request, { extras: extras.picks }, { values: withoutExtras(values), notice: EXTRAS_MSG.updated }));
+  }
   if (intent !== "book") return data<ActionData>({ values }, { status: 400 });
 
   const input = Object.fromEntries(form) as ContactInput;
@@ -148,12 +160,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The party section is optional, but what is typed there is checked too, and all problems are listed at once.
   const party = asksParty(draft) ? parsePartyDetails(values) : null;
   const partyProblems = party && !party.ok ? party.problems : [];
-  if (problem) return data<ActionData>({ alert: problem, problems: [...contactProblems(input, isDiallablePhone), ...partyProblems], values }, { status: 400 });
-  if (partyProblems.length > 0) return data<ActionData>({ alert: PARTY_MSG.check, problems: partyProblems, values }, { status: 400 });
+  const extraProblems = extras.ok ? [] : extras.problems;
+  if (problem) return data<ActionData>({ alert: problem, problems: [...contactProblems(input, isDiallablePhone), ...partyProblems, ...extraProblems], values }, { status: 400 });
+  if (partyProblems.length > 0) return data<ActionData>({ alert: PARTY_MSG.check, problems: [...partyProblems, ...extraProblems], values }, { status: 400 });
+  if (!extras.ok) return data<ActionData>({ alert: EXTRAS_MSG.check, problems: extras.problems, values }, { status: 400 });
+  // Counts changed without «Preis aktualisieren»: taken over and shown priced before anything is booked.
+  const picks = await bookableDraftPicks(db, draft);
+  if (!samePicks(extras.picks, picks)) {
+    return redirectWithDraft("/enter-data", await updateDraft(request, { extras: extras.picks }, { values: withoutExtras(values), notice: EXTRAS_MSG.updated }));
+  }
   // An old tab of a booking that is already confirmed: show that booking instead of starting a second one.
   const confirmed = await confirmedDraftBooking(db, draft.bookingCode);
   if (confirmed) return redirectWithDraft(confirmed.to, await clearDraft(request, { bookingCode: confirmed.code }));
-  const outcome = await placeBooking(db, request, draft, toContact(input), clientKey(request, context), party?.ok ? party.details : undefined);
+  const outcome = await placeBooking(db, request, draft, toContact(input), clientKey(request, context), party?.ok ? party.details : undefined, picks);
   if (outcome.kind === "redirect") return redirectWithDraft(outcome.to, outcome.cookie);
   // A lost slot is answered without writing anything: in a rush hundreds of families lose at once,
   // and the answer must stay cheap. What they typed is on the page again; its "Anderen Zeitslot
@@ -161,6 +180,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The button's label comes with the answer: a rare view, kept out of the step's JavaScript (budget).
   const slotTaken = outcome.status === 409 && !outcome.coupon ? "Anderen Zeitslot wählen" : undefined;
   return data<ActionData>({ alert: outcome.message, values, coupon: outcome.coupon ?? undefined, slotTaken }, { status: outcome.status });
+}
+
+/** The extras' counts live in the draft once taken over; the flash carries the rest of what was typed. */
+function withoutExtras(values: Values): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter(([name]) => !name.startsWith("extra-")));
 }
 
 /**
@@ -318,6 +342,7 @@ function ContactForm({
   lateNotice,
   countries,
   party,
+  extras,
   messageField,
   actionData: posted,
 }: ReturnType<typeof useLoaderData<typeof loader>> & { actionData: ActionData | undefined }) {
@@ -423,6 +448,11 @@ function ContactForm({
           the problems are listed here first, each a link to its field. */}
       {alert ? <ErrorSummary message={alert} problems={problems} /> : null}
       <BookingSummary summary={summary} />
+      {actionData?.notice ? (
+        <p className="alert alert-success" role="status">
+          {actionData.notice}
+        </p>
+      ) : null}
       <Form method="post" className="card" noValidate onSubmit={validateBeforeSubmit} ref={formRef}>
         {/* The first submit button is the form's default: Enter in a text field books, as it reads. */}
         <button type="submit" name="intent" value="book" className="visually-hidden" tabIndex={-1} aria-hidden="true">
@@ -468,6 +498,29 @@ function ContactForm({
             <summary>{party.title}</summary>
             <p className="muted">{party.hint}</p>
             <DataFields fields={partyFields} />
+          </details>
+        ) : null}
+        {extras ? (
+          <details className="card extras-section" open={extras.groups.some((g) => g.fields.some((f) => f.value || problemOf(f.name)))}>
+            <summary>{extras.title}</summary>
+            <p className="muted">{extras.hint}</p>
+            {extras.groups.map((g) => (
+              <fieldset key={g.id}>
+                <legend>{g.legend}</legend>
+                <p className="muted">{g.text}</p>
+                <DataFields fields={g.fields.map((f) => ({ ...f, value: values[f.name as keyof Values] ?? f.value, problem: problemOf(f.name) }))} />
+              </fieldset>
+            ))}
+            {extras.late.map((l) => (
+              <p className="muted" key={l}>
+                {l}
+              </p>
+            ))}
+            {extras.groups.length > 0 ? (
+              <button type="submit" name="intent" value="extras" className="button button-secondary button-small" formNoValidate>
+                {extras.update}
+              </button>
+            ) : null}
           </details>
         ) : null}
 

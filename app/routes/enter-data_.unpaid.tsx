@@ -8,6 +8,7 @@ import { clearDraft, redirectWithDraft, requireCompleteDraft } from "~/server/bo
 import { changeHeldBooking, confirmedDraftBooking, heldBookingView, openHoldOf, resumePayment } from "~/server/checkout/held-booking.server";
 import { getDb } from "~/server/platform/db.server";
 import { summaryLocation } from "~/server/booking/confirmation-view.server";
+import { extrasOf } from "~/server/booking/extras.server";
 
 /**
  * The booking this browser started on the contact step and has not paid yet, while its hold lasts
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const held = await openHoldOf(db, draft.bookingCode);
   // The hold ran out or was given up meanwhile: the contact form, with what was typed.
   if (!held) throw redirect("/enter-data");
-  return heldBookingView(held, await summaryLocation(db, held));
+  return heldBookingView(held, await summaryLocation(db, held), await extrasOf(db, held.id));
 }
 
 export async function action({ request }: ActionFunctionArgs) {

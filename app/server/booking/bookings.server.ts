@@ -1,3 +1,5 @@
+import { insertExtras, priceNewExtras } from "./extras.server";
+import { extrasTotalRappen, type BookedExtra, type ExtraPick } from "~/domain/extras";
 import { randomInt } from "node:crypto";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, getTableColumns, gt, isNotNull, lte, not, sql, type SQL } from "drizzle-orm";
@@ -40,6 +42,8 @@ export type BirthdayRequest = {
   couponCode?: string | null;
   /** The birthday child and allergies (issue #30 §1), when the family gave them. */
   party?: PartyDetails;
+  /** The extras chosen (issue #30 §2), priced by the server when the booking is placed. */
+  extras?: ExtraPick[];
 };
 
 /**
@@ -235,6 +239,8 @@ export type ReservationSpec = {
    * this day (their client and time), and how many resources a slot has. Asked under the day's lock.
    */
   unpaidHolds?: (tx: Tx, now: Date) => Promise<{ holds: { clientKey: string; startMin: number; endMin: number }[]; capacity: number }>;
+  /** The extras as priced (included in `priceRappen` and in `columns.extrasRappen`), stored with the booking. */
+  extras?: BookedExtra[];
 };
 
 /** Bookings of one day queue in this process before they take a connection (see KeyedMutex). */
@@ -342,6 +348,8 @@ async function placeReservationNow(db: Db, spec: ReservationSpec, options: Reser
           }
         }
         noticeSent = notice.sent;
+        // Before the confirmation is queued: the e-mail lists them.
+        if (spec.extras) await insertExtras(tx, reservation.id, spec.extras);
         if (voucher && voucher.debitedRappen > 0) {
           await recordLedger(tx, { voucherId: voucher.id, reservationId: reservation.id, amountRappen: voucher.debitedRappen, kind: "redeem" });
         }
@@ -421,6 +429,10 @@ export async function reserveBirthday(
   const refused = leadTimeRefusal(request.date, slot.startMin, offer.leadHours, options, now, venuePhone(venue));
   if (refused) return refused;
 
+  const extras = priceNewExtras(venue, { offerId: offer.id, gameType: null, date: request.date, startMin: slot.startMin, children: counts.numChildren }, request.extras, now);
+  if (!extras.ok) return { ok: false, reason: "invalid", message: extras.message };
+  const extrasRappen = extrasTotalRappen(extras.booked);
+
   // The table stays blocked for the offer's cleaning buffer after the party.
   const blocked = blockedRange(slot, offer.bufferMin);
   return placeReservation(
@@ -428,8 +440,9 @@ export async function reserveBirthday(
     {
       lockKind: "table",
       date: request.date,
-      priceRappen: birthdayPriceRappen(counts, offer.basePriceRappen, venue.prices, offer.minChargedChildren),
+      priceRappen: birthdayPriceRappen(counts, offer.basePriceRappen, venue.prices, offer.minChargedChildren) + extrasRappen,
       couponCode: request.couponCode,
+      extras: extras.booked,
       claim: async (tx) => {
         const table = pickTable(blocked, persons, tablesOn(venue, request.date), await tableOccupations(tx, request.date, now));
         return table ? { tableId: table.id } : null;
@@ -467,6 +480,8 @@ export async function reserveBirthday(
         // E.164 (issue #28 §6): validated at every entry point, stored in one form for search and dialling.
         phone: storedPhone(request.contact.phone, request.contact.country),
         ...partyColumns(request.party),
+        // Only when there are any, so the common insert keeps its prepared shape.
+        extrasRappen: extrasRappen > 0 ? extrasRappen : undefined,
       },
     },
     { ...options, now },

@@ -5,6 +5,8 @@ import { eq } from "drizzle-orm";
 import type { Executor } from "../platform/db.server";
 import { vouchers } from "../platform/schema";
 import { findGameLocation } from "./venue.server";
+import { extrasOf } from "./extras.server";
+import type { BookedExtra } from "~/domain/extras";
 import { displayPhone } from "~/domain/phone";
 
 /** What the confirmation pages show of a booking (never more than its own family typed in). */
@@ -51,14 +53,14 @@ export async function summaryLocation(db: Executor, r: Pick<Reservation, "locati
 export async function bookingSummaryOf(db: Executor, r: Reservation): Promise<ReservationView> {
   const [voucher] =
     r.voucherId === null ? [] : await db.select({ code: vouchers.code, rappen: vouchers.remainingRappen, validUntil: vouchers.validUntil }).from(vouchers).where(eq(vouchers.id, r.voucherId));
-  return { ...reservationView(r, await summaryLocation(db, r)), voucherLeft: voucher ?? null };
+  return { ...reservationView(r, await summaryLocation(db, r), await extrasOf(db, r.id)), voucherLeft: voucher ?? null };
 }
 
 /**
  * `location`: a game booking's location, whose prices split its price into lines (without it, or when
  * its prices changed since, one line with the price charged).
  */
-export function reservationView(r: Reservation, location: GameLocation | null = null): ReservationView {
+export function reservationView(r: Reservation, location: GameLocation | null = null, extras: readonly BookedExtra[] = []): ReservationView {
   return {
     code: r.code,
     type: r.type,
@@ -86,7 +88,7 @@ export function reservationView(r: Reservation, location: GameLocation | null = 
     rounds: r.rounds,
     adultPrices: storedAdultPrices(r),
     minChargedChildren: r.minChargedChildren,
-    lines: bookingSummaryLines(r, location),
+    lines: bookingSummaryLines(r, location, extras),
   };
 }
 
@@ -96,7 +98,8 @@ function perChildPrice(r: Reservation): number {
   if (charged === 0) return 0;
   const prices = storedAdultPrices(r);
   const adults = r.numActiveAdults * prices.activeAdultPriceRappen + r.numAccompanyingAdults * prices.accompanyingAdultPriceRappen;
-  return Math.round((r.priceRappen - adults) / charged);
+  // Extras and a staff adjustment are part of the total, not of the per-child price.
+  return Math.round((r.priceRappen - r.extrasRappen - r.priceAdjustRappen - adults) / charged);
 }
 
 /** The spec's "reservation data" shape (API answers), CHF numbers and `HH:MM` slots. */

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { ExtraPick } from "~/domain/extras";
 import { createCookie, createSession, redirect, type Cookie, type Session } from "@remix-run/node";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { databaseGeneration, getDb, isSoleOwner, type Db } from "../platform/db.server";
@@ -29,6 +30,8 @@ export type Draft = {
   startMin?: number;
   endMin?: number;
   couponCode?: string;
+  /** Extras chosen on the contact step (issue #30 §2): only counts; the server prices them. */
+  extras?: ExtraPick[];
   /** The held or confirmed booking this browser made last (for the payment and confirmation pages). */
   bookingCode?: string;
 };
@@ -38,6 +41,8 @@ export type FormFlash = {
   values: Record<string, string>;
   coupon?: unknown;
   alert?: string;
+  /** A confirmation to show once (e.g. extras taken over). */
+  notice?: string;
   /** The request that wrote it (see takeFormFlash). */
   writtenBy?: string;
 };
@@ -241,7 +246,7 @@ export function redirectWithDraft(url: string, setCookie: string) {
   return redirect(url, { headers: { "Set-Cookie": setCookie } });
 }
 
-type Shared = { date: string; startMin: number; endMin: number; couponCode?: string; bookingCode?: string };
+type Shared = { date: string; startMin: number; endMin: number; couponCode?: string; bookingCode?: string; extras?: ExtraPick[] };
 export type BirthdayDraft = Shared & {
   kind: "birthday";
   offerId: number;
@@ -255,7 +260,7 @@ export type CompleteDraft = BirthdayDraft | GameDraft;
 /** Sends a visitor who skipped a step back to the first one that is missing. */
 export async function requireCompleteDraft(request: Request): Promise<CompleteDraft> {
   const d = await getDraft(request);
-  const shared = { couponCode: d.couponCode, bookingCode: d.bookingCode };
+  const shared = { couponCode: d.couponCode, bookingCode: d.bookingCode, extras: d.extras };
   if (d.flow === "game") {
     if (d.locationId === undefined) throw redirect("/games");
     if (d.gameType === undefined) throw redirect(`/game?locationId=${d.locationId}`);

@@ -1,3 +1,5 @@
+import { priceNewExtras } from "./extras.server";
+import { extrasTotalRappen, type ExtraPick } from "~/domain/extras";
 import { and, eq, gt, ne, or } from "drizzle-orm";
 import type { SlotRange } from "~/domain/availability";
 import { hasBegun, onlineNotBefore, rulesOn } from "~/domain/availability";
@@ -61,6 +63,8 @@ export type GameRequest = {
   couponCode?: string | null;
   /** The birthday package's child and allergies (issue #30 §1); ignored for a normal game. */
   party?: PartyDetails;
+  /** The birthday package's extras (issue #30 §2); a normal game has none. */
+  extras?: ExtraPick[];
 };
 
 /** The name a game booking carries in summaries, e-mails and the staff overview. */
@@ -83,14 +87,18 @@ export async function reserveGame(db: Db, request: GameRequest, options: Reserve
   if (hasBegun(request.date, slot.startMin, venueNow(now))) return { ok: false, reason: "slot_taken", message: MSG.slotGone };
   const refused = leadTimeRefusal(request.date, slot.startMin, venuePolicy(venue).gameLeadHours, options, now, venuePhone(venue));
   if (refused) return refused;
+  const extras = priceNewExtras(venue, { offerId: null, gameType: request.gameType, date: request.date, startMin: slot.startMin, children: request.players }, request.extras, now);
+  if (!extras.ok) return { ok: false, reason: "invalid", message: extras.message };
+  const extrasRappen = extrasTotalRappen(extras.booked);
 
   return placeReservation(
     db,
     {
       lockKind: "location",
       date: request.date,
-      priceRappen: gamePriceRappen(location, choice),
+      priceRappen: gamePriceRappen(location, choice) + extrasRappen,
       couponCode: request.couponCode,
+      extras: extras.booked,
       claim: async (tx) => {
         const taken = await locationOccupations(tx, location.id, request.date, now);
         return taken.some((t) => t.startMin < slot.endMin && slot.startMin < t.endMin) ? null : { locationId: location.id };
@@ -107,6 +115,7 @@ export async function reserveGame(db: Db, request: GameRequest, options: Reserve
         // E.164 (issue #28 §6): validated at every entry point, stored in one form for search and dialling.
         phone: storedPhone(request.contact.phone, request.contact.country),
         ...partyColumns(request.gameType === 2 ? request.party : undefined),
+        extrasRappen: extrasRappen > 0 ? extrasRappen : undefined,
       },
     },
     { ...options, now },

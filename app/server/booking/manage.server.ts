@@ -1,3 +1,4 @@
+import type { BookedExtra } from "~/domain/extras";
 import { and, eq, sql } from "drizzle-orm";
 import { bookingIcs } from "~/domain/booking-email";
 import { normalizeCode } from "~/domain/codes";
@@ -60,7 +61,7 @@ export type ManageView = {
 
 const PAID = new Set(["settled", "refund_pending", "refunded"]);
 
-export function manageView(r: Reservation, policy: SelfServicePolicy, now: Date = new Date(), closureReason: string | null = null, location: GameLocation | null = null): ManageView {
+export function manageView(r: Reservation, policy: SelfServicePolicy, now: Date = new Date(), closureReason: string | null = null, location: GameLocation | null = null, extras: readonly BookedExtra[] = []): ManageView {
   const { hours } = policy;
   const statusLabel =
     r.status === "confirmed"
@@ -80,7 +81,7 @@ export function manageView(r: Reservation, policy: SelfServicePolicy, now: Date 
         ? "Die Rückerstattung ist in Bearbeitung; Sie erhalten den Betrag ohne weiteres Zutun zurück."
         : null;
   return {
-    booking: reservationView(r, location),
+    booking: reservationView(r, location, extras),
     statusLabel,
     paidOnline,
     paymentNote,

@@ -153,9 +153,11 @@ export async function planChange(
   const rules = newOffer ?? (personsChange ? (venue.offers.find((o) => o.id === r.offerId) ?? DEFAULT_PARTY_RULES) : null);
   const countsWrong = isTable ? countsProblem(counts, rules) : null;
   if (countsWrong) return { ok: false, reason: "invalid", message: countsWrong };
-  // The staff discount or surcharge is part of the stored price: the list price is what is left without it.
+  // The staff discount or surcharge and the extras (issue #30 §2) are part of the stored price: the
+  // list price of persons or rounds is what is left without them. The extras stay as chosen, at
+  // their stored prices, whatever the change (another package, persons, a move).
   const adjust = target.priceAdjust ?? { rappen: r.priceAdjustRappen, reason: r.priceAdjustReason };
-  const listed = { ...r, priceRappen: r.priceRappen - r.priceAdjustRappen };
+  const listed = { ...r, priceRappen: r.priceRappen - r.priceAdjustRappen - r.extrasRappen };
 
   const duration = newOffer ? newOffer.slotMinutes : r.endMin - r.startMin;
   let slot: SlotRange | undefined;
@@ -210,7 +212,7 @@ export async function planChange(
     return { ok: false, reason: "invalid", message };
   }
   if (newPrice + adjust.rappen < 0) return { ok: false, reason: "invalid", message: CHANGE_MSG.adjustTooLow };
-  newPrice += adjust.rappen;
+  newPrice += adjust.rappen + r.extrasRappen;
   if (policy === "keep") newPrice = r.priceRappen;
   return {
     ok: true,

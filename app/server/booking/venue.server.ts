@@ -12,10 +12,11 @@ import { getEnv } from "../platform/env.server";
 import type { Executor } from "../platform/db-types";
 import { announceChange, onChange } from "../platform/changes.server";
 import { log, oneLineError } from "../platform/log.server";
-import { birthdayTables, closures, emailTexts as emailTextsTable, gameLocations, legalTexts, offers, openingHours, specialHours, venueProfile, venueSettings, type OfferItem } from "../platform/schema";
+import { birthdayTables, closures, emailTexts as emailTextsTable, extras, gameLocations, legalTexts, offers, openingHours, specialHours, venueProfile, venueSettings, type OfferItem } from "../platform/schema";
 import { DEFAULT_VENUE_PROFILE, venueContactOf, type VenueProfile } from "~/domain/venue-profile";
 import type { VenueContact } from "~/domain/venue-contact";
 import { isEmailTextKind, type EmailTexts } from "~/domain/email-texts";
+import type { Extra } from "~/domain/extras";
 
 export type Offer = { id: number; name: string; basePriceRappen: number; slotMinutes: number; items: OfferItem[]; leadHours: number; minChargedChildren: number; bufferMin: number } & PartyRules;
 
@@ -66,6 +67,8 @@ export type Venue = {
   agbVersion: number;
   /** The e-mail introductions and closings staff edited (a kind without an entry: the default). */
   emailTexts: EmailTexts;
+  /** Active extras (issue #30 §2), in the manager's order. */
+  extras: Extra[];
 };
 
 export type StoredPolicy = { selfServiceHours: number | null; lateCancelFeePercent: number | null; reminderHours: number | null; gameLeadHours: number | null };
@@ -84,7 +87,7 @@ function all<T extends readonly (() => Promise<unknown>)[]>(db: Executor, reads:
 }
 
 async function loadVenue(db: Executor): Promise<Venue> {
-  const [offerRows, tableRows, ruleRows, locationRows, settingsRows, closureRows, profile, agbRows, specialRows, emailTexts] = await all(db, [
+  const [offerRows, tableRows, ruleRows, locationRows, settingsRows, closureRows, profile, agbRows, specialRows, emailTexts, extraRows] = await all(db, [
     () =>
       db
         .select({
@@ -113,6 +116,7 @@ async function loadVenue(db: Executor): Promise<Venue> {
     // Past dates stay out; yesterday is kept for a cache loaded just before midnight.
     () => db.select().from(specialHours).where(gte(specialHours.date, addDays(venueNow().date, -1))).orderBy(asc(specialHours.date)),
     () => readEmailTexts(db),
+    () => db.select().from(extras).where(eq(extras.active, 1)).orderBy(asc(extras.position), asc(extras.id)),
   ] as const);
   const settings = settingsRows[0];
   return {
@@ -134,7 +138,14 @@ async function loadVenue(db: Executor): Promise<Venue> {
     profile,
     agbVersion: Number(agbRows[0]?.version ?? 0),
     emailTexts,
+    extras: extraRows.map(extraOf),
   };
+}
+
+/** A stored extra as the rules see it. */
+export function extraOf(row: typeof extras.$inferSelect): Extra {
+  const { createdAt: _c, ...e } = row;
+  return { ...e, gamePackage: e.gamePackage === 1, active: e.active === 1 };
 }
 
 /** The venue's edited e-mail texts (a kind without a row: the default). */

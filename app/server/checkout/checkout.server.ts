@@ -1,6 +1,8 @@
 import { gamePriceRappen, gameSummaryLines } from "~/domain/games";
 import { applyVoucher, birthdayPriceRappen, birthdaySummaryLines, DEFAULT_ADULT_PRICES, personCount, type AdultPrices, type SummaryLine } from "~/domain/pricing";
 import type { Db } from "../platform/db.server";
+import { deadlineText, EXTRAS_MSG, extraGroups, extraSummaryLines, extrasTotalRappen, keepOfferedPicks, picksOf, type BookedExtra, type Extra, type ExtraGroup, type ExtraPick, type ExtraProblem } from "~/domain/extras";
+import { draftExtras, extrasFor, type ExtrasTarget } from "../booking/extras.server";
 import type { CompleteDraft } from "../booking/draft.server";
 import { gameBookingName } from "../booking/games.server";
 import { findGameLocation, findOffer, getVenue } from "../booking/venue.server";
@@ -30,13 +32,52 @@ export type CheckoutSummary = {
   couponRemainingRappen: number | null;
   /** The price as lines, for the summary (birthdays and games alike). */
   lines: SummaryLine[];
+  /** The extras chosen (issue #30 §2), as they would be booked now; included in the price and the lines. */
+  extras: BookedExtra[];
 };
+
+/** What the extras rules need of the booking in progress. */
+export function draftExtrasTarget(draft: CompleteDraft): ExtrasTarget {
+  return draft.kind === "game"
+    ? { offerId: null, gameType: draft.gameType, date: draft.date, startMin: draft.startMin, children: draft.players }
+    : { offerId: draft.offerId, gameType: null, date: draft.date, startMin: draft.startMin, children: draft.numChildren };
+}
+
+/** The extras section of the contact step: its words and fields as data (the step's JavaScript budget), or null when nothing is offered. */
+export type ExtrasSection = { title: string; hint: string; update: string; groups: ExtraGroup[]; late: string[] };
+
+export async function extrasSection(db: Db, draft: CompleteDraft, problems: readonly ExtraProblem[] = [], now: Date = new Date()): Promise<ExtrasSection | null> {
+  const venue = await getVenue(db);
+  const target = draftExtrasTarget(draft);
+  const { orderable, late } = extrasFor(venue, target, now);
+  if (orderable.length === 0 && late.length === 0) return null;
+  const picks = keepOfferedPicks(draft.extras ?? [], orderable, target.children);
+  return {
+    title: EXTRAS_MSG.title,
+    hint: EXTRAS_MSG.hint,
+    update: EXTRAS_MSG.update,
+    groups: extraGroups(orderable, picks, target.children, draft.date, problems),
+    late: late.map((e) => `${e.name}: für diesen Termin nicht mehr bestellbar (${deadlineText(e.deadlineDays, draft.date) ?? "bis zur Party"}).`),
+  };
+}
+
+/** The draft's picks as they can be booked now (an extra no longer offered dropped, a count lowered to its limit). */
+export async function bookableDraftPicks(db: Db, draft: CompleteDraft, now: Date = new Date()): Promise<ExtraPick[]> {
+  return picksOf(draftExtras(await getVenue(db), draftExtrasTarget(draft), draft.extras, now));
+}
+
+/** The offered extras and the number of children, for checking a posted choice. */
+export async function offeredDraftExtras(db: Db, draft: CompleteDraft, now: Date = new Date()): Promise<{ offered: Extra[]; children: number }> {
+  const target = draftExtrasTarget(draft);
+  return { offered: extrasFor(await getVenue(db), target, now).orderable, children: target.children };
+}
 
 /** What the family is about to book, priced by the server from the draft and the database alone. */
 export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<CheckoutSummary | null> {
-  let base: Omit<CheckoutSummary, "discountRappen" | "amountRappen" | "couponCode" | "couponRemainingRappen" | "lines">;
+  let base: Omit<CheckoutSummary, "discountRappen" | "amountRappen" | "couponCode" | "couponRemainingRappen" | "lines" | "extras">;
   let lines: SummaryLine[];
-  const { prices } = await getVenue(db);
+  const venue = await getVenue(db);
+  const { prices } = venue;
   const adultPrices: AdultPrices = { activeAdultPriceRappen: prices.activeAdultPriceRappen, accompanyingAdultPriceRappen: prices.accompanyingAdultPriceRappen };
   if (draft.kind === "game") {
     const location = await findGameLocation(db, draft.locationId);
@@ -77,6 +118,9 @@ export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<Che
     };
     lines = birthdaySummaryLines(counts, base.priceRappen, adultPrices, offer.minChargedChildren);
   }
+  const extras = draftExtras(venue, draftExtrasTarget(draft), draft.extras);
+  base.priceRappen += extrasTotalRappen(extras);
+  lines = [...lines, ...extraSummaryLines(extras)];
   // A voucher the family's own open hold took counts for it as before (see held-booking.server).
   const voucher = draft.couponCode ? await validateVoucher(db, draft.couponCode, new Date(), await heldByFamilyRappen(db, draft.bookingCode, draft.couponCode)) : null;
   const valid = voucher?.valid ? voucher : null;
@@ -87,5 +131,6 @@ export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<Che
     couponCode: valid ? valid.code : null,
     couponRemainingRappen: valid ? valid.remainingRappen : null,
     lines,
+    extras,
   };
 }

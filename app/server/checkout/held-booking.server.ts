@@ -1,3 +1,4 @@
+import type { BookedExtra } from "~/domain/extras";
 import { displayPhone } from "~/domain/phone";
 import { partyFormValues } from "~/domain/party-details";
 import { formatTime, venueNow } from "~/domain/time";
@@ -27,8 +28,8 @@ export async function openHoldOf(db: Db, bookingCode: string | undefined, now: D
 /** `holdUntil`: the hold's end, venue time ("14:05"). */
 export type HeldBookingView = { booking: ReservationView; message: string; holdUntil: string };
 
-export function heldBookingView(r: Reservation, location: GameLocation | null = null): HeldBookingView {
-  return { booking: reservationView(r, location), message: r.message ?? "", holdUntil: formatTime(venueNow(r.holdExpiresAt!).minutes) };
+export function heldBookingView(r: Reservation, location: GameLocation | null = null, extras: readonly BookedExtra[] = []): HeldBookingView {
+  return { booking: reservationView(r, location, extras), message: r.message ?? "", holdUntil: formatTime(venueNow(r.holdExpiresAt!).minutes) };
 }
 
 /** What the family's own open hold took from a voucher: available to it again when it books anew. */

@@ -1,5 +1,6 @@
 import type { Contact } from "~/domain/contact";
 import type { PartyDetails } from "~/domain/party-details";
+import type { ExtraPick } from "~/domain/extras";
 import { MSG } from "~/domain/messages";
 import { findReservationByCode, releaseHold, reserveBirthday } from "../booking/bookings.server";
 import { reserveGame } from "../booking/games.server";
@@ -26,6 +27,8 @@ export async function placeBooking(
   contact: Contact,
   client = "unknown",
   party?: PartyDetails,
+  /** The extras as the family saw them priced (the server prices them again when placing). */
+  extras?: ExtraPick[],
 ): Promise<PlaceBookingOutcome> {
   try {
     // The family came back from the payment page and submits again: its earlier hold (and open
@@ -43,7 +46,7 @@ export async function placeBooking(
       draft.kind === "game"
         ? await reserveGame(
             db,
-            { locationId: draft.locationId, gameType: draft.gameType, date: draft.date, startMin: draft.startMin, rounds: draft.rounds, players: draft.players, contact, couponCode, party },
+            { locationId: draft.locationId, gameType: draft.gameType, date: draft.date, startMin: draft.startMin, rounds: draft.rounds, players: draft.players, contact, couponCode, party, extras },
             options,
           )
         : await reserveBirthday(
@@ -56,6 +59,7 @@ export async function placeBooking(
               contact,
               couponCode,
               party,
+              extras,
             },
             options,
           );

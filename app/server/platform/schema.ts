@@ -8,11 +8,13 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { ExtraUnit } from "../../domain/extras";
 import type { LogoType } from "../../domain/venue-profile";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -271,6 +273,12 @@ export const reservations = pgTable(
     partyChildName: text("party_child_name"),
     partyChildAge: integer("party_child_age"),
     partyNotes: text("party_notes"),
+    /**
+     * The extras chosen for the party (issue #30 §2), included in `price_rappen`: the sum of its
+     * `reservation_extras` rows, kept here so the list price of persons and rounds stays recoverable
+     * (a change of persons or a move re-prices the persons, never the extras).
+     */
+    extrasRappen: integer("extras_rappen").notNull().default(0),
   },
   (t) => [
     uniqueIndex("reservations_code_key").on(t.code),
@@ -285,9 +293,66 @@ export const reservations = pgTable(
     check("reservations_arrival_check", sql`${t.arrival} is null or ${t.arrival} in ('arrived','no_show')`),
     check("reservations_paid_at_venue_check", sql`${t.paidAtVenueRappen} >= 0`),
     check("reservations_open_balance_check", sql`${t.openBalanceRappen} >= 0`),
+    check("reservations_extras_check", sql`${t.extrasRappen} >= 0`),
     check("reservations_party_age_check", sql`${t.partyChildAge} is null or ${t.partyChildAge} between 1 and 18`),
     check("reservations_channel_check", sql`${t.channel} in ('online','phone')`),
     check("reservations_amounts_check", sql`${t.discountRappen} >= 0 and ${t.amountRappen} = ${t.priceRappen} - ${t.discountRappen}`),
+  ],
+);
+
+/**
+ * Extras a manager offers for parties (issue #30 §2): a cake, a goodie bag per child, the package's
+ * meal chosen per child (price 0, with choices). `offer_ids`: the birthday offers it applies to;
+ * `game_package` 1: the games' birthday package too. `deadline_days`: orderable until the end of the
+ * day that many days before the party (0: until the party begins).
+ */
+export const extras = pgTable(
+  "extras",
+  {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    priceRappen: integer("price_rappen").notNull(),
+    unit: text("unit").$type<ExtraUnit>().notNull(),
+    choices: jsonb("choices").$type<string[]>().notNull().default([]),
+    maxQuantity: integer("max_quantity").notNull().default(10),
+    offerIds: jsonb("offer_ids").$type<number[]>().notNull().default([]),
+    gamePackage: integer("game_package").notNull().default(0),
+    deadlineDays: integer("deadline_days").notNull().default(0),
+    active: integer("active").notNull().default(1),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("extras_unit_check", sql`${t.unit} in ('piece','child','party')`),
+    check("extras_numbers_check", sql`${t.priceRappen} >= 0 and ${t.maxQuantity} >= 1 and ${t.deadlineDays} >= 0`),
+  ],
+);
+
+/**
+ * An extra as chosen for one booking: name, unit and price copied when chosen, so a later change of
+ * the extra never touches an existing booking. One row per extra and choice ('' = no choices).
+ */
+export const reservationExtras = pgTable(
+  "reservation_extras",
+  {
+    reservationId: integer("reservation_id")
+      .notNull()
+      .references(() => reservations.id),
+    extraId: integer("extra_id")
+      .notNull()
+      .references(() => extras.id),
+    choice: text("choice").notNull().default(""),
+    name: text("name").notNull(),
+    unit: text("unit").$type<ExtraUnit>().notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceRappen: integer("unit_price_rappen").notNull(),
+    /** The order deadline when chosen (days before the party): later edits by the family follow it. */
+    deadlineDays: integer("deadline_days").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reservationId, t.extraId, t.choice] }),
+    check("reservation_extras_numbers_check", sql`${t.quantity} > 0 and ${t.unitPriceRappen} >= 0`),
   ],
 );
 

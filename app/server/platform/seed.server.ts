@@ -1,6 +1,6 @@
 import { DEFAULT_VENUE_PROFILE } from "../../domain/venue-profile";
 import type { Executor } from "./db-types";
-import { birthdayTables, gameLocations, offers, openingHours, venueProfile } from "./schema";
+import { birthdayTables, extras, gameLocations, offers, openingHours, venueProfile } from "./schema";
 
 /** The venue as seeded (see docs/decisions.md): invented but plausible, CHF as Rappen. */
 export const SEED_OFFERS = [
@@ -118,6 +118,65 @@ export const SEED_OPENING_HOURS = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
 const { logo: _noLogo, ...sampleProfile } = DEFAULT_VENUE_PROFILE;
 export const SEED_VENUE_PROFILE = { id: 1, ...sampleProfile };
 
+/**
+ * The sample venue's extras (issue #30 §2): the packages' meal chosen per child (included, price 0),
+ * a cake to order three days ahead, goodie bags per child and a table decoration per party.
+ */
+export const SEED_EXTRAS = [
+  {
+    id: 1,
+    name: "Menü",
+    description: "Im Paket inbegriffen: Wählen Sie für jedes Kind ein Menü.",
+    priceRappen: 0,
+    unit: "child" as const,
+    choices: ["Pizza Margherita", "Hot Dog", "Vegetarisch"],
+    maxQuantity: 30,
+    offerIds: [1, 2, 3],
+    gamePackage: 0,
+    deadlineDays: 1,
+    position: 1,
+  },
+  {
+    id: 2,
+    name: "Geburtstagstorte",
+    description: "Schokoladentorte mit Namen und Kerzen, für bis zu 12 Kinder.",
+    priceRappen: 3500,
+    unit: "piece" as const,
+    choices: [],
+    maxQuantity: 2,
+    offerIds: [1, 2, 3],
+    gamePackage: 1,
+    deadlineDays: 3,
+    position: 2,
+  },
+  {
+    id: 3,
+    name: "Goodie-Bag",
+    description: "Ein Säckchen mit kleinen Überraschungen zum Mitnehmen.",
+    priceRappen: 450,
+    unit: "child" as const,
+    choices: [],
+    maxQuantity: 30,
+    offerIds: [1, 2, 3],
+    gamePackage: 1,
+    deadlineDays: 1,
+    position: 3,
+  },
+  {
+    id: 4,
+    name: "Tischdekoration",
+    description: "Ballone, Girlanden und Konfetti am Geburtstagstisch.",
+    priceRappen: 2000,
+    unit: "party" as const,
+    choices: [],
+    maxQuantity: 1,
+    offerIds: [1, 2],
+    gamePackage: 0,
+    deadlineDays: 2,
+    position: 4,
+  },
+];
+
 /** Idempotent: inserts what is missing, never overwrites what staff may have changed. */
 export async function seed(db: Executor): Promise<void> {
   await db.insert(offers).values(SEED_OFFERS).onConflictDoNothing();
@@ -125,4 +184,5 @@ export async function seed(db: Executor): Promise<void> {
   await db.insert(openingHours).values(SEED_OPENING_HOURS).onConflictDoNothing();
   await db.insert(gameLocations).values(SEED_GAME_LOCATIONS).onConflictDoNothing();
   await db.insert(venueProfile).values(SEED_VENUE_PROFILE).onConflictDoNothing();
+  await db.insert(extras).values(SEED_EXTRAS).onConflictDoNothing();
 }

@@ -1,3 +1,5 @@
+import { extraSummaryLines } from "~/domain/extras";
+import { extrasOf } from "../booking/extras.server";
 import { and, asc, count, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { containsPattern, FOLD_FROM, FOLD_PAIRS, FOLD_TO, foldName, SEARCH_PAGE_SIZE, type SearchFilters } from "~/domain/booking-search";
 import { arrivalAllowed, DESK_MSG, parseNote, parsePaidAtVenue, REFUND_MSG, REFUND_NOTE_MAX, RESEND_INTERVAL_SECONDS } from "~/domain/desk";
@@ -236,10 +238,13 @@ export async function bookingDetail(db: Executor, code: string, now: Date = new 
       : paymentRows.some((p) => p.refundDueRappen > 0 || (p.status === "refund_pending" && !inFlight(p.id))) || !refundRows.some((f) => f.status === "pending")
         ? "refused"
         : "in-progress";
+  // The extras ordered (issue #30 §2), one per line with count and price.
+  const extraLines = extraSummaryLines(await extrasOf(db, r.id)).map((l) => `${l.label}: ${l.detail}`);
+  const extraRows: [string, string][] = extraLines.length > 0 ? [["Zusatzleistungen", extraLines.join("\n")]] : [];
   return {
     reservation: r,
     party: isBirthdayParty(r)
-      ? { rows: partyRows(partyDetailsOf(r)), editable: r.status === "confirmed" || r.status === "held", fields: partyDataFields(partyFormValues(partyDetailsOf(r))) }
+      ? { rows: [...partyRows(partyDetailsOf(r)), ...extraRows], editable: r.status === "confirmed" || r.status === "held", fields: partyDataFields(partyFormValues(partyDetailsOf(r))) }
       : null,
     phone: displayPhone(r.phone),
     countryName: r.country === "CH" ? null : (CONTACT_COUNTRIES[r.country as keyof typeof CONTACT_COUNTRIES] ?? r.country),

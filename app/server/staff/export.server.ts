@@ -1,4 +1,6 @@
 import { stringify } from "csv-stringify/sync";
+import { extrasText, sumExtras } from "~/domain/extras";
+import { extrasOfMany } from "../booking/extras.server";
 import { and, asc, gte, inArray, lte } from "drizzle-orm";
 import { ARRIVAL_LABELS, openAmountRappen } from "~/domain/desk";
 import { csvAmount, datesOf, spreadsheetSafe } from "~/domain/export";
@@ -31,7 +33,8 @@ async function bookingsOf(db: Executor, from: string, to: string, statuses: Rese
     : [];
   const notesOf = new Map<number, string[]>();
   for (const n of notes) notesOf.set(n.reservationId, [...(notesOf.get(n.reservationId) ?? []), n.text]);
-  return { rows, tables, locations, notesOf };
+  const extrasOf = await extrasOfMany(db, ids);
+  return { rows, tables, locations, notesOf, extrasOf };
 }
 
 export const CSV_HEADER = [
@@ -59,6 +62,7 @@ export const CSV_HEADER = [
   "Geburtstagskind",
   "Alter",
   "Allergien/Hinweise",
+  "Zusatzleistungen",
   "Status",
   "Zahlung",
   "Preis CHF",
@@ -79,7 +83,7 @@ export const CSV_HEADER = [
  * export is recorded in the audit log: who took which personal data when.
  */
 export async function bookingsCsv(db: Db, range: { from: string; to: string }, actor: DeskActor): Promise<{ csv: string; rows: number }> {
-  const { rows, tables, locations, notesOf } = await bookingsOf(db, range.from, range.to, ["held", "confirmed", "cancelled"]);
+  const { rows, tables, locations, notesOf, extrasOf } = await bookingsOf(db, range.from, range.to, ["held", "confirmed", "cancelled"]);
   const tableName = new Map(tables.map((t) => [t.id, t.name]));
   const locationName = new Map(locations.map((l) => [l.id, l.name]));
   const text = (v: string | null | undefined) => spreadsheetSafe(v ?? "");
@@ -110,6 +114,7 @@ export async function bookingsCsv(db: Db, range: { from: string; to: string }, a
       text(r.partyChildName),
       r.partyChildAge === null ? "" : String(r.partyChildAge),
       text(r.partyNotes),
+      text(extrasText(extrasOf.get(r.id) ?? [])),
       bookingStatusLabel(r),
       PAYMENT_LABELS[r.paymentStatus] ?? r.paymentStatus,
       csvAmount(r.priceRappen),
@@ -147,6 +152,8 @@ export type DayListBooking = {
   /** The birthday child («Lena, wird 7») and allergies (issue #30 §1), when given. */
   child: string | null;
   allergies: string | null;
+  /** «Geburtstagstorte 1×; Menü: Pizza Margherita 4×» (issue #30 §2), or null. */
+  extras: string | null;
   notes: string[];
   openRappen: number;
 };
@@ -155,7 +162,7 @@ export type DayListDay = { date: string; groups: DayListGroup[]; count: number }
 
 /** The printable day list: per day, every table and game location with its bookings in time order (cancelled ones left out). */
 export async function dayList(db: Executor, range: { from: string; to: string }): Promise<DayListDay[]> {
-  const { rows, tables, locations, notesOf } = await bookingsOf(db, range.from, range.to, ["held", "confirmed"]);
+  const { rows, tables, locations, notesOf, extrasOf } = await bookingsOf(db, range.from, range.to, ["held", "confirmed"]);
   const toBooking = (r: Reservation): DayListBooking => ({
     code: r.code,
     startMin: r.startMin,
@@ -171,6 +178,7 @@ export async function dayList(db: Executor, range: { from: string; to: string })
     message: r.message,
     child: birthdayChildText(partyDetailsOf(r)),
     allergies: r.partyNotes,
+    extras: extrasText(extrasOf.get(r.id) ?? []) || null,
     notes: notesOf.get(r.id) ?? [],
     openRappen: openAmountRappen(r),
   });
@@ -196,6 +204,8 @@ export type PrepParty = {
   children: number;
   adults: number;
   allergies: string | null;
+  /** The extras ordered (issue #30 §2), each with its count: «Menü: Hot Dog» 4. */
+  extras: { label: string; quantity: number }[];
   message: string | null;
   notes: string[];
   /** The host's name and phone, for a question on the day. */
@@ -204,7 +214,13 @@ export type PrepParty = {
   openRappen: number;
   status: string;
 };
-export type PrepSheet = { date: string; parties: PrepParty[]; totals: { parties: number; children: number; adults: number; withAllergies: number } };
+export type PrepSheet = {
+  date: string;
+  parties: PrepParty[];
+  totals: { parties: number; children: number; adults: number; withAllergies: number };
+  /** The kitchen's sums over the day: each extra and meal choice with its count. */
+  extras: { label: string; quantity: number }[];
+};
 
 /**
  * The kitchen's and hosts' sheet of a day (issue #30 §5): every birthday (tables and the games'
@@ -213,10 +229,11 @@ export type PrepSheet = { date: string; parties: PrepParty[]; totals: { parties:
  * are listed too (marked), since the caller may still pay.
  */
 export async function prepSheet(db: Executor, date: string): Promise<PrepSheet> {
-  const { rows, tables, locations, notesOf } = await bookingsOf(db, date, date, ["held", "confirmed"]);
+  const { rows, tables, locations, notesOf, extrasOf } = await bookingsOf(db, date, date, ["held", "confirmed"]);
   const tableName = new Map(tables.map((t) => [t.id, t.name]));
   const locationName = new Map(locations.map((l) => [l.id, l.name]));
-  const parties = rows.filter(isBirthdayParty).map((r): PrepParty => {
+  const birthdays = rows.filter(isBirthdayParty);
+  const parties = birthdays.map((r): PrepParty => {
     const game = r.locationId !== null;
     return {
       code: r.code,
@@ -229,6 +246,7 @@ export async function prepSheet(db: Executor, date: string): Promise<PrepSheet> 
       children: game ? (r.players ?? 0) : r.numChildren,
       adults: game ? 0 : r.numActiveAdults + r.numAccompanyingAdults,
       allergies: r.partyNotes,
+      extras: sumExtras([extrasOf.get(r.id) ?? []]),
       message: r.message,
       notes: notesOf.get(r.id) ?? [],
       contact: `${r.firstName} ${r.lastName}`,
@@ -246,5 +264,6 @@ export async function prepSheet(db: Executor, date: string): Promise<PrepSheet> 
       adults: parties.reduce((n, p) => n + p.adults, 0),
       withAllergies: parties.filter((p) => p.allergies !== null).length,
     },
+    extras: sumExtras(birthdays.map((r) => extrasOf.get(r.id) ?? [])),
   };
 }

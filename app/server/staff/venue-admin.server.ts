@@ -3,9 +3,10 @@ import { formatDateDE, venueNow } from "~/domain/time";
 import { rulesOn, type DayRule, type SpecialHours } from "~/domain/availability";
 import { outsideHours, SETTINGS_MSG, type SpecialHoursInput } from "~/domain/venue-settings";
 import type { ClosureInput, GeneralSettings, LocationInput, OfferInput, OpeningDay, PolicySettings, TableInput } from "~/domain/venue-settings";
-import { getVenue, invalidateVenueCache, venuePolicy } from "../booking/venue.server";
+import { extraOf, getVenue, invalidateVenueCache, venuePolicy } from "../booking/venue.server";
+import type { Extra, ExtraInput } from "~/domain/extras";
 import type { Db, Executor, Tx } from "../platform/db.server";
-import { auditLog, birthdayTables, closures, gameLocations, offers, openingHours, reservations, specialHours, venueSettings } from "../platform/schema";
+import { auditLog, birthdayTables, closures, extras, gameLocations, offers, openingHours, reservations, specialHours, venueSettings } from "../platform/schema";
 import type { Staff } from "./auth.server";
 import { displayPhone } from "~/domain/phone";
 
@@ -241,7 +242,7 @@ export async function deleteSpecialHours(db: Db, staff: Staff, date: string, con
 // ---------------------------------------------------------------------------------------------
 // Tables
 
-const nextId = async (tx: Tx, table: typeof birthdayTables | typeof offers | typeof gameLocations) =>
+const nextId = async (tx: Tx, table: typeof birthdayTables | typeof offers | typeof gameLocations | typeof extras) =>
   Number((await tx.select({ next: sql<number>`coalesce(max(${table.id}), 0) + 1` }).from(table))[0]!.next);
 
 /** Future active bookings of a table (today included). */
@@ -400,5 +401,41 @@ export async function deleteClosure(db: Db, staff: Staff, id: number): Promise<S
     if (!before) return { ok: false, message: CLOSURE_MSG.notFound };
     await audit(tx, staff, "settings.closure.delete", { id, before: { ...before, createdAt: before.createdAt.toISOString() }, after: null });
     return { ok: true, message: CLOSURE_MSG.deleted };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Extras (issue #30 §2)
+
+/** Every extra (also those no longer offered) and the offers they can apply to, for the settings page. */
+export async function extrasOverview(db: Db): Promise<{ extras: Extra[]; offers: { id: number; name: string }[] }> {
+  const rows = await db.select().from(extras).orderBy(asc(extras.position), asc(extras.id));
+  const offerRows = await db.select({ id: offers.id, name: offers.name }).from(offers).orderBy(asc(offers.position), asc(offers.id));
+  return { extras: rows.map(extraOf), offers: offerRows };
+}
+
+/** The offers an extra may name (all of them, also those not offered right now). */
+export async function offerIds(db: Db): Promise<number[]> {
+  return (await db.select({ id: offers.id }).from(offers)).map((o) => o.id);
+}
+
+/**
+ * Creates or changes an extra. Bookings store the extras' name and price when chosen: a change
+ * applies to new choices only, and an extra is switched off rather than deleted (bookings name it).
+ */
+export async function saveExtra(db: Db, staff: Staff, id: number | null, input: ExtraInput): Promise<SettingsResult> {
+  return change(db, async (tx): Promise<SettingsResult> => {
+    const values = { ...input, gamePackage: input.gamePackage ? 1 : 0, active: input.active ? 1 : 0 };
+    if (id === null) {
+      const row = { id: await nextId(tx, extras), ...values };
+      await tx.insert(extras).values(row);
+      await audit(tx, staff, "settings.extra.create", { id: row.id, before: null, after: row });
+      return { ok: true, message: `Zusatzleistung «${row.name}» angelegt.` };
+    }
+    const [before] = await tx.select().from(extras).where(eq(extras.id, id)).for("update");
+    if (!before) return { ok: false, message: "Diese Zusatzleistung gibt es nicht." };
+    await tx.update(extras).set(values).where(eq(extras.id, id));
+    await audit(tx, staff, "settings.extra.update", { id, before, after: { id, ...values } });
+    return { ok: true, message: `Zusatzleistung «${values.name}» gespeichert. Bestehende Buchungen behalten ihre Auswahl und ihren Preis.` };
   });
 }
