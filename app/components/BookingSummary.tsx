@@ -1,7 +1,6 @@
 import { Fragment } from "react";
 import { formatChf } from "~/domain/money";
 import type { SummaryLine } from "~/domain/pricing";
-import { formatDateDE, formatTime } from "~/domain/time";
 
 export type SummaryData = {
   code?: string | null;
@@ -21,6 +20,9 @@ export type SummaryData = {
   rounds?: number | null;
   /** The price as lines (count × unit and amount), built by the server for birthdays and games alike. */
   lines: SummaryLine[];
+  /** Date and time as shown («12.12.2026», «14:00 - 16:00 Uhr»), worded by the server: the steps need no date code (budget). */
+  dateText: string;
+  timeText: string;
 };
 
 export function personsLabel(s: Pick<SummaryData, "numChildren" | "numActiveAdults" | "numAccompanyingAdults">): string {
@@ -48,11 +50,9 @@ export function BookingSummary({ summary, title = "Ihre Buchung" }: { summary: S
           </>
         ) : null}
         <dt>Datum</dt>
-        <dd className="nobreak">{formatDateDE(summary.date)}</dd>
+        <dd className="nobreak">{summary.dateText}</dd>
         <dt>Zeit</dt>
-        <dd className="nobreak">
-          {formatTime(summary.startMin)} - {formatTime(summary.endMin)} Uhr
-        </dd>
+        <dd className="nobreak">{summary.timeText}</dd>
         {summary.players ? (
           <>
             <dt>Spieler</dt>

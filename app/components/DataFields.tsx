@@ -1,4 +1,4 @@
-import type { DataField } from "~/domain/party-details";
+import type { DataField, DataSection as Section } from "~/domain/data-fields";
 
 /**
  * Form fields described by the loader (`DataField`): uncontrolled, so they work the same with and
@@ -39,5 +39,41 @@ export function DataFields({ fields }: { fields: readonly DataField[] }) {
         );
       })}
     </>
+  );
+}
+
+/**
+ * A folded optional section described by the loader (`DataSection`): closed unless something in it
+ * is filled in or wrong, so the form stays as short as the spec's for those who skip it. `typed`:
+ * what the family sent last (shown again), `problemOf`: each field's problem after a refused submit.
+ */
+export function DataSection({ section, typed, problemOf }: { section: Section; typed: Record<string, string | undefined>; problemOf: (field: string) => string | undefined }) {
+  const groups = section.groups.map((g) => ({ ...g, fields: g.fields.map((f) => ({ ...f, value: typed[f.name] ?? f.value, problem: problemOf(f.name) })) }));
+  return (
+    <details className={`card ${section.className}`} open={groups.some((g) => g.fields.some((f) => f.value || f.problem))}>
+      <summary>{section.title}</summary>
+      <p className="muted">{section.hint}</p>
+      {groups.map((g) =>
+        g.legend ? (
+          <fieldset key={g.id}>
+            <legend>{g.legend}</legend>
+            <p className="muted">{g.text}</p>
+            <DataFields fields={g.fields} />
+          </fieldset>
+        ) : (
+          <DataFields key={g.id} fields={g.fields} />
+        ),
+      )}
+      {section.notes?.map((n) => (
+        <p className="muted" key={n}>
+          {n}
+        </p>
+      ))}
+      {section.button ? (
+        <button type="submit" name="intent" value={section.button.intent} className="button button-secondary button-small" formNoValidate>
+          {section.button.label}
+        </button>
+      ) : null}
+    </details>
   );
 }

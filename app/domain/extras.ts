@@ -1,6 +1,6 @@
 import { hasBegun } from "./availability";
 import { formatChf } from "./money";
-import type { DataField } from "./party-details";
+import type { DataGroup } from "./data-fields";
 import type { SummaryLine } from "./pricing";
 import { longDateLabel } from "./calendar";
 import { addDays, type VenueNow } from "./time";
@@ -224,7 +224,7 @@ export function sumExtras(lists: readonly (readonly Pick<BookedExtra, "name" | "
 }
 
 /** An extra's group of fields on a form: its heading, what it is, and one number field per choice. */
-export type ExtraGroup = { id: number; legend: string; text: string; fields: DataField[] };
+export type ExtraGroup = DataGroup & { id: number; legend: string; text: string };
 
 /** «CHF 4.50 pro Kind», «Ohne Aufpreis». */
 export function extraPriceText(extra: Pick<Extra, "priceRappen" | "unit">): string {

@@ -89,22 +89,8 @@ export function partyFormValues(d: PartyDetails): Record<PartyField, string> {
   return { partyChildName: d.childName ?? "", partyChildAge: d.childAge === null ? "" : String(d.childAge), partyNotes: d.notes ?? "" };
 }
 
-/**
- * One field of a form rendered from data (`components/DataFields`): the party section travels as
- * the loader's data, so its words cost the step no JavaScript (budget, docs/performance.md) and
- * stay in one place for translation.
- */
-export type DataField = {
-  name: string;
-  label: string;
-  value: string;
-  maxLength?: number;
-  /** `numeric`: a short number field (`inputMode`), `text` a line, `multiline` a textarea. */
-  kind: "text" | "numeric" | "multiline";
-  hint?: string;
-  problem?: string;
-  autoComplete?: string;
-};
+export type { DataField } from "./data-fields";
+import type { DataField } from "./data-fields";
 
 /** The party section's fields with the values and problems to show. */
 export function partyDataFields(values: Partial<Record<PartyField, string>>, problems: readonly PartyProblem[] = []): DataField[] {

@@ -23,7 +23,8 @@ import { clearDraft, redirectWithDraft, requireCompleteDraft, takeFormFlash, upd
 import { applyCouponToDraft, removeCouponFromDraft } from "~/server/checkout/draft-coupon.server";
 import { changeHeldBooking, confirmedDraftBooking, openHoldOf, resumePayment, typedValuesOf } from "~/server/checkout/held-booking.server";
 import { pageMeta } from "~/domain/page-meta";
-import { DataFields } from "~/components/DataFields";
+import { DataFields, DataSection as Section } from "~/components/DataFields";
+import type { DataSection } from "~/domain/data-fields";
 import { PARTY_MSG, parsePartyDetails, partyDataFields, type DataField, type PartyField, type PartyProblem } from "~/domain/party-details";
 
 export const handle = { hydrate: true };
@@ -66,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // The party section's words and fields as data (the step's JavaScript budget); values and
       // problems of a submit are filled in by the page.
       messageField: { name: "message", label: "Nachricht (optional)", value: "", maxLength: CONTACT_MAX_LENGTH.message, kind: "multiline" } satisfies DataField,
-      party: asksParty(draft) ? { title: PARTY_MSG.title, hint: PARTY_MSG.hint, fields: partyDataFields({}) } : null,
+      party: asksParty(draft) ? ({ className: "party-section", title: PARTY_MSG.title, hint: PARTY_MSG.hint, groups: [{ id: "party", fields: partyDataFields({}) }] } satisfies DataSection) : null,
       // The extras (issue #30 §2), with the draft's counts, likewise as data.
       extras: await extrasSection(db, draft),
     },
@@ -439,7 +440,6 @@ function ContactForm({
   const alert = clientAlert ?? actionData?.alert ?? null;
   const problems = clientAlert !== null ? clientProblems : actionData?.alert ? (actionData.problems ?? []) : [];
   const problemOf = (field: string) => problems.find((p) => p.field === field)?.message;
-  const partyFields = party?.fields.map((f) => ({ ...f, value: values[f.name as keyof Values] ?? "", problem: problemOf(f.name) }));
   const missing = problems.filter((p) => p.message === missingFieldMessage(CONTACT_FIELD_LABELS[p.field as keyof typeof CONTACT_FIELD_LABELS])).map((p) => CONTACT_FIELD_LABELS[p.field as keyof typeof CONTACT_FIELD_LABELS]);
 
   return (
@@ -492,37 +492,8 @@ function ContactForm({
           </TextField>
         </div>
         <DataFields fields={[{ ...messageField, value: values.message ?? "", problem: problemOf("message") }]} />
-        {party && partyFields ? (
-          // Closed unless something is typed there or wrong: the spec's form stays as it is for those who skip it.
-          <details className="card party-section" open={partyFields.some((f) => f.value || f.problem)}>
-            <summary>{party.title}</summary>
-            <p className="muted">{party.hint}</p>
-            <DataFields fields={partyFields} />
-          </details>
-        ) : null}
-        {extras ? (
-          <details className="card extras-section" open={extras.groups.some((g) => g.fields.some((f) => f.value || problemOf(f.name)))}>
-            <summary>{extras.title}</summary>
-            <p className="muted">{extras.hint}</p>
-            {extras.groups.map((g) => (
-              <fieldset key={g.id}>
-                <legend>{g.legend}</legend>
-                <p className="muted">{g.text}</p>
-                <DataFields fields={g.fields.map((f) => ({ ...f, value: values[f.name as keyof Values] ?? f.value, problem: problemOf(f.name) }))} />
-              </fieldset>
-            ))}
-            {extras.late.map((l) => (
-              <p className="muted" key={l}>
-                {l}
-              </p>
-            ))}
-            {extras.groups.length > 0 ? (
-              <button type="submit" name="intent" value="extras" className="button button-secondary button-small" formNoValidate>
-                {extras.update}
-              </button>
-            ) : null}
-          </details>
-        ) : null}
+        {party ? <Section section={party} typed={values} problemOf={problemOf} /> : null}
+        {extras ? <Section section={extras} typed={values} problemOf={problemOf} /> : null}
 
         <fieldset className="card" disabled={busy}>
           <legend>Gutschein</legend>

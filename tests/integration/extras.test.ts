@@ -16,6 +16,7 @@ import { createTransport, deliverDueMail } from "~/server/mail/mail.server";
 import { reservationExtras, reservations } from "~/server/platform/schema";
 import { correctBooking } from "~/server/staff/booking-correction.server";
 import { bookingsCsv, dayList, prepSheet } from "~/server/staff/export.server";
+import type { Staff } from "~/server/staff/auth.server";
 import { createStaffAccount } from "~/server/staff/staff-accounts.server";
 import { extrasOverview, saveExtra } from "~/server/staff/venue-admin.server";
 import { drivers, type TestDatabase } from "./databases";
@@ -37,7 +38,7 @@ const DECO = 4;
 
 describe.each(drivers)("extras on $name", ({ open }) => {
   let database: TestDatabase;
-  let manager: { id: number; email: string };
+  let manager: Staff;
   let week = 0;
   beforeAll(async () => {
     database = await open();

@@ -8,9 +8,13 @@ import { findGameLocation } from "./venue.server";
 import { extrasOf } from "./extras.server";
 import type { BookedExtra } from "~/domain/extras";
 import { displayPhone } from "~/domain/phone";
+import { formatDateDE, formatTime } from "~/domain/time";
 
 /** What the confirmation pages show of a booking (never more than its own family typed in). */
 export type ReservationView = {
+  /** «12.12.2026», «14:00 - 16:00 Uhr» (see `SummaryData`). */
+  dateText: string;
+  timeText: string;
   code: string;
   type: string;
   status: string;
@@ -62,6 +66,7 @@ export async function bookingSummaryOf(db: Executor, r: Reservation): Promise<Re
  */
 export function reservationView(r: Reservation, location: GameLocation | null = null, extras: readonly BookedExtra[] = []): ReservationView {
   return {
+    ...whenTexts(r),
     code: r.code,
     type: r.type,
     status: r.status,
@@ -90,6 +95,11 @@ export function reservationView(r: Reservation, location: GameLocation | null = 
     minChargedChildren: r.minChargedChildren,
     lines: bookingSummaryLines(r, location, extras),
   };
+}
+
+/** A summary's date and time as shown (worded here, so the steps' JavaScript needs no date code). */
+export function whenTexts(r: { date: string; startMin: number; endMin: number }): { dateText: string; timeText: string } {
+  return { dateText: formatDateDE(r.date), timeText: `${formatTime(r.startMin)} - ${formatTime(r.endMin)} Uhr` };
 }
 
 /** The per-child price the booking was made at, recovered from its stored total (spec §9 formula). */

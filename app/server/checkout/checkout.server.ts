@@ -1,7 +1,9 @@
 import { gamePriceRappen, gameSummaryLines } from "~/domain/games";
 import { applyVoucher, birthdayPriceRappen, birthdaySummaryLines, DEFAULT_ADULT_PRICES, personCount, type AdultPrices, type SummaryLine } from "~/domain/pricing";
 import type { Db } from "../platform/db.server";
-import { deadlineText, EXTRAS_MSG, extraGroups, extraSummaryLines, extrasTotalRappen, keepOfferedPicks, picksOf, type BookedExtra, type Extra, type ExtraGroup, type ExtraPick, type ExtraProblem } from "~/domain/extras";
+import { deadlineText, EXTRAS_MSG, extraGroups, extraSummaryLines, extrasTotalRappen, keepOfferedPicks, picksOf, type BookedExtra, type Extra, type ExtraPick } from "~/domain/extras";
+import type { DataSection } from "~/domain/data-fields";
+import { whenTexts } from "../booking/confirmation-view.server";
 import { draftExtras, extrasFor, type ExtrasTarget } from "../booking/extras.server";
 import type { CompleteDraft } from "../booking/draft.server";
 import { gameBookingName } from "../booking/games.server";
@@ -10,6 +12,9 @@ import { validateVoucher } from "../vouchers/vouchers.server";
 import { heldByFamilyRappen } from "./held-booking.server";
 
 export type CheckoutSummary = {
+  /** «12.12.2026», «14:00 - 16:00 Uhr» (see `SummaryData`). */
+  dateText: string;
+  timeText: string;
   kind: "birthday" | "game";
   date: string;
   startMin: number;
@@ -44,20 +49,19 @@ export function draftExtrasTarget(draft: CompleteDraft): ExtrasTarget {
 }
 
 /** The extras section of the contact step: its words and fields as data (the step's JavaScript budget), or null when nothing is offered. */
-export type ExtrasSection = { title: string; hint: string; update: string; groups: ExtraGroup[]; late: string[] };
-
-export async function extrasSection(db: Db, draft: CompleteDraft, problems: readonly ExtraProblem[] = [], now: Date = new Date()): Promise<ExtrasSection | null> {
+export async function extrasSection(db: Db, draft: CompleteDraft, now: Date = new Date()): Promise<DataSection | null> {
   const venue = await getVenue(db);
   const target = draftExtrasTarget(draft);
   const { orderable, late } = extrasFor(venue, target, now);
   if (orderable.length === 0 && late.length === 0) return null;
   const picks = keepOfferedPicks(draft.extras ?? [], orderable, target.children);
   return {
+    className: "extras-section",
     title: EXTRAS_MSG.title,
     hint: EXTRAS_MSG.hint,
-    update: EXTRAS_MSG.update,
-    groups: extraGroups(orderable, picks, target.children, draft.date, problems),
-    late: late.map((e) => `${e.name}: für diesen Termin nicht mehr bestellbar (${deadlineText(e.deadlineDays, draft.date) ?? "bis zur Party"}).`),
+    button: orderable.length > 0 ? { label: EXTRAS_MSG.update, intent: "extras" } : undefined,
+    groups: extraGroups(orderable, picks, target.children, draft.date),
+    notes: late.map((e) => `${e.name}: für diesen Termin nicht mehr bestellbar (${deadlineText(e.deadlineDays, draft.date) ?? "bis zur Party"}).`),
   };
 }
 
@@ -74,7 +78,7 @@ export async function offeredDraftExtras(db: Db, draft: CompleteDraft, now: Date
 
 /** What the family is about to book, priced by the server from the draft and the database alone. */
 export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<CheckoutSummary | null> {
-  let base: Omit<CheckoutSummary, "discountRappen" | "amountRappen" | "couponCode" | "couponRemainingRappen" | "lines" | "extras">;
+  let base: Omit<CheckoutSummary, "discountRappen" | "amountRappen" | "couponCode" | "couponRemainingRappen" | "lines" | "extras" | "dateText" | "timeText">;
   let lines: SummaryLine[];
   const venue = await getVenue(db);
   const { prices } = venue;
@@ -127,6 +131,7 @@ export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<Che
   const price = applyVoucher(base.priceRappen, valid ? valid.remainingRappen : null);
   return {
     ...base,
+    ...whenTexts(draft),
     ...price,
     couponCode: valid ? valid.code : null,
     couponRemainingRappen: valid ? valid.remainingRappen : null,

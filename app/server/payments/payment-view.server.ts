@@ -16,6 +16,8 @@ import { log, oneLineError } from "../platform/log.server";
  */
 export function strangerView(r: Reservation): ReservationView {
   return {
+    dateText: "",
+    timeText: "",
     code: r.code,
     type: r.type,
     status: r.status,
