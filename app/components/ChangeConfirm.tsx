@@ -13,6 +13,7 @@ export function ChangeConfirm({
   notice,
   backHref,
   hidden,
+  texts,
 }: {
   quote: ChangeQuote;
   message?: string | null;
@@ -20,6 +21,8 @@ export function ChangeConfirm({
   notice?: string | null;
   backHref: string;
   hidden: Record<string, string>;
+  /** What changes when it is neither the date nor the persons (the extras): worded by the server. */
+  texts?: { before: string; after: string };
 }) {
   const { before, after, settlement } = quote;
   const pays = settlement.payOnlineRappen > 0;
@@ -35,12 +38,10 @@ export function ChangeConfirm({
         <dl className="summary">
           <dt>Bisher</dt>
           <dd>
-            {formatDateDE(before.date)}, {formatTime(before.startMin)} - {formatTime(before.endMin)} Uhr, {before.persons} Personen
+            {texts ? texts.before : `${formatDateDE(before.date)}, ${formatTime(before.startMin)} - ${formatTime(before.endMin)} Uhr, ${before.persons} Personen`}
           </dd>
           <dt>Neu</dt>
-          <dd>
-            {formatDateDE(after.date)}, {formatTime(after.startMin)} - {formatTime(after.endMin)} Uhr, {after.persons} Personen
-          </dd>
+          <dd>{texts ? texts.after : `${formatDateDE(after.date)}, ${formatTime(after.startMin)} - ${formatTime(after.endMin)} Uhr, ${after.persons} Personen`}</dd>
         </dl>
         <PriceChange settlement={settlement} voucherCode={quote.voucherCode} />
         {notice ? <p className="alert alert-warning">{notice}</p> : null}

@@ -50,7 +50,7 @@ export function DataFields({ fields }: { fields: readonly DataField[] }) {
 export function DataSection({ section, typed, problemOf }: { section: Section; typed: Record<string, string | undefined>; problemOf: (field: string) => string | undefined }) {
   const groups = section.groups.map((g) => ({ ...g, fields: g.fields.map((f) => ({ ...f, value: typed[f.name] ?? f.value, problem: problemOf(f.name) })) }));
   return (
-    <details className={`card ${section.className}`} open={groups.some((g) => g.fields.some((f) => f.value || f.problem))}>
+    <details className={`card ${section.className}`} open={section.open || groups.some((g) => g.fields.some((f) => f.value || f.problem))}>
       <summary>{section.title}</summary>
       <p className="muted">{section.hint}</p>
       {groups.map((g) =>

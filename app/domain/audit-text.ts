@@ -131,6 +131,9 @@ export function auditSentence(entry: AuditEntry, names: AuditNames): string {
     case "move":
     case "change": {
       const parts = changedParts(obj(d.before) as Snapshot, obj(d.after) as Snapshot, names);
+      // A new choice of extras (issue #30 §2): «Zusatzleistungen Geburtstagstorte 0 → 1».
+      const extras = Array.isArray(d.extras) ? d.extras.filter((e): e is string => typeof e === "string") : [];
+      if (extras.length > 0) parts.push(`Zusatzleistungen ${extras.join(", ")}`);
       return sentence(who, parts.length > 0 ? `hat die Buchung geändert: ${parts.join(", ")}` : "hat die Buchung geändert", [
         moneyPart(obj(d.money)),
         d.notified === false ? "Familie nicht benachrichtigt" : null,

@@ -23,4 +23,4 @@ export type DataGroup = { id: string | number; legend?: string; text?: string; f
  * A folded optional section of a form: open by itself when something in it is filled in or wrong.
  * `button`: a submit of its own (`intent`), e.g. «Preis aktualisieren».
  */
-export type DataSection = { className: string; title: string; hint: string; groups: DataGroup[]; notes?: string[]; button?: { label: string; intent: string } };
+export type DataSection = { className: string; title: string; hint: string; groups: DataGroup[]; notes?: string[]; button?: { label: string; intent: string }; open?: boolean };

@@ -14,6 +14,7 @@ import { closureNoticeReason, MANAGE_HEADERS, manageView, requireManagedBooking,
 import { pendingChangeOf } from "~/server/payments/booking-change.server";
 import { isBirthdayParty, PARTY_MSG, partyRows } from "~/domain/party-details";
 import { familyMayEditParty, partyDetailsOf } from "~/server/booking/party.server";
+import { familyMayChooseExtras } from "~/server/payments/extras-change.server";
 import { summaryLocation } from "~/server/booking/confirmation-view.server";
 import { extrasOf } from "~/server/booking/extras.server";
 import { getDb } from "~/server/platform/db.server";
@@ -49,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     token: params.token!,
     notice,
     // The birthday child and allergies (issue #30 §1): shown, and editable until the party begins.
-    party: isBirthdayParty(r) && r.status !== "cancelled" ? { rows: partyRows(partyDetailsOf(r)), editable: familyMayEditParty(r) } : null,
+    party: isBirthdayParty(r) && r.status !== "cancelled" ? { rows: partyRows(partyDetailsOf(r)), editable: familyMayEditParty(r), extras: await familyMayChooseExtras(db, r) } : null,
     pending: pending && { ...pending, until: pending.until.toLocaleTimeString("de-CH", { timeZone: "Europe/Zurich", hour: "2-digit", minute: "2-digit" }) },
   };
 }
@@ -127,11 +128,19 @@ export default function ManageBooking() {
           ) : (
             <p>{PARTY_MSG.none}</p>
           )}
-          {party.editable ? (
-            <p>
-              <a className="button button-secondary" href={`${base}/feier`}>
-                Angaben zur Party ändern
-              </a>
+          {party.editable || party.extras ? (
+            <p className="actions">
+              {party.editable ? (
+                <a className="button button-secondary" href={`${base}/feier`}>
+                  Angaben zur Party ändern
+                </a>
+              ) : null}
+              {/* Until each extra's order deadline (issue #30 §2); the booked ones are in the summary above. */}
+              {party.extras ? (
+                <a className="button button-secondary" href={`${base}/zusatzleistungen`}>
+                  Zusatzleistungen ändern
+                </a>
+              ) : null}
             </p>
           ) : null}
         </section>

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { extraAppliesTo, extraOrderable, EXTRAS_MSG, keepOfferedPicks, parseExtraPicks, priceExtras, type BookedExtra, type Extra, type ExtraPick } from "~/domain/extras";
+import { extraAppliesTo, extraOrderable, EXTRAS_MSG, keepOfferedPicks, parseExtraPicks, priceExtras, samePicks, type BookedExtra, type Extra, type ExtraPick } from "~/domain/extras";
 import { venueNow } from "~/domain/time";
 import type { Executor, Tx } from "../platform/db-types";
 import { reservationExtras } from "../platform/schema";
@@ -107,4 +107,44 @@ export async function extrasOfMany(db: Executor, ids: readonly number[]): Promis
     .orderBy(asc(reservationExtras.reservationId), asc(reservationExtras.extraId), asc(reservationExtras.choice));
   for (const { reservationId, ...b } of rows) map.set(reservationId, [...(map.get(reservationId) ?? []), b]);
   return map;
+}
+
+/**
+ * A booking's extras after a change of the family's choice (or staff's): `picks` is the whole new
+ * choice. An extra whose counts stay as they are is kept as booked (even if no longer offered or
+ * past its deadline); one that changes must be offered for the booking and orderable now. Counts
+ * follow the same limits as at booking; an extra already on the booking keeps its stored price and
+ * name, a new one takes today's.
+ */
+export function planExtras(
+  venue: Pick<Venue, "extras">,
+  r: { offerId: number | null; gameType: number | null; date: string; startMin: number; numChildren: number; players: number | null },
+  stored: readonly BookedExtra[],
+  picks: readonly ExtraPick[],
+  now: Date = new Date(),
+): { ok: true; booked: BookedExtra[]; changed: boolean } | { ok: false; message: string } {
+  const target: ExtrasTarget = { offerId: r.offerId, gameType: r.gameType, date: r.date, startMin: r.startMin, children: extrasChildren(r) };
+  const { orderable } = extrasFor(venue, target, now);
+  const ids = [...new Set([...stored.map((s) => s.extraId), ...picks.map((p) => p.extraId)])];
+  const booked: BookedExtra[] = [];
+  let changed = false;
+  for (const id of ids) {
+    const before = stored.filter((s) => s.extraId === id);
+    const after = picks.filter((p) => p.extraId === id && p.quantity !== 0);
+    if (samePicks(before, after)) {
+      booked.push(...before);
+      continue;
+    }
+    changed = true;
+    const extra = orderable.find((e) => e.id === id);
+    if (!extra) {
+      const name = before[0]?.name ?? venue.extras.find((e) => e.id === id)?.name ?? EXTRAS_MSG.title;
+      return { ok: false, message: EXTRAS_MSG.notOrderable(name) };
+    }
+    const priced = priceNewExtras({ extras: [extra] }, target, after, now);
+    if (!priced.ok) return priced;
+    const storedPrice = before[0]?.unitPriceRappen;
+    booked.push(...priced.booked.map((b) => (storedPrice === undefined ? b : { ...b, unitPriceRappen: storedPrice, name: before[0]!.name })));
+  }
+  return { ok: true, booked, changed };
 }

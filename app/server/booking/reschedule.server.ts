@@ -1,3 +1,5 @@
+import { extrasOf, insertExtras, planExtras, replaceExtras } from "./extras.server";
+import { EXTRAS_MSG, extrasChanges, extrasTotalRappen, type BookedExtra, type ExtraPick } from "~/domain/extras";
 import { and, eq, isNull, or } from "drizzle-orm";
 import { DEFAULT_PARTY_RULES } from "~/domain/party-rules";
 import { birthdayAvailability, birthdaySlotGrid, blockedRange, emptyDayNote, hasBegun, overlaps, pickTable, rulesOn, type MoveSlot, type Slot, type SlotRange, type Table } from "~/domain/availability";
@@ -53,6 +55,8 @@ export type ChangeTarget = {
   /** Staff corrections (issue #29 §2): another package (birthdays), a discount (< 0) or surcharge (> 0) with its reason. */
   offerId?: number;
   priceAdjust?: { rappen: number; reason: string | null };
+  /** The whole new choice of extras (issue #30 §2); undefined: the extras stay as booked. */
+  extras?: ExtraPick[];
 };
 
 /** `difference`: the booking's own price plus what the change costs; `keep`: the agreed price stays (staff). */
@@ -83,6 +87,8 @@ export type ChangePlan = {
   /** The cleaning buffer after the change (the booking's own unless the package changes). */
   bufferMin: number;
   priceAdjust: { rappen: number; reason: string | null };
+  /** The booking's extras after the change, when they change (null: as booked). */
+  extras?: BookedExtra[] | null;
 };
 
 /** How a change is planned: where its money goes, and whether staff correct a party that has begun (same slot). */
@@ -207,12 +213,25 @@ export async function planChange(
   }
   const sameResource = isTable ? target.tableId === undefined || target.tableId === r.tableId : location!.id === r.locationId;
   const adjustChanged = adjust.rappen !== r.priceAdjustRappen || (adjust.reason ?? null) !== (r.priceAdjustReason ?? null);
-  if (sameSlot && sameResource && sameCounts(counts, r) && !offerChange && !adjustChanged) {
-    const message = options.staffCorrection ? CHANGE_MSG.correctionUnchanged : target.counts ? CHANGE_MSG.personsUnchanged : CHANGE_MSG.unchanged;
+  // A new choice of extras: each changed extra checked against its deadline and limits (extras.server).
+  let extras: BookedExtra[] | null = null;
+  if (target.extras !== undefined) {
+    const planned = planExtras(venue, r, await extrasOf(db, r.id), target.extras, now);
+    if (!planned.ok) return { ok: false, reason: "invalid", message: planned.message };
+    if (planned.changed) extras = planned.booked;
+  }
+  if (sameSlot && sameResource && sameCounts(counts, r) && !offerChange && !adjustChanged && extras === null) {
+    const message = options.staffCorrection
+      ? CHANGE_MSG.correctionUnchanged
+      : target.extras
+        ? EXTRAS_MSG.unchanged
+        : target.counts
+          ? CHANGE_MSG.personsUnchanged
+          : CHANGE_MSG.unchanged;
     return { ok: false, reason: "invalid", message };
   }
   if (newPrice + adjust.rappen < 0) return { ok: false, reason: "invalid", message: CHANGE_MSG.adjustTooLow };
-  newPrice += adjust.rappen + r.extrasRappen;
+  newPrice += adjust.rappen + (extras === null ? r.extrasRappen : extrasTotalRappen(extras));
   if (policy === "keep") newPrice = r.priceRappen;
   return {
     ok: true,
@@ -230,6 +249,7 @@ export async function planChange(
       offer: newOffer ? { id: newOffer.id, name: newOffer.name, minChargedChildren: newOffer.minChargedChildren, bufferMin: newOffer.bufferMin } : null,
       bufferMin: newOffer ? newOffer.bufferMin : r.bufferMin,
       priceAdjust: policy === "keep" ? { rappen: r.priceAdjustRappen, reason: r.priceAdjustReason } : adjust,
+      extras,
     },
   };
 }
@@ -337,11 +357,14 @@ export async function applyChange(
       priceAdjustRappen: plan.priceAdjust.rappen,
       priceAdjustReason: plan.priceAdjust.rappen === 0 ? null : plan.priceAdjust.reason,
       openBalanceRappen: r.openBalanceRappen + (money.openBalanceDeltaRappen ?? 0),
+      ...(plan.extras ? { extrasRappen: extrasTotalRappen(plan.extras) } : {}),
       sequence: r.sequence + 1,
       updatedAt: now,
     })
     .where(eq(reservations.id, r.id))
     .returning();
+  const extrasBefore = plan.extras ? await extrasOf(tx, r.id) : [];
+  if (plan.extras) await replaceExtras(tx, r.id, plan.extras);
   if (money.voucherCreditRappen > 0 && r.voucherId !== null) {
     await creditVoucher(tx, { voucherId: r.voucherId, reservationId: r.id, amountRappen: money.voucherCreditRappen, kind: "change-credit" });
   }
@@ -351,7 +374,13 @@ export async function applyChange(
     actor: actor.label,
     action: moved ? "move" : "change",
     reservationId: r.id,
-    details: { before: snapshot(r), after: snapshot(changed!), money, ...(change.notify === false ? { notified: false } : {}) },
+    details: {
+      before: snapshot(r),
+      after: snapshot(changed!),
+      money,
+      ...(plan.extras ? { extras: extrasChanges(extrasBefore, plan.extras) } : {}),
+      ...(change.notify === false ? { notified: false } : {}),
+    },
   });
   if (change.notify !== false) {
     const previous = { date: r.date, startMin: r.startMin, endMin: r.endMin, persons: personCount(r), priceRappen: r.priceRappen, offerName: r.offerName };
@@ -405,9 +434,12 @@ export async function holdChange(tx: Tx, r: Reservation, plan: ChangePlan, claim
       bufferMin: plan.bufferMin,
       priceAdjustRappen: plan.priceAdjust.rappen,
       priceAdjustReason: plan.priceAdjust.reason,
+      // The new choice of extras travels on the held row (its own rows) until the difference is paid.
+      extrasRappen: plan.extras ? extrasTotalRappen(plan.extras) : 0,
       movesReservationId: r.id,
     })
     .returning();
+  if (plan.extras) await insertExtras(tx, held!.id, plan.extras);
   return held!;
 }
 
@@ -487,6 +519,9 @@ export async function completePendingChange(tx: Tx, held: Reservation, original:
         : null,
     bufferMin: held.bufferMin,
     priceAdjust: { rappen: held.priceAdjustRappen, reason: held.priceAdjustReason },
+    // A change of extras that costs more always carries at least one extra (a smaller choice costs less
+    // and never waits for a payment): rows on the held row are the new choice.
+    extras: await heldExtras(tx, held),
   };
   return applyChange(
     tx,
@@ -502,6 +537,11 @@ export async function completePendingChange(tx: Tx, held: Reservation, original:
     CUSTOMER_ACTOR,
     now,
   );
+}
+
+async function heldExtras(tx: Tx, held: Reservation): Promise<BookedExtra[] | null> {
+  const rows = await extrasOf(tx, held.id);
+  return rows.length > 0 ? rows : null;
 }
 
 /**
