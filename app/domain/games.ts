@@ -1,6 +1,5 @@
 import { hasBegun, overlaps, type DayRule, type SlotRange } from "./availability";
 import { formatChf } from "./money";
-import { extraSummaryLines, type BookedExtra } from "./extras";
 import { birthdaySummaryLines, storedAdultPrices, type PartyCounts, type SummaryLine } from "./pricing";
 import { formatTime, weekdayOf, type VenueNow } from "./time";
 
@@ -164,7 +163,8 @@ export function bookingSummaryLines(
     extrasRappen?: number;
   },
   location: GameLocation | null,
-  extras: readonly BookedExtra[] = [],
+  /** The extras' lines (`extraSummaryLines`), after the persons or rounds and before an adjustment. */
+  extraLines: readonly SummaryLine[] = [],
 ): SummaryLine[] {
   // The list price without the adjustment and the extras is split into lines; the extras and the
   // adjustment are lines of their own, so a discount never hides in a lower per-child price.
@@ -174,7 +174,7 @@ export function bookingSummaryLines(
     r.players !== null && r.gameType !== null
       ? gameSummaryLines(location, { gameType: r.gameType as GameType, rounds: r.rounds ?? 0, players: r.players }, listPrice, r.offerName)
       : birthdaySummaryLines(r, listPrice, storedAdultPrices(r), r.minChargedChildren ?? 0);
-  const withExtras = [...lines, ...extraSummaryLines(extras)];
+  const withExtras = [...lines, ...extraLines];
   if (adjust === 0) return withExtras;
   const word = adjust < 0 ? "Rabatt" : "Zuschlag";
   return [...withExtras, { label: r.priceAdjustReason ? `${word}: ${r.priceAdjustReason}` : word, detail: null, amountRappen: adjust }];

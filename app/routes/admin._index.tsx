@@ -199,6 +199,12 @@ export default function DayOverview() {
                           <strong>Allergien/Hinweise:</strong> {b.allergies}
                         </>
                       ) : null}
+                      {b.extras ? (
+                        <>
+                          <br />
+                          Zusatzleistungen: {b.extras}
+                        </>
+                      ) : null}
                     </td>
                     <td data-label="Personen">{b.persons}</td>
                     <td data-label="Paket">{b.offerName}</td>

@@ -51,7 +51,9 @@ async function chooseSlot(page: Page, javaScriptEnabled: boolean, date: string, 
   }
   await page.getByRole("button", { name: "Weiter zur Datenerfassung" }).click();
   await expect(page).toHaveURL(/\/enter-data$/);
-  await expect(page.getByText(formatDE(date))).toBeVisible();
+  // With JavaScript the address changes before the new page renders, and the slot step shows the date too.
+  await expect(page.getByRole("heading", { level: 1, name: "Kontaktdaten" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Ihre Buchung" }).getByText(formatDE(date))).toBeVisible();
 }
 
 async function fillContact(page: Page, email = "anna@example.ch") {

@@ -6,7 +6,7 @@ import type { Executor } from "../platform/db.server";
 import { vouchers } from "../platform/schema";
 import { findGameLocation } from "./venue.server";
 import { extrasOf } from "./extras.server";
-import type { BookedExtra } from "~/domain/extras";
+import { extraSummaryLines, type BookedExtra } from "~/domain/extras";
 import { displayPhone } from "~/domain/phone";
 import { formatDateDE, formatTime } from "~/domain/time";
 
@@ -93,7 +93,7 @@ export function reservationView(r: Reservation, location: GameLocation | null = 
     rounds: r.rounds,
     adultPrices: storedAdultPrices(r),
     minChargedChildren: r.minChargedChildren,
-    lines: bookingSummaryLines(r, location, extras),
+    lines: bookingSummaryLines(r, location, extraSummaryLines(extras)),
   };
 }
 

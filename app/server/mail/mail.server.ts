@@ -26,6 +26,7 @@ import { getDb, type Db, type Tx } from "../platform/db.server";
 import { mailOutbox, manageTokens, openingHours, reservations, specialHours, venueSettings, vouchers } from "../platform/schema";
 import { bookingSummaryLines } from "~/domain/games";
 import { extrasOf } from "../booking/extras.server";
+import { extraSummaryLines } from "~/domain/extras";
 import type { EmailTexts } from "~/domain/email-texts";
 import { canSelfChange } from "~/domain/self-service";
 import { getEnv } from "../platform/env.server";
@@ -162,7 +163,7 @@ export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation, 
   const location = reservation.locationId === null ? null : ((await getVenue(tx)).locations.find((l) => l.id === reservation.locationId) ?? null);
   // The price as lines and what is left on the voucher (issue #30 §3): read here, once per confirmation.
   const [voucher] = reservation.voucherId === null ? [] : await tx.select({ rappen: vouchers.remainingRappen, validUntil: vouchers.validUntil }).from(vouchers).where(eq(vouchers.id, reservation.voucherId));
-  const data = { ...reservation, priceLines: bookingSummaryLines(reservation, location, await extrasOf(tx, reservation.id)), voucherLeft: voucher ?? null };
+  const data = { ...reservation, priceLines: bookingSummaryLines(reservation, location, extraSummaryLines(await extrasOf(tx, reservation.id))), voucherLeft: voucher ?? null };
   await enqueue(tx, reservation, kind, confirmationEmail(data, contact, {
       manageUrl: link.url,
       changeableOnline,

@@ -1,3 +1,5 @@
+import { extrasText } from "~/domain/extras";
+import { extrasOfMany } from "../booking/extras.server";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { birthdayChildText } from "~/domain/party-details";
 import { openAmountRappen } from "~/domain/desk";
@@ -27,6 +29,8 @@ export type DayBooking = {
   /** The birthday child («Lena, wird 7») and allergies (issue #30 §1), when given. */
   child: string | null;
   allergies: string | null;
+  /** The extras ordered (issue #30 §2): «Menü: Hot Dog 4×; Geburtstagstorte 1×», or null. */
+  extras: string | null;
   arrival: string | null;
   paidAtVenueRappen: number;
   openRappen: number;
@@ -52,6 +56,7 @@ export async function dayOverview(db: Db, date: string): Promise<DayColumn[]> {
   const refundStates = ids.length
     ? await db.select({ reservationId: payments.reservationId, status: payments.status }).from(payments).where(inArray(payments.reservationId, ids))
     : [];
+  const extrasOf = await extrasOfMany(db, ids);
   const toBooking = (r: (typeof rows)[number]): DayBooking => ({
     code: r.code,
     type: r.type,
@@ -67,6 +72,7 @@ export async function dayOverview(db: Db, date: string): Promise<DayColumn[]> {
     message: r.message,
     child: birthdayChildText({ childName: r.partyChildName, childAge: r.partyChildAge }),
     allergies: r.partyNotes,
+    extras: extrasText(extrasOf.get(r.id) ?? []) || null,
     arrival: r.arrival,
     paidAtVenueRappen: r.paidAtVenueRappen,
     openRappen: openAmountRappen(r),
