@@ -106,6 +106,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const values = valuesOf(form);
+  // The extras' counts as typed go along too (a voucher check or «Zurück» without JavaScript keeps
+  // them; they are priced once taken over, see below).
+  // Only names an extra can have, and not more than a venue offers: they are kept in the draft's row.
+  const typedExtras = [...form].filter(([name, value]) => EXTRA_FIELD.test(name) && typeof value === "string").slice(0, 64);
+  for (const [name, value] of typedExtras) (values as Record<string, string>)[name] = String(value).slice(0, 10);
   const db = await getDb();
 
   // "Abbrechen" asks first (a second step that works without JavaScript); only the confirmation discards.
@@ -148,8 +153,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The extras' counts (fields `extra-…`): checked against what is offered for this booking now.
   const offered = await offeredDraftExtras(db, draft);
   const extras = parseExtraPicks(Object.fromEntries(form), offered.offered, offered.children);
-  // Shown again as typed after a refused submit (server-rendered fields, see the page).
-  for (const [name, value] of form) if (name.startsWith("extra-") && typeof value === "string") (values as Record<string, string>)[name] = value;
   if (intent === "extras") {
     if (!extras.ok) return data<ActionData>({ alert: EXTRAS_MSG.check, problems: extras.problems, values }, { status: 400 });
     return redirectWithDraft("/enter-data", await updateDraft(request, { extras: extras.picks }, { values: withoutExtras(values), notice: EXTRAS_MSG.updated }));
@@ -182,6 +185,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const slotTaken = outcome.status === 409 && !outcome.coupon ? "Anderen Zeitslot wählen" : undefined;
   return data<ActionData>({ alert: outcome.message, values, coupon: outcome.coupon ?? undefined, slotTaken }, { status: outcome.status });
 }
+
+const EXTRA_FIELD = /^extra-\d{1,6}(?:-\d{1,2})?$/;
 
 /** The extras' counts live in the draft once taken over; the flash carries the rest of what was typed. */
 function withoutExtras(values: Values): Record<string, string> {

@@ -1,4 +1,8 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { asc, eq } from "drizzle-orm";
+import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXTRAS_MSG } from "~/domain/extras";
 import { addDays, venueToUtc } from "~/domain/time";
@@ -9,6 +13,7 @@ import { cancelByFamily } from "~/server/payments/cancellation.server";
 import { familyMayChooseExtras, submitFamilyExtras, type FamilyExtrasResult } from "~/server/payments/extras-change.server";
 import { confirmPayment, startPayment } from "~/server/payments/payments.server";
 import { auditLog, payments, reservations } from "~/server/platform/schema";
+import { createTransport, deliverDueMail } from "~/server/mail/mail.server";
 import { auditSentence } from "~/domain/audit-text";
 import { useFakeDatatrans } from "./fake-datatrans-env";
 import { drivers, type TestDatabase } from "./databases";
@@ -130,6 +135,18 @@ describe.each(drivers)("extras changed by the family on $name", ({ open }) => {
     expect(fewer.kind === "outcome" && fewer.outcome).toMatchObject({ kind: "changed", refund: "refunded", quote: { settlement: { refundRappen: 4 * 450 } } });
     expect(await reload(r.id)).toMatchObject({ extrasRappen: 900, priceRappen: r.priceRappen - 1800 });
     expect(datatrans.fake.transactions.get(trxOf(started.paymentUrl))!.creditedAmount).toBe(1800);
+    // The change e-mail lists the price again, extras included.
+    const dir = await mkdtemp(path.join(tmpdir(), "kidsindoor-extras-change-mail-"));
+    try {
+      await deliverDueMail(database.db, { transport: createTransport({ DATA_DIR: dir }), from: "Fun World <buchung@funworld.ch>" });
+      const files = (await readdir(path.join(dir, "outbox"))).filter((f) => f.includes(r.code));
+      const mails = await Promise.all(files.map(async (f) => simpleParser(await readFile(path.join(dir, "outbox", f)))));
+      const change = mails.find((m) => m.subject?.startsWith("Änderung"))!;
+      expect(change.text).toMatch(/Goodie-Bag:\s+2 × CHF 4\.50 = CHF 9\.00/);
+      expect(change.text).toContain("CHF 18.00 werden Ihnen zurückerstattet");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
 
     // Other meals cost the same: saved at once, no quote, no money.
     const meals = await submitFamilyExtras(database.db, await reload(r.id), form({ "extra-1-0": "3", "extra-1-2": "3", "extra-3": "2" }), { token: TOKEN, confirmed: false });

@@ -152,6 +152,12 @@ async function changeableOnlineNow(tx: Tx, reservation: Reservation, hours?: num
 export type ConfirmationVenue = { contact: VenueContact; selfServiceHours: number; texts: EmailTexts };
 
 /** `venue`: the caller's (from the venue cache, saving the confirmation's transaction its statements); else read in `tx`. */
+/** The booking's price as lines, extras included (issue #30 §2, §3), as its pages show them. */
+async function priceLinesOf(tx: Tx, reservation: Reservation) {
+  const location = reservation.locationId === null ? null : ((await getVenue(tx)).locations.find((l) => l.id === reservation.locationId) ?? null);
+  return bookingSummaryLines(reservation, location, extraSummaryLines(await extrasOf(tx, reservation.id)));
+}
+
 /**
  * `kind` "confirmation-resend": staff send the confirmation again (to the address the booking has
  * now). Its own kind, so "one confirmation per payment" stays countable.
@@ -160,10 +166,9 @@ export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation, 
   const link = newManageLink(reservation);
   const changeableOnline = await changeableOnlineNow(tx, reservation, venue?.selfServiceHours);
   const { contact, texts } = venue ?? (await mailVenue(tx));
-  const location = reservation.locationId === null ? null : ((await getVenue(tx)).locations.find((l) => l.id === reservation.locationId) ?? null);
   // The price as lines and what is left on the voucher (issue #30 §3): read here, once per confirmation.
   const [voucher] = reservation.voucherId === null ? [] : await tx.select({ rappen: vouchers.remainingRappen, validUntil: vouchers.validUntil }).from(vouchers).where(eq(vouchers.id, reservation.voucherId));
-  const data = { ...reservation, priceLines: bookingSummaryLines(reservation, location, extraSummaryLines(await extrasOf(tx, reservation.id))), voucherLeft: voucher ?? null };
+  const data = { ...reservation, priceLines: await priceLinesOf(tx, reservation), voucherLeft: voucher ?? null };
   await enqueue(tx, reservation, kind, confirmationEmail(data, contact, {
       manageUrl: link.url,
       changeableOnline,
@@ -184,7 +189,8 @@ export async function enqueueChangeMail(tx: Tx, reservation: Reservation, previo
   const link = newManageLink(reservation);
   const changeableOnline = await changeableOnlineNow(tx, reservation);
   const { contact, texts } = await mailVenue(tx);
-  await enqueue(tx, reservation, "change", changeEmail(reservation, contact, previous, { manageUrl: link.url, money, changeableOnline, texts }), link);
+  const data = { ...reservation, priceLines: await priceLinesOf(tx, reservation) };
+  await enqueue(tx, reservation, "change", changeEmail(data, contact, previous, { manageUrl: link.url, money, changeableOnline, texts }), link);
 }
 
 /** A paid difference that could not be applied goes back; the booking stays as it was (see confirmPayment). */
@@ -203,7 +209,8 @@ export async function enqueueReminderMail(tx: Tx, reservation: Reservation): Pro
   const link = newManageLink(reservation);
   const changeableOnline = await changeableOnlineNow(tx, reservation);
   const { contact, texts } = await mailVenue(tx);
-  return enqueue(tx, reservation, "reminder", reminderEmail(reservation, contact, { manageUrl: link.url, changeableOnline, texts }), link);
+  const data = { ...reservation, priceLines: await priceLinesOf(tx, reservation) };
+  return enqueue(tx, reservation, "reminder", reminderEmail(data, contact, { manageUrl: link.url, changeableOnline, texts }), link);
 }
 
 /** A closure cancels the party (issue #29 §3): the reason and a fresh manage link to move or cancel. */
