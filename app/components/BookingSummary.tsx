@@ -31,6 +31,23 @@ export function personsLabel(s: Pick<SummaryData, "numChildren" | "numActiveAdul
   return `${total} (Kinder: ${s.numChildren}, Erwachsene mitspielend: ${s.numActiveAdults}, Erwachsene nur Begleitung: ${s.numAccompanyingAdults})`;
 }
 
+/** The price as a receipt's lines (label, count × unit under it, the amount right-aligned): inside a `dl.price-lines`. */
+export function PriceLines({ lines }: { lines: readonly SummaryLine[] }) {
+  return (
+    <>
+      {lines.map((line) => (
+        <Fragment key={line.label}>
+          <dt>
+            {line.label}
+            {line.detail ? <span className="price-detail"> {line.detail}</span> : null}
+          </dt>
+          <dd>{line.amountRappen < 0 ? `− ${formatChf(-line.amountRappen)}` : formatChf(line.amountRappen)}</dd>
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 /**
  * The booking at a glance: code, date, time, persons, package; then the price as a receipt (one line per
  * kind of person with count × unit price, original price and voucher when one applies, total).
@@ -70,15 +87,7 @@ export function BookingSummary({ summary, title = "Ihre Buchung" }: { summary: S
         <dd>{summary.offerName}</dd>
       </dl>
       <dl className="price-lines">
-        {summary.lines.map((line) => (
-          <Fragment key={line.label}>
-            <dt>
-              {line.label}
-              {line.detail ? <span className="price-detail"> {line.detail}</span> : null}
-            </dt>
-            <dd>{line.amountRappen < 0 ? `− ${formatChf(-line.amountRappen)}` : formatChf(line.amountRappen)}</dd>
-          </Fragment>
-        ))}
+        <PriceLines lines={summary.lines} />
         {discounted ? (
           <>
             <dt>Ursprünglicher Preis</dt>

@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
-import { Fragment } from "react";
+import { PriceLines } from "~/components/BookingSummary";
 import { ChangeConfirm } from "~/components/ChangeConfirm";
 import { DataSection } from "~/components/DataFields";
 import { Page } from "~/components/Page";
 import type { ChangeQuote } from "~/domain/booking-change";
 import { changeNotice, parseExpectedPrice } from "~/domain/change-form";
 import { EXTRAS_MSG, type ExtraProblem } from "~/domain/extras";
-import { formatChf } from "~/domain/money";
 import { pageMeta } from "~/domain/page-meta";
 import { MANAGE_HEADERS, requireManagedBooking } from "~/server/booking/manage.server";
 import { familyExtrasPage, familyMayChooseExtras, submitFamilyExtras } from "~/server/payments/extras-change.server";
@@ -73,20 +72,12 @@ export default function ChangeExtras() {
           ) : null}
         </div>
       ) : null}
-      <section className="card" aria-labelledby="extras-now-title">
+      <section className="card summary" aria-labelledby="extras-now-title">
         <h2 id="extras-now-title">Ihre Feier am {page.when}</h2>
         <p>{page.offerName}</p>
         {page.lines.length > 0 ? (
           <dl className="price-lines">
-            {page.lines.map((l) => (
-              <Fragment key={l.label}>
-                <dt>
-                  {l.label}
-                  {l.detail ? <span className="price-detail"> {l.detail}</span> : null}
-                </dt>
-                <dd>{formatChf(l.amountRappen)}</dd>
-              </Fragment>
-            ))}
+            <PriceLines lines={page.lines} />
           </dl>
         ) : (
           <p>{EXTRAS_MSG.none}</p>

@@ -4,7 +4,7 @@ import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXTRAS_MSG } from "~/domain/extras";
+import { EXTRAS_MSG, type ExtraPick } from "~/domain/extras";
 import { addDays, venueToUtc } from "~/domain/time";
 import { reserveBirthday, type Reservation } from "~/server/booking/bookings.server";
 import { extrasOf } from "~/server/booking/extras.server";
@@ -52,13 +52,9 @@ describe.each(drivers)("extras changed by the family on $name", ({ open }) => {
     return nextWeekday(5, new Date(Date.now() + (week + 2) * 7 * 86400_000));
   }
 
-  /** A party booked and paid online, with the meal chosen. */
-  async function paidParty(date: string): Promise<Reservation> {
-    const held = await reserveBirthday(
-      database.db,
-      { offerId: 1, date, startMin: 600, counts: COUNTS, contact: CONTACT, extras: [{ extraId: 1, choice: "Hot Dog", quantity: 6 }] },
-      { holdMinutes: 15 },
-    );
+  /** A party booked and paid online, with the meal chosen (and what else is given). */
+  async function paidParty(date: string, extras: ExtraPick[] = [{ extraId: 1, choice: "Hot Dog", quantity: 6 }]): Promise<Reservation> {
+    const held = await reserveBirthday(database.db, { offerId: 1, date, startMin: 600, counts: COUNTS, contact: CONTACT, extras }, { holdMinutes: 15 });
     if (!held.ok) throw new Error(held.message);
     const started = await startPayment(database.db, held.reservation);
     if (!started.ok) throw new Error("payment not started");
@@ -118,23 +114,16 @@ describe.each(drivers)("extras changed by the family on $name", ({ open }) => {
   });
 
   it("a cheaper choice goes back to the card, other meals change at once, and an unchanged choice says so", async () => {
-    const date = nextFriday();
-    const held = await reserveBirthday(
-      database.db,
-      { offerId: 1, date, startMin: 600, counts: COUNTS, contact: CONTACT, extras: [{ extraId: 3, choice: "", quantity: 6 }, { extraId: 1, choice: "Hot Dog", quantity: 6 }] },
-      { holdMinutes: 15 },
-    );
-    if (!held.ok) throw new Error(held.message);
-    const started = await startPayment(database.db, held.reservation);
-    if (!started.ok) throw new Error("payment not started");
-    await datatrans.fake.pay(trxOf(started.paymentUrl), "settled");
-    await confirmPayment(database.db, trxOf(started.paymentUrl));
-    const r = await reload(held.reservation.id);
+    const r = await paidParty(nextFriday(), [
+      { extraId: 3, choice: "", quantity: 6 },
+      { extraId: 1, choice: "Hot Dog", quantity: 6 },
+    ]);
+    const [payment] = await database.db.select().from(payments).where(eq(payments.reservationId, r.id));
 
     const fewer = await choose(r, { ...MEAL_HOT_DOGS, "extra-3": "2" });
     expect(fewer.kind === "outcome" && fewer.outcome).toMatchObject({ kind: "changed", refund: "refunded", quote: { settlement: { refundRappen: 4 * 450 } } });
     expect(await reload(r.id)).toMatchObject({ extrasRappen: 900, priceRappen: r.priceRappen - 1800 });
-    expect(datatrans.fake.transactions.get(trxOf(started.paymentUrl))!.creditedAmount).toBe(1800);
+    expect(datatrans.fake.transactions.get(payment!.transactionId)!.creditedAmount).toBe(1800);
     // The change e-mail lists the price again, extras included.
     const dir = await mkdtemp(path.join(tmpdir(), "kidsindoor-extras-change-mail-"));
     try {
