@@ -434,8 +434,9 @@ export async function holdChange(tx: Tx, r: Reservation, plan: ChangePlan, claim
       bufferMin: plan.bufferMin,
       priceAdjustRappen: plan.priceAdjust.rappen,
       priceAdjustReason: plan.priceAdjust.reason,
-      // The new choice of extras travels on the held row (its own rows) until the difference is paid.
-      extrasRappen: plan.extras ? extrasTotalRappen(plan.extras) : 0,
+      // The row's price is the difference alone: no extras in it. The new choice of extras travels as
+      // the row's own `reservation_extras` until the difference is paid (`completePendingChange`).
+      extrasRappen: 0,
       movesReservationId: r.id,
     })
     .returning();
