@@ -14,6 +14,7 @@ import { familyMayChooseExtras, submitFamilyExtras, type FamilyExtrasResult } fr
 import { confirmPayment, startPayment } from "~/server/payments/payments.server";
 import { auditLog, payments, reservations } from "~/server/platform/schema";
 import { createTransport, deliverDueMail } from "~/server/mail/mail.server";
+import { prepSheet } from "~/server/staff/export.server";
 import { auditSentence } from "~/domain/audit-text";
 import { useFakeDatatrans } from "./fake-datatrans-env";
 import { drivers, type TestDatabase } from "./databases";
@@ -84,7 +85,8 @@ describe.each(drivers)("extras changed by the family on $name", ({ open }) => {
   const MEAL_HOT_DOGS = { "extra-1-1": "6" };
 
   it("a dearer choice is paid online before it counts; a cancellation then refunds both payments", async () => {
-    const r = await paidParty(nextFriday());
+    const date = nextFriday();
+    const r = await paidParty(date);
     expect(await familyMayChooseExtras(database.db, r)).toBe(true);
     const outcome = await choose(r, { ...MEAL_HOT_DOGS, "extra-2": "1", "extra-3": "6" });
     if (outcome.kind !== "outcome" || !("kind" in outcome.outcome) || outcome.outcome.kind !== "payment") throw new Error(JSON.stringify(outcome));
@@ -92,6 +94,10 @@ describe.each(drivers)("extras changed by the family on $name", ({ open }) => {
     // Nothing changes until paid.
     expect(await reload(r.id)).toMatchObject({ extrasRappen: 0, priceRappen: r.priceRappen });
     expect(await extrasOf(database.db, r.id)).toHaveLength(1);
+    // The kitchen sees one party with what is booked, not the change waiting for its payment.
+    const sheet = await prepSheet(database.db, date);
+    expect(sheet.parties.map((p) => p.code)).toEqual([r.code]);
+    expect(sheet.extras).toEqual([{ label: "Menü: Hot Dog", quantity: 6 }]);
 
     const trx = trxOf(outcome.outcome.paymentUrl);
     await datatrans.fake.pay(trx, "settled");

@@ -232,7 +232,8 @@ export async function prepSheet(db: Executor, date: string): Promise<PrepSheet> 
   const { rows, tables, locations, notesOf, extrasOf } = await bookingsOf(db, date, date, ["held", "confirmed"]);
   const tableName = new Map(tables.map((t) => [t.id, t.name]));
   const locationName = new Map(locations.map((l) => [l.id, l.name]));
-  const birthdays = rows.filter(isBirthdayParty);
+  // A held difference row (a change waiting for its payment) is not a second party: the kitchen counts the booking.
+  const birthdays = rows.filter((r) => isBirthdayParty(r) && r.movesReservationId === null);
   const parties = birthdays.map((r): PrepParty => {
     const game = r.locationId !== null;
     return {
