@@ -51,6 +51,7 @@ export const EXTRAS_MSG = {
   hint: "Freiwillig: Wählen Sie, was Sie dazu bestellen möchten, und tippen Sie auf «Preis aktualisieren». Bis zum Bestellschluss können Sie die Auswahl über den Link in Ihrer Bestätigung ändern.",
   update: "Preis aktualisieren",
   updated: "Die Zusatzleistungen sind übernommen. Bitte prüfen Sie den neuen Preis oben.",
+  adjusted: "Ihre Auswahl an Zusatzleistungen wurde angepasst: Nicht mehr Bestellbares ist entfernt. Bitte prüfen Sie den neuen Preis oben.",
   check: "Bitte prüfen Sie die Zusatzleistungen.",
   notOrderable: (name: string) => `«${name}» ist für diesen Termin nicht mehr bestellbar. Bitte prüfen Sie Ihre Auswahl.`,
   saved: "Die Zusatzleistungen wurden gespeichert.",
@@ -207,6 +208,20 @@ export function samePicks(a: readonly ExtraPick[], b: readonly ExtraPick[]): boo
       .sort()
       .join("\u0001");
   return key(a) === key(b);
+}
+
+/**
+ * Whether a new choice (paid late: after its hold ran out) may still be applied now: every extra it
+ * changes must still be orderable for the party, by the deadline stored with the row.
+ */
+export function changeStillOrderable(before: readonly BookedExtra[], after: readonly BookedExtra[], party: { date: string; startMin: number }, now: VenueNow): boolean {
+  const ids = [...new Set([...before, ...after].map((b) => b.extraId))];
+  return ids.every((id) => {
+    const was = before.filter((b) => b.extraId === id);
+    const will = after.filter((b) => b.extraId === id);
+    if (samePicks(was, will)) return true;
+    return extraOrderable((will[0] ?? was[0])!.deadlineDays, party, now);
+  });
 }
 
 /** Before → after for the audit sentence (German names), only what changed. */

@@ -173,6 +173,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!samePicks(extras.picks, picks)) {
     return redirectWithDraft("/enter-data", await updateDraft(request, { extras: extras.picks }, { values: withoutExtras(values), notice: EXTRAS_MSG.updated }));
   }
+  // Something chosen can no longer be booked as the family last saw it (its deadline passed at
+  // midnight, the manager switched it off): never dropped silently, the new total is shown first.
+  if (!samePicks(picks, draft.extras ?? [])) {
+    return redirectWithDraft("/enter-data", await updateDraft(request, { extras: picks }, { values: withoutExtras(values), notice: EXTRAS_MSG.adjusted }));
+  }
   // An old tab of a booking that is already confirmed: show that booking instead of starting a second one.
   const confirmed = await confirmedDraftBooking(db, draft.bookingCode);
   if (confirmed) return redirectWithDraft(confirmed.to, await clearDraft(request, { bookingCode: confirmed.code }));

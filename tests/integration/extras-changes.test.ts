@@ -178,6 +178,22 @@ describe.each(drivers)("extras changed by the family on $name", ({ open }) => {
     expect(await familyMayChooseExtras(database.db, current, venueToUtc(date, 11 * 60))).toBe(false);
   });
 
+  it("a dearer choice paid after its hold ran out and past the extra's deadline is refunded, not applied", async () => {
+    const date = nextFriday();
+    const r = await paidParty(date);
+    // The last evening the cake can be ordered; the payment only arrives after midnight.
+    const evening = venueToUtc(addDays(date, -3), 23 * 60 + 50);
+    const added = await choose(r, { ...MEAL_HOT_DOGS, "extra-2": "1" }, evening);
+    if (added.kind !== "outcome" || !("kind" in added.outcome) || added.outcome.kind !== "payment") throw new Error(JSON.stringify(added));
+    const trx = trxOf(added.outcome.paymentUrl);
+    await datatrans.fake.pay(trx, "settled");
+    const result = await confirmPayment(database.db, trx, { now: venueToUtc(addDays(date, -2), 30) });
+    expect(result.payment).toMatchObject({ status: "refunded" });
+    expect(await reload(r.id)).toMatchObject({ extrasRappen: 0, priceRappen: r.priceRappen, sequence: 0 });
+    expect((await extrasOf(database.db, r.id)).map((b) => b.name)).toEqual(["Menü"]);
+    expect(datatrans.fake.transactions.get(trx)!.creditedAmount).toBe(3500);
+  });
+
   it("two saves at the same moment: each applied whole, one after the other, never mixed", async () => {
     const r = await paidParty(nextFriday());
     const a = { "extra-1-0": "6" };

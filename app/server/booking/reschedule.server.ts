@@ -1,5 +1,5 @@
 import { extrasOf, insertExtras, planExtras, replaceExtras } from "./extras.server";
-import { EXTRAS_MSG, extrasChanges, extrasTotalRappen, type BookedExtra, type ExtraPick } from "~/domain/extras";
+import { changeStillOrderable, EXTRAS_MSG, extrasChanges, extrasTotalRappen, type BookedExtra, type ExtraPick } from "~/domain/extras";
 import { and, eq, isNull, or } from "drizzle-orm";
 import { DEFAULT_PARTY_RULES } from "~/domain/party-rules";
 import { birthdayAvailability, birthdaySlotGrid, blockedRange, emptyDayNote, hasBegun, overlaps, pickTable, rulesOn, type MoveSlot, type Slot, type SlotRange, type Table } from "~/domain/availability";
@@ -476,6 +476,11 @@ export async function pendingChangeRow(db: Executor, reservationId: number, now:
 export async function completePendingChange(tx: Tx, held: Reservation, original: Reservation | null, now: Date): Promise<Reservation | null> {
   if (!original || original.status !== "confirmed" || original.sequence !== held.sequence) return null;
   if (held.status !== "held" && held.status !== "expired") return null;
+  // A new choice of extras paid after its hold ran out (a late webhook, the reconciliation) counts
+  // only if every extra it changes can still be ordered now; otherwise the payment goes back.
+  const newExtras = await heldExtras(tx, held);
+  const late = held.status === "expired" || (held.holdExpiresAt !== null && held.holdExpiresAt <= now);
+  if (newExtras && late && !changeStillOrderable(await extrasOf(tx, original.id), newExtras, original, venueNow(now))) return null;
   const slot = { startMin: held.startMin, endMin: held.endMin };
   let claim: Claim = { stay: true };
   if (held.tableId !== null) claim = { tableId: held.tableId };
@@ -522,7 +527,7 @@ export async function completePendingChange(tx: Tx, held: Reservation, original:
     priceAdjust: { rappen: held.priceAdjustRappen, reason: held.priceAdjustReason },
     // A change of extras that costs more always carries at least one extra (a smaller choice costs less
     // and never waits for a payment): rows on the held row are the new choice.
-    extras: await heldExtras(tx, held),
+    extras: newExtras,
   };
   return applyChange(
     tx,

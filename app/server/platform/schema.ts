@@ -347,7 +347,11 @@ export const reservationExtras = pgTable(
     unit: text("unit").$type<ExtraUnit>().notNull(),
     quantity: integer("quantity").notNull(),
     unitPriceRappen: integer("unit_price_rappen").notNull(),
-    /** The order deadline when chosen (days before the party): later edits by the family follow it. */
+    /**
+     * The order deadline when chosen (days before the party). A change through the manage link follows
+     * the extra's deadline of today (the kitchen's current lead time); this one decides whether a
+     * change paid late may still be applied (`changeStillOrderable`).
+     */
     deadlineDays: integer("deadline_days").notNull().default(0),
   },
   (t) => [
