@@ -471,6 +471,19 @@ onSecondServer("when today is closed, both calendars open on the next open day a
   while (!open(next));
 
   await signIn(page);
+  // Without a lead time, so the next open day is the expected one at any hour (with the seed's 24 hours,
+  // a Saturday evening run would rightly open on Wednesday: Sunday's last start lies within the lead time).
+  await page.goto("/admin/einstellungen/angebote");
+  if (javaScriptEnabled) await waitForHydration(page);
+  const classic = page.locator("form").filter({ has: page.getByLabel("Vorlaufzeit online (Stunden, 0–720)") }).first();
+  await classic.getByLabel("Vorlaufzeit online (Stunden, 0–720)").fill("0");
+  await classic.getByRole("button", { name: "Speichern", exact: true }).click();
+  await expect(classic.getByRole("status")).toBeVisible();
+  await page.goto("/admin/einstellungen");
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByLabel("Vorlaufzeit Spiele online (Stunden)").fill("0");
+  await page.getByRole("button", { name: "Regeln speichern" }).click();
+  await expect(page.getByRole("status")).toBeVisible();
   await page.goto("/admin/einstellungen/schliessungen");
   if (javaScriptEnabled) await waitForHydration(page);
   await page.getByLabel("Von", { exact: true }).fill(today);
