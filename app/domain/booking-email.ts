@@ -47,6 +47,11 @@ export type BookingEmailData = {
   priceLines?: SummaryLine[];
   /** What is left on the voucher this booking used, after it (issue #30 §3). */
   voucherLeft?: { rappen: number; validUntil: string } | null;
+  /**
+   * A deposit booking's payment state (issue #30 §3), worded by the server («Anzahlung bezahlt:
+   * CHF 100.00», «Restbetrag offen: …, fällig bis …»), and where the family pays the balance online.
+   */
+  deposit?: { lines: string[]; payUrl: string | null } | null;
 };
 
 /** PUBLISH: the first entry; REQUEST: the same entry, moved (same UID, higher SEQUENCE); CANCEL: removed. */
@@ -91,6 +96,12 @@ function icsSequence(r: BookingEmailData, method: IcsMethod): number {
 }
 
 export const MANAGE_LINK_LABEL = "Buchung verwalten";
+
+/** «Restbetrag bezahlen: <link>» while a deposit booking's balance can be paid online (issue #30 §3). */
+export const PAY_BALANCE_LABEL = "Restbetrag bezahlen";
+function balanceLines(r: BookingEmailData): string[] {
+  return r.deposit?.payUrl ? [`${PAY_BALANCE_LABEL} (TWINT oder Kreditkarte): ${r.deposit.payUrl}`] : [];
+}
 
 function manageLines(manageUrl: string | undefined, changeableOnline = true): string[] {
   if (!manageUrl) return [];
@@ -151,7 +162,13 @@ function detailRows(r: BookingEmailData): Row[] {
   rows.push({ label: "Total", value: formatChf(r.amountRappen), strong: true });
   if (r.voucherLeft && r.voucherCode) rows.push({ label: "Restguthaben Gutschein", value: `${formatChf(r.voucherLeft.rappen)} (gültig bis ${formatDateDE(r.voucherLeft.validUntil)})` });
   if (r.status === "confirmed" && r.paymentStatus === "none" && r.amountRappen > 0) rows.push({ label: "Zahlung", value: "vor Ort an der Kasse" });
-  if (r.status === "confirmed" && r.paymentStatus !== "none" && (r.openBalanceRappen ?? 0) > 0) {
+  if (r.deposit && r.deposit.lines.length > 0) {
+    // A deposit booking names its deposit and balance instead of «Am Empfang zu bezahlen».
+    for (const line of r.deposit.lines) {
+      const at = line.indexOf(": ");
+      rows.push({ label: line.slice(0, at), value: line.slice(at + 2) });
+    }
+  } else if (r.status === "confirmed" && r.paymentStatus !== "none" && (r.openBalanceRappen ?? 0) > 0) {
     rows.push({ label: "Am Empfang zu bezahlen", value: formatChf(r.openBalanceRappen!) });
   }
   return rows;
@@ -366,6 +383,7 @@ export function confirmationEmail(r: BookingEmailData, venue: VenueContact, opti
   const text = [
     ...intro,
     textRows(rows),
+    ...balanceLines(r),
     ...manageLines(options.manageUrl, options.changeableOnline),
     ...arrivalNote(venue),
     calendarNote,
@@ -377,7 +395,7 @@ export function confirmationEmail(r: BookingEmailData, venue: VenueContact, opti
   return {
     subject: `${title} ${r.code} – ${venue.name}, ${formatDateDE(r.date)}, ${timeRange(r)}`,
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs: intro, rows, afterRows: [...arrivalNote(venue), calendarNote, ...agbNote, ...closing], venue, manageUrl: options.manageUrl }),
+    html: htmlDocument({ title, paragraphs: intro, rows, afterRows: [...balanceLines(r), ...arrivalNote(venue), calendarNote, ...agbNote, ...closing], venue, manageUrl: options.manageUrl }),
     ics: buildIcs(r, venue, "PUBLISH", now),
     icsMethod: "PUBLISH",
   };
@@ -522,6 +540,7 @@ export function changeEmail(r: BookingEmailData, venue: VenueContact, previous: 
   const text = [
     ...paragraphs,
     `Neue Angaben:\n\n${textRows(rows)}`,
+    ...balanceLines(r),
     ...manageLines(options.manageUrl, options.changeableOnline),
     ...arrivalNote(venue),
     calendarNote,
@@ -531,7 +550,7 @@ export function changeEmail(r: BookingEmailData, venue: VenueContact, previous: 
   return {
     subject: `${title} ${r.code} – ${slotMoved ? "neu am" : "am"} ${formatDateDE(r.date)}, ${timeRange(r)}`,
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs, rows, afterRows: [...arrivalNote(venue), calendarNote, ...closing], venue, manageUrl: options.manageUrl }),
+    html: htmlDocument({ title, paragraphs, rows, afterRows: [...balanceLines(r), ...arrivalNote(venue), calendarNote, ...closing], venue, manageUrl: options.manageUrl }),
     ics: buildIcs(r, venue, "REQUEST", now),
     icsMethod: "REQUEST",
   };
@@ -573,6 +592,7 @@ export function reminderEmail(r: BookingEmailData, venue: VenueContact, options:
     ...arrivalNote(venue),
     address,
     BRING_NOTE,
+    ...balanceLines(r),
     ...manageLines(options.manageUrl, options.changeableOnline),
     ...closing,
     ["-- ", ...contactLines(venue)].join("\n"),
@@ -580,7 +600,7 @@ export function reminderEmail(r: BookingEmailData, venue: VenueContact, options:
   return {
     subject: `${title}: ${formatDateDE(r.date)}, ${timeRange(r)} – Buchung ${r.code}, ${venue.name}`,
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs: intro, rows, afterRows: [...arrivalNote(venue), address, BRING_NOTE, ...closing], venue, manageUrl: options.manageUrl }),
+    html: htmlDocument({ title, paragraphs: intro, rows, afterRows: [...arrivalNote(venue), address, BRING_NOTE, ...balanceLines(r), ...closing], venue, manageUrl: options.manageUrl }),
   };
 }
 

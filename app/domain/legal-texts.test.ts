@@ -24,6 +24,8 @@ const facts: VenueFacts = {
   lateCancelFeePercent: 100,
   reminderHours: 24,
   gameLeadHours: 1,
+  balanceDays: 3,
+  balanceAtVenue: false,
   openingHours: "Mo-So 10:00-22:00",
   birthdayDays: null,
   gameDays: null,

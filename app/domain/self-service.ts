@@ -6,7 +6,14 @@ import { addDays, VENUE_TIME_ZONE, venueNow, venueToUtc } from "./time";
  * shown in venue time moves by the hour the clocks moved). The manage link shows the booking until
  * `readableDays` after the party date, then it is gone (404).
  */
-export type SelfServicePolicy = { hours: number; readableDays: number; lateCancelFeePercent: number };
+export type SelfServicePolicy = {
+  hours: number;
+  readableDays: number;
+  lateCancelFeePercent: number;
+  /** Deposits (issue #30 §3): the balance is due this many days before the party, online unless `balanceAtVenue`. */
+  balanceDays?: number;
+  balanceAtVenue?: boolean;
+};
 
 /** What a cancellation after the free deadline costs (AGB §4), as the manage page says it. */
 export function lateCancellationSentence(feePercent: number): string {

@@ -1,3 +1,4 @@
+import type { DepositRule } from "./deposit";
 import type { DayRule, SpecialHours } from "./availability";
 import type { PartyRules } from "./party-rules";
 import { ROUNDS_SETTING_MAX, type RoundLimits } from "./games";
@@ -141,6 +142,10 @@ export type VenuePolicy = {
   reminderHours: number;
   /** Games are bookable online until this many hours before their start. */
   gameLeadHours: number;
+  /** Deposits (issue #30 §3): the balance is due this many days before the party ... */
+  balanceDays: number;
+  /** ... and paid at the venue instead of online. */
+  balanceAtVenue: boolean;
 };
 
 /** Defaults until the manager stores a policy (docs/decisions.md "Lead time"). */
@@ -188,6 +193,8 @@ export const SETTINGS_MSG = {
   maxAdults: "Bitte geben Sie 0 bis 50 Erwachsene an.",
   minChargedChildren: "Bitte geben Sie 0 bis 50 Kinder an (0 oder leer: es werden so viele verrechnet, wie kommen).",
   bufferMin: "Bitte geben Sie 0 bis 120 Minuten in 5-Minuten-Schritten an (0 oder leer: kein Puffer).",
+  deposit: "Bitte geben Sie die Anzahlung in Prozent (1 bis 99 %) oder als Betrag in CHF an, oder lassen Sie das Feld leer (voller Preis bei der Buchung).",
+  balanceDays: "Bitte geben Sie 0 bis 30 Tage an.",
   maxChildrenTables: (seats: number) => `Höchstens ${seats} Kinder: Der grösste aktive Tisch hat ${seats} Plätze.`,
   gameLeadHours: "Bitte geben Sie 0 bis 168 Stunden an.",
   selfServiceHours: "Bitte geben Sie 0 bis 720 Stunden an.",
@@ -307,13 +314,44 @@ export const OFFER_ITEMS_LIMIT = { lines: 20, lineLength: 200 } as const;
 /** The textarea's `maxLength`: every line full, each with its line break (CR LF). */
 export const OFFER_ITEMS_MAX_LENGTH = OFFER_ITEMS_LIMIT.lines * (OFFER_ITEMS_LIMIT.lineLength + 2);
 
-export type OfferInput = { name: string; basePriceRappen: number; slotMinutes: number; items: string[]; position: number; active: boolean; leadHours: number; bufferMin?: number } & PartyRules;
+export type OfferInput = { name: string; basePriceRappen: number; slotMinutes: number; items: string[]; position: number; active: boolean; leadHours: number; bufferMin?: number; deposit?: DepositRule } & PartyRules;
+
+/**
+ * An offer's deposit as staff type it (issue #30 §3): empty or 0 for the whole price at booking,
+ * `30 %` for a share, `50.00` (or `CHF 50`) for a fixed amount.
+ */
+export function parseDeposit(value: FormDataEntryValue | null | undefined): DepositRule | null {
+  const text = str(value);
+  if (text === "" || /^0+([.,]0+)?$/.test(text)) return { depositKind: "none", depositValue: 0 };
+  const percent = /^(\d{1,2})\s*%$/.exec(text);
+  if (percent) {
+    const n = Number(percent[1]);
+    return n >= 1 && n <= 99 ? { depositKind: "percent", depositValue: n } : null;
+  }
+  const price = parsePriceRappen(text);
+  return price.ok && price.rappen > 0 ? { depositKind: "fixed", depositValue: price.rappen } : null;
+}
+
+/** The deposit in the offer form's field: `30 %`, `50.00`, or empty. */
+export function depositField(rule: DepositRule): string {
+  if (rule.depositKind === "percent") return `${rule.depositValue} %`;
+  if (rule.depositKind === "fixed") return rappenField(rule.depositValue);
+  return "";
+}
 
 /** The longest cleaning buffer an offer may have (a table blocked for two hours after a party is a lot). */
 export const BUFFER_MAX_MINUTES = 120;
 
 /** The promised numbers staff set on /admin/einstellungen (the hold time has its own form). */
-export type PolicySettings = { selfServiceHours: number; lateCancelFeePercent: number; reminderHours: number; gameLeadHours: number };
+export type PolicySettings = {
+  selfServiceHours: number;
+  lateCancelFeePercent: number;
+  reminderHours: number;
+  gameLeadHours: number;
+  /** Deposits (issue #30 §3); absent from older forms: left as stored. */
+  balanceDays?: number;
+  balanceAtVenue?: boolean;
+};
 
 export function parsePolicySettings(form: Form): Parsed<PolicySettings> {
   const value = {
@@ -321,11 +359,12 @@ export function parsePolicySettings(form: Form): Parsed<PolicySettings> {
     lateCancelFeePercent: parseIntIn(form.get("lateCancelFeePercent"), 0, 100),
     reminderHours: parseIntIn(form.get("reminderHours"), 1, 720),
     gameLeadHours: parseIntIn(form.get("gameLeadHours"), 0, 168),
+    ...(form.get("balanceDays") !== null ? { balanceDays: parseIntIn(form.get("balanceDays"), 0, 30) } : {}),
   };
   const errors: FieldErrors = {};
-  for (const [key, n] of Object.entries(value)) if (n === null) errors[key] = SETTINGS_MSG[key as keyof PolicySettings];
+  for (const [key, n] of Object.entries(value)) if (n === null) errors[key] = SETTINGS_MSG[key as "balanceDays" | keyof Omit<PolicySettings, "balanceAtVenue" | "balanceDays">];
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, value: value as PolicySettings };
+  return { ok: true, value: { ...(value as PolicySettings), ...(form.get("balanceDays") !== null ? { balanceAtVenue: checked(form.get("balanceAtVenue")) } : {}) } };
 }
 
 export function parseOffer(form: Form): Parsed<OfferInput> {
@@ -357,12 +396,14 @@ export function parseOffer(form: Form): Parsed<OfferInput> {
   if (maxAdults === null) errors.maxAdults = SETTINGS_MSG.maxAdults;
   if (minChargedChildren === null) errors.minChargedChildren = SETTINGS_MSG.minChargedChildren;
   if (bufferMin === null) errors.bufferMin = SETTINGS_MSG.bufferMin;
+  const deposit = parseDeposit(form.get("deposit"));
+  if (deposit === null) errors.deposit = SETTINGS_MSG.deposit;
   if (items.length === 0 || items.length > OFFER_ITEMS_LIMIT.lines) errors.items = SETTINGS_MSG.items;
   else if (items.some((i) => i.length > OFFER_ITEMS_LIMIT.lineLength)) errors.items = SETTINGS_MSG.itemTooLong;
-  if (Object.keys(errors).length > 0 || name === null || !price.ok || duration === null || position === null || leadHours === null || minChildren === null || maxChildren === null || maxAdults === null || minChargedChildren === null || bufferMin === null) {
+  if (Object.keys(errors).length > 0 || name === null || !price.ok || duration === null || position === null || leadHours === null || minChildren === null || maxChildren === null || maxAdults === null || minChargedChildren === null || bufferMin === null || deposit === null) {
     return { ok: false, errors };
   }
-  return { ok: true, value: { name, basePriceRappen: price.rappen, slotMinutes: duration, items, position, active: checked(form.get("active")), leadHours, minChildren, maxChildren, maxAdults, minChargedChildren, bufferMin } };
+  return { ok: true, value: { name, basePriceRappen: price.rappen, slotMinutes: duration, items, position, active: checked(form.get("active")), leadHours, minChildren, maxChildren, maxAdults, minChargedChildren, bufferMin, deposit } };
 }
 
 export const GAME_LOCATION_TYPES = [

@@ -100,6 +100,19 @@ export default function SettingsPage() {
             />
             <SettingsField form="policy" name="reminderHours" label="Erinnerungs-E-Mail (Stunden vor Beginn)" inputMode="numeric" answer={policyAnswer} value={String(policy.reminderHours)} />
             <SettingsField form="policy" name="gameLeadHours" label="Vorlaufzeit Spiele online (Stunden)" inputMode="numeric" answer={policyAnswer} value={String(policy.gameLeadHours)} />
+            <SettingsField
+              form="policy"
+              name="balanceDays"
+              label="Restbetrag fällig (Tage vor der Feier)"
+              hint="Für Angebote mit Anzahlung: bis dann ist der Rest zu bezahlen."
+              inputMode="numeric"
+              answer={policyAnswer}
+              value={String(policy.balanceDays)}
+            />
+            <div className="field field-check">
+              <input id="policy-balanceAtVenue" type="checkbox" name="balanceAtVenue" value="1" defaultChecked={policy.balanceAtVenue} />{" "}
+              <label htmlFor="policy-balanceAtVenue">Restbetrag vor Ort bezahlen (sonst online über den Link der Buchung)</label>
+            </div>
           </div>
           <FormMessage answer={policyAnswer} />
           <button type="submit" className="button">

@@ -1,3 +1,4 @@
+import type { DepositKind } from "~/domain/deposit";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminBar } from "~/components/AdminBar";
@@ -5,7 +6,7 @@ import { Page } from "~/components/Page";
 import { answerFor, FormMessage, formValues, SettingsCheckbox, SettingsField, SettingsNav, SettingsSection, type SettingsActionData } from "~/components/SettingsForm";
 import { pageMeta } from "~/domain/page-meta";
 import { DEFAULT_PARTY_RULES, type PartyRules } from "~/domain/party-rules";
-import { DEFAULT_OFFER_LEAD_HOURS, OFFER_ITEMS_MAX_LENGTH, parseOffer, rappenField } from "~/domain/venue-settings";
+import { DEFAULT_OFFER_LEAD_HOURS, OFFER_ITEMS_MAX_LENGTH, depositField, parseOffer, rappenField } from "~/domain/venue-settings";
 import { getDb } from "~/server/platform/db.server";
 import { requireManager, requireSameOrigin } from "~/server/staff/auth.server";
 import { saveOffer, settingsOverview } from "~/server/staff/venue-admin.server";
@@ -37,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return data<SettingsActionData>({ form: name, ok: result.ok, message: result.message }, { status: result.ok ? 200 : 409 });
 }
 
-type Row = { id: number | null; name: string; basePriceRappen: number; slotMinutes: number; items: { desc: string }[]; position: number; active: number; leadHours: number; bufferMin: number } & PartyRules;
+type Row = { id: number | null; name: string; basePriceRappen: number; slotMinutes: number; items: { desc: string }[]; position: number; active: number; leadHours: number; bufferMin: number; depositKind: DepositKind; depositValue: number } & PartyRules;
 
 function OfferForm({ row, answer }: { row: Row; answer?: SettingsActionData }) {
   const form = row.id === null ? "offer-new" : `offer-${row.id}`;
@@ -91,6 +92,14 @@ function OfferForm({ row, answer }: { row: Row; answer?: SettingsActionData }) {
             answer={answer}
             value={String(row.bufferMin)}
           />
+          <SettingsField
+            form={form}
+            name="deposit"
+            label="Anzahlung bei der Buchung"
+            hint="Leer: voller Preis bei der Buchung. «30 %» oder ein Betrag wie «100.00»: nur so viel online bei der Buchung, der Rest bis zum Termin für den Restbetrag (Allgemein). Bestehende Buchungen bleiben, wie sie sind."
+            answer={answer}
+            value={depositField(row)}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${form}-items`}>Leistungen (eine pro Zeile)</label>
@@ -134,7 +143,7 @@ export default function OffersSettingsPage() {
         ))}
       </SettingsSection>
       <SettingsSection title="Angebot hinzufügen" id="new-offer-title">
-        <OfferForm key={`new-${offers.length}`} row={{ id: null, name: "", basePriceRappen: 0, slotMinutes: 120, items: [], position: offers.length + 1, active: 1, leadHours: DEFAULT_OFFER_LEAD_HOURS, bufferMin: 0, ...DEFAULT_PARTY_RULES }} answer={answerFor(actionData, "offer-new")} />
+        <OfferForm key={`new-${offers.length}`} row={{ id: null, name: "", basePriceRappen: 0, slotMinutes: 120, items: [], position: offers.length + 1, active: 1, leadHours: DEFAULT_OFFER_LEAD_HOURS, bufferMin: 0, depositKind: "none", depositValue: 0, ...DEFAULT_PARTY_RULES }} answer={answerFor(actionData, "offer-new")} />
       </SettingsSection>
     </Page>
   );

@@ -32,6 +32,7 @@ const NOTICES: Record<string, { kind: "success" | "warning" | "info"; text: stri
     text: "Ihre Buchung wurde storniert. Die Rückerstattung ist beim Zahlungsanbieter in Bearbeitung; Sie erhalten den Betrag ohne weiteres Zutun zurück. Sie erhalten eine Bestätigung per E-Mail.",
   },
   party: { kind: "success", text: PARTY_MSG.saved },
+  "restbetrag-bezahlt": { kind: "success", text: "Vielen Dank: Der Restbetrag ist bezahlt. Ihre Buchung ist vollständig bezahlt." },
   "party-unchanged": { kind: "info", text: PARTY_MSG.unchanged },
   manuell: {
     kind: "warning",
@@ -86,6 +87,22 @@ export default function ManageBooking() {
           <p>
             Online bezahlt: <span className="nobreak">{view.paidOnline}</span>
           </p>
+        ) : null}
+        {view.deposit ? (
+          <>
+            <ul className="systems">
+              {view.deposit.lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            {view.deposit.payable ? (
+              <p>
+                <a className="button" href={`${base}/restbetrag`}>
+                  Restbetrag bezahlen
+                </a>
+              </p>
+            ) : null}
+          </>
         ) : null}
         {view.booking.couponCode && view.booking.discountRappen > 0 ? (
           <p>

@@ -25,6 +25,7 @@ const RESULT = { ok: "ok", abbruch: "cancelled", fehler: "failed" } as const;
 
 function after(base: string, outcome: ChangeReturn) {
   if (outcome === "changed") return `${base}?ok=geaendert`;
+  if (outcome === "balance-paid") return `${base}?ok=restbetrag-bezahlt`;
   if (outcome === "cancelled") return `${base}?ok=zahlung-abgebrochen`;
   if (outcome === "refunded") return `${base}?ok=zahlung-erstattet`;
   return outcome === "unknown" ? base : null;
@@ -45,13 +46,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const base = `/buchung/${params.token}`;
   const to = after(base, await changePaymentReturn(db, r, transactionId));
   if (to) throw redirect(to, { status: 303 });
+  const payment = transactionId ? await findPayment(db, transactionId) : null;
+  // A deposit booking's balance (issue #30 §3) is paid through the same return page: its own words.
+  const balance = payment?.kind === "balance" && payment.reservationId === r.id;
   if (how === "ok") {
     const { content, check } = statusRefresh(url.pathname + url.search);
-    return { manage: base, how, transactionId, paymentUrl: null, refresh: content, check: content ? null : check };
+    return { manage: base, how, balance, transactionId, paymentUrl: null, refresh: content, check: content ? null : check };
   }
   // Back through the cancel or error URL with the payment still open: the family decides (no reload under its hands).
-  const payment = transactionId ? await findPayment(db, transactionId) : null;
-  return { manage: base, how, transactionId, paymentUrl: payment?.paymentUrl ?? null, refresh: null, check: null };
+  return { manage: base, how, balance, transactionId, paymentUrl: payment?.paymentUrl ?? null, refresh: null, check: null };
 }
 
 /** «Zahlung abbrechen»: the family gives the change up (cancelled at the provider, the held slot free). */
@@ -64,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(after(base, outcome) ?? base, { status: 303 });
 }
 
-const TEXT = {
+const CHANGE_TEXT = {
   pending: "Ihre Zahlung wird bestätigt. Sobald sie abgeschlossen ist, wird Ihre Buchung geändert und Sie erhalten eine E-Mail.",
   stillOpen:
     "Beim Zahlungsanbieter ist diese Zahlung noch offen. Sie können sie fortsetzen oder die Änderung abbrechen – Ihre Buchung bleibt dann, wie sie war.",
@@ -73,8 +76,17 @@ const TEXT = {
   back: "Zurück zur Buchung",
 } as const;
 
+const BALANCE_TEXT = {
+  pending: "Ihre Zahlung wird bestätigt. Sobald sie abgeschlossen ist, ist der Restbetrag bezahlt; Sie sehen es auf Ihrer Buchung.",
+  stillOpen: "Beim Zahlungsanbieter ist diese Zahlung noch offen. Sie können sie fortsetzen oder abbrechen – der Restbetrag bleibt dann offen.",
+  resume: "Zahlung fortsetzen",
+  abandon: "Zahlung abbrechen",
+  back: "Zurück zur Buchung",
+} as const;
+
 export default function ChangePayment() {
-  const { manage, how, transactionId, paymentUrl, check } = useLoaderData<typeof loader>();
+  const { manage, how, balance, transactionId, paymentUrl, check } = useLoaderData<typeof loader>();
+  const TEXT = balance ? BALANCE_TEXT : CHANGE_TEXT;
   return (
     <Page title="Zahlung wird verarbeitet">
       <div className="card center" role="status" aria-live="polite">

@@ -1,3 +1,4 @@
+import { depositOf, depositSplit } from "~/domain/deposit";
 import { insertExtras, priceNewExtras } from "./extras.server";
 import { extrasTotalRappen, type BookedExtra, type ExtraPick } from "~/domain/extras";
 import { randomInt } from "node:crypto";
@@ -241,6 +242,8 @@ export type ReservationSpec = {
   unpaidHolds?: (tx: Tx, now: Date) => Promise<{ holds: { clientKey: string; startMin: number; endMin: number }[]; capacity: number }>;
   /** The extras as priced (included in `priceRappen` and in `columns.extrasRappen`), stored with the booking. */
   extras?: BookedExtra[];
+  /** The offer's deposit for this price (issue #30 §3); 0 or absent: paid in full. */
+  depositRappen?: number;
 };
 
 /** Bookings of one day queue in this process before they take a connection (see KeyedMutex). */
@@ -308,7 +311,10 @@ async function placeReservationNow(db: Db, spec: ReservationSpec, options: Reser
           voucher = { id: debit.voucher.id, code: debit.voucher.code, debitedRappen: debit.debitedRappen };
         }
         const price = applyVoucher(spec.priceRappen, voucher ? voucher.debitedRappen : null);
-        const paidInFull = price.amountRappen <= 0;
+        // With a deposit only its part (after the voucher) is paid now; the rest stays open (issue #30 §3).
+        const deposit = options.payAtVenue ? 0 : (spec.depositRappen ?? 0);
+        const split = depositSplit(spec.priceRappen, price.amountRappen, deposit);
+        const paidInFull = split.payNowRappen <= 0;
         const confirmed = paidInFull || options.payAtVenue === true;
         if (!confirmed && owner) {
           // The client's own limits first (their message tells a hoarder what to do), then the share
@@ -331,6 +337,8 @@ async function placeReservationNow(db: Db, spec: ReservationSpec, options: Reser
               ...price,
               voucherId: voucher?.id ?? null,
               voucherCode: voucher?.code ?? null,
+              // Only with a deposit, so the common insert keeps its prepared shape.
+              ...(split.balanceRappen > 0 ? { depositRappen: deposit, openBalanceRappen: split.balanceRappen } : {}),
               status: confirmed ? "confirmed" : "held",
               paymentStatus: paidInFull ? "settled" : "none",
               channel: options.channel ?? "online",
@@ -435,12 +443,14 @@ export async function reserveBirthday(
 
   // The table stays blocked for the offer's cleaning buffer after the party.
   const blocked = blockedRange(slot, offer.bufferMin);
+  const priceRappen = birthdayPriceRappen(counts, offer.basePriceRappen, venue.prices, offer.minChargedChildren) + extrasRappen;
   return placeReservation(
     db,
     {
       lockKind: "table",
       date: request.date,
-      priceRappen: birthdayPriceRappen(counts, offer.basePriceRappen, venue.prices, offer.minChargedChildren) + extrasRappen,
+      priceRappen,
+      depositRappen: depositOf(offer, priceRappen),
       couponCode: request.couponCode,
       extras: extras.booked,
       claim: async (tx) => {

@@ -13,6 +13,8 @@ import { hashManageToken, MANAGE_TOKEN_PATTERN, sameDigest } from "../platform/m
 import { closures, manageTokens, reservations } from "../platform/schema";
 import { enqueueManageLinkMail, kickMailer } from "../mail/mail.server";
 import type { Reservation } from "./bookings.server";
+import { DEFAULT_BALANCE_DAYS } from "~/domain/deposit";
+import { depositView } from "./deposit.server";
 import { reservationView, type ReservationView } from "./confirmation-view.server";
 import type { GameLocation } from "~/domain/games";
 import { loadVenueContact, loadVenuePolicy } from "./venue.server";
@@ -20,7 +22,13 @@ import { loadVenueContact, loadVenuePolicy } from "./venue.server";
 /** The self-service window and the late fee as the manager set them (venue settings, cached). */
 export async function selfServicePolicy(db: Executor): Promise<SelfServicePolicy> {
   const policy = await loadVenuePolicy(db);
-  return { hours: policy.selfServiceHours, readableDays: getEnv().MANAGE_LINK_READABLE_DAYS, lateCancelFeePercent: policy.lateCancelFeePercent };
+  return {
+    hours: policy.selfServiceHours,
+    readableDays: getEnv().MANAGE_LINK_READABLE_DAYS,
+    lateCancelFeePercent: policy.lateCancelFeePercent,
+    balanceDays: policy.balanceDays,
+    balanceAtVenue: policy.balanceAtVenue,
+  };
 }
 
 /**
@@ -44,8 +52,10 @@ export async function findManagedBooking(db: Db, token: unknown, now: Date = new
 export type ManageView = {
   booking: ReservationView;
   statusLabel: string;
-  /** What was paid online (CHF text), or null when nothing was. */
+  /** What was paid online (CHF text), or null when nothing was (or the booking has a deposit). */
   paidOnline: string | null;
+  /** A deposit booking's state lines, and whether its balance can be paid online now (issue #30 §3). */
+  deposit: { lines: string[]; payable: boolean; openRappen: number } | null;
   paymentNote: string | null;
   canChange: boolean;
   /** `Mittwoch, 3. Dezember 2026, 14:00 Uhr` */
@@ -73,7 +83,9 @@ export function manageView(r: Reservation, policy: SelfServicePolicy, now: Date 
           ? "Von der Anlage abgesagt"
           : "Storniert"
         : "Nicht zustande gekommen";
-  const paidOnline = PAID.has(r.paymentStatus) && r.amountRappen > 0 ? formatChf(r.amountRappen) : null;
+  // A deposit booking tells its deposit and balance instead (issue #30 §3).
+  const deposit = depositView(r, { balanceDays: policy.balanceDays ?? DEFAULT_BALANCE_DAYS, balanceAtVenue: policy.balanceAtVenue ?? false }, "");
+  const paidOnline = !deposit && PAID.has(r.paymentStatus) && r.amountRappen > 0 ? formatChf(r.amountRappen) : null;
   const paymentNote =
     r.paymentStatus === "refunded"
       ? "Die Zahlung wurde zurückerstattet."
@@ -84,6 +96,7 @@ export function manageView(r: Reservation, policy: SelfServicePolicy, now: Date 
     booking: reservationView(r, location, extras),
     statusLabel,
     paidOnline,
+    deposit: deposit && { lines: deposit.lines, payable: deposit.payable, openRappen: deposit.openRappen },
     paymentNote,
     canChange: canSelfChange(r, now, hours),
     deadline: formatVenueInstant(selfServiceDeadline(r, hours)),

@@ -1,3 +1,4 @@
+import { DEFAULT_BALANCE_DAYS, type DepositRule } from "~/domain/deposit";
 import { asc, eq, getTableColumns, gte, sql } from "drizzle-orm";
 import { addDays, venueNow } from "~/domain/time";
 import type { Closure } from "~/domain/venue-settings";
@@ -18,7 +19,7 @@ import type { VenueContact } from "~/domain/venue-contact";
 import { isEmailTextKind, type EmailTexts } from "~/domain/email-texts";
 import type { Extra } from "~/domain/extras";
 
-export type Offer = { id: number; name: string; basePriceRappen: number; slotMinutes: number; items: OfferItem[]; leadHours: number; minChargedChildren: number; bufferMin: number } & PartyRules;
+export type Offer = { id: number; name: string; basePriceRappen: number; slotMinutes: number; items: OfferItem[]; leadHours: number; minChargedChildren: number; bufferMin: number } & PartyRules & DepositRule;
 
 /**
  * The venue's data (offers, tables, opening rules, prices, closures) is read far more often than
@@ -71,7 +72,14 @@ export type Venue = {
   extras: Extra[];
 };
 
-export type StoredPolicy = { selfServiceHours: number | null; lateCancelFeePercent: number | null; reminderHours: number | null; gameLeadHours: number | null };
+export type StoredPolicy = {
+  selfServiceHours: number | null;
+  lateCancelFeePercent: number | null;
+  reminderHours: number | null;
+  gameLeadHours: number | null;
+  balanceDays: number | null;
+  balanceAtVenue: number | null;
+};
 
 /**
  * Four reads at once on a pool; one after another on a transaction, whose single connection cannot
@@ -102,6 +110,8 @@ async function loadVenue(db: Executor): Promise<Venue> {
           maxAdults: offers.maxAdults,
           minChargedChildren: offers.minChargedChildren,
           bufferMin: offers.bufferMin,
+          depositKind: offers.depositKind,
+          depositValue: offers.depositValue,
         })
         .from(offers)
         .where(eq(offers.active, 1))
@@ -132,6 +142,8 @@ async function loadVenue(db: Executor): Promise<Venue> {
       lateCancelFeePercent: settings?.lateCancelFeePercent ?? null,
       reminderHours: settings?.reminderHours ?? null,
       gameLeadHours: settings?.gameLeadHours ?? null,
+      balanceDays: settings?.balanceDays ?? null,
+      balanceAtVenue: settings?.balanceAtVenue ?? null,
     },
     closures: closureRows.map((c) => ({ id: c.id, startDate: c.startDate, endDate: c.endDate, scope: c.scope, locationId: c.locationId, reason: c.reason })),
     specialHours: specialRows.map((s) => ({ date: s.date, openMin: s.openMin, closeMin: s.closeMin, birthdays: s.birthdays === 1, games: s.games === 1, note: s.note })),
@@ -257,6 +269,8 @@ export function venuePolicy(venue: Venue): VenuePolicy {
     lateCancelFeePercent: stored.lateCancelFeePercent ?? DEFAULT_LATE_CANCEL_FEE_PERCENT,
     reminderHours: stored.reminderHours ?? env.REMINDER_HOURS_BEFORE,
     gameLeadHours: stored.gameLeadHours ?? DEFAULT_GAME_LEAD_HOURS,
+    balanceDays: stored.balanceDays ?? DEFAULT_BALANCE_DAYS,
+    balanceAtVenue: stored.balanceAtVenue === 1,
   };
 }
 

@@ -21,7 +21,8 @@ import type { VenueContact } from "~/domain/venue-contact";
 import { venueNow } from "~/domain/time";
 import { agbPath } from "~/domain/legal-texts";
 import { venueContactOf } from "~/domain/venue-profile";
-import { getVenue, readEmailTexts, readVenueProfile, venueContact as cachedVenueContact } from "../booking/venue.server";
+import { depositView } from "../booking/deposit.server";
+import { getVenue, venuePolicy, readEmailTexts, readVenueProfile, venueContact as cachedVenueContact } from "../booking/venue.server";
 import { getDb, type Db, type Tx } from "../platform/db.server";
 import { mailOutbox, manageTokens, openingHours, reservations, specialHours, venueSettings, vouchers } from "../platform/schema";
 import { bookingSummaryLines } from "~/domain/games";
@@ -158,6 +159,12 @@ async function priceLinesOf(tx: Tx, reservation: Reservation) {
   return bookingSummaryLines(reservation, location, extraSummaryLines(await extrasOf(tx, reservation.id)));
 }
 
+/** A deposit booking's state and balance link (issue #30 §3); nothing for a booking paid in full. */
+async function depositOf(tx: Tx, reservation: Reservation, manageLink: string) {
+  if (reservation.depositRappen <= 0) return null;
+  return depositView(reservation, venuePolicy(await getVenue(tx)), manageLink);
+}
+
 /**
  * `kind` "confirmation-resend": staff send the confirmation again (to the address the booking has
  * now). Its own kind, so "one confirmation per payment" stays countable.
@@ -168,7 +175,7 @@ export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation, 
   const { contact, texts } = venue ?? (await mailVenue(tx));
   // The price as lines and what is left on the voucher (issue #30 §3): read here, once per confirmation.
   const [voucher] = reservation.voucherId === null ? [] : await tx.select({ rappen: vouchers.remainingRappen, validUntil: vouchers.validUntil }).from(vouchers).where(eq(vouchers.id, reservation.voucherId));
-  const data = { ...reservation, priceLines: await priceLinesOf(tx, reservation), voucherLeft: voucher ?? null };
+  const data = { ...reservation, priceLines: await priceLinesOf(tx, reservation), voucherLeft: voucher ?? null, deposit: await depositOf(tx, reservation, link.url) };
   await enqueue(tx, reservation, kind, confirmationEmail(data, contact, {
       manageUrl: link.url,
       changeableOnline,
@@ -189,7 +196,7 @@ export async function enqueueChangeMail(tx: Tx, reservation: Reservation, previo
   const link = newManageLink(reservation);
   const changeableOnline = await changeableOnlineNow(tx, reservation);
   const { contact, texts } = await mailVenue(tx);
-  const data = { ...reservation, priceLines: await priceLinesOf(tx, reservation) };
+  const data = { ...reservation, priceLines: await priceLinesOf(tx, reservation), deposit: await depositOf(tx, reservation, link.url) };
   await enqueue(tx, reservation, "change", changeEmail(data, contact, previous, { manageUrl: link.url, money, changeableOnline, texts }), link);
 }
 
@@ -209,7 +216,7 @@ export async function enqueueReminderMail(tx: Tx, reservation: Reservation): Pro
   const link = newManageLink(reservation);
   const changeableOnline = await changeableOnlineNow(tx, reservation);
   const { contact, texts } = await mailVenue(tx);
-  const data = { ...reservation, priceLines: await priceLinesOf(tx, reservation) };
+  const data = { ...reservation, priceLines: await priceLinesOf(tx, reservation), deposit: await depositOf(tx, reservation, link.url) };
   return enqueue(tx, reservation, "reminder", reminderEmail(data, contact, { manageUrl: link.url, changeableOnline, texts }), link);
 }
 

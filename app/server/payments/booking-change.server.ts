@@ -367,7 +367,8 @@ export async function pendingChangeOf(db: Db, r: Reservation, now: Date = new Da
   };
 }
 
-export type ChangeReturn = "changed" | "pending" | "cancelled" | "refunded" | "unknown";
+/** `balance-paid`: the payment was a deposit booking's balance (issue #30 §3), not a change. */
+export type ChangeReturn = "changed" | "balance-paid" | "pending" | "cancelled" | "refunded" | "unknown";
 
 /**
  * The browser comes back from paying a difference (`/buchung/<token>/zahlung`, a GET). The payment
@@ -400,8 +401,9 @@ async function changePaymentOf(db: Db, r: Reservation, transactionId: string | n
   return payment;
 }
 
-function changeReturnOf(r: Reservation, now: { status: string; reservationId: number } | null): ChangeReturn {
+function changeReturnOf(r: Reservation, now: { status: string; reservationId: number; kind?: string } | null): ChangeReturn {
   if (!now) return "unknown";
+  if (now.status === "settled" && now.kind === "balance") return "balance-paid";
   if (now.status === "settled") return now.reservationId === r.id ? "changed" : "pending";
   if (now.status === "refund_pending" || now.status === "refunded") return "refunded";
   if (now.status === "pending") return "pending";

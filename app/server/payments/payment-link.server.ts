@@ -1,3 +1,4 @@
+import { payNowRappen } from "~/domain/deposit";
 import { and, desc, eq } from "drizzle-orm";
 import { formatChf } from "~/domain/money";
 import { balanceDueRappen, PAYMENT_LINK_MSG, paymentLinkStatus, type PaymentLinkStatus } from "~/domain/payment-link";
@@ -10,6 +11,7 @@ import { getEnv } from "../platform/env.server";
 import { hashManageToken, MANAGE_TOKEN_PATTERN, sameDigest } from "../platform/manage-token.server";
 import { payments, paymentTokens, reservations } from "../platform/schema";
 import { startBalancePayment, startPayment } from "./payments.server";
+import { changeReturnUrls } from "./booking-change.server";
 import { consumeLookup, reserveLookup } from "./reservation-owner.server";
 
 /**
@@ -70,7 +72,7 @@ function pageOf(r: Reservation, now: Date): PaymentLinkPage {
     time: `${formatTime(r.startMin)} - ${formatTime(r.endMin)} Uhr`,
     offerName: r.offerName,
     party: r.players ? `${r.players} Spieler, ${r.rounds ?? 0} Runden` : `${r.numChildren + r.numActiveAdults + r.numAccompanyingAdults} Personen`,
-    amount: formatChf(r.status === "confirmed" ? balanceDueRappen(r) : r.amountRappen),
+    amount: formatChf(r.status === "confirmed" ? balanceDueRappen(r) : payNowRappen(r)),
     // A balance can be paid online until the party begins (at the venue after that).
     validUntil: formatVenueInstant(r.status === "confirmed" ? venueToUtc(r.date, r.startMin) : r.holdExpiresAt!),
     balance: r.status === "confirmed",
@@ -109,6 +111,16 @@ export async function payByLink(
   const r = await findLinkedBooking(db, input.token, now);
   if (!r) return NOT_FOUND;
   if (paymentLinkStatus(r, now) !== "open") return { ok: true, page: pageOf(r, now) };
+  const due = r.status === "confirmed" ? balanceDueRappen(r) : payNowRappen(r);
+  const reuse = await unusedPaymentUrl(db, r, due, now);
+  if (reuse) return { ok: true, redirect: reuse };
+  const started = r.status === "confirmed" ? await startBalancePayment(db, r, due) : await startPayment(db, r, { keepHold: true });
+  if (!started.ok) return { ok: false, status: 503, message: PAYMENT_LINK_MSG.startFailed, retryAfterSeconds: 60 };
+  return { ok: true, redirect: started.paymentUrl };
+}
+
+/** A payment page opened for this amount in the last minutes and not used yet: sent to again instead of a new one. */
+async function unusedPaymentUrl(db: Db, r: Reservation, amountRappen: number, now: Date): Promise<string | null> {
   const [recent] = await db
     .select()
     .from(payments)
@@ -116,9 +128,34 @@ export async function payByLink(
     .orderBy(desc(payments.id))
     .limit(1);
   const unused = recent && (recent.providerStatus === null || recent.providerStatus === "initialized");
-  const due = r.status === "confirmed" ? balanceDueRappen(r) : r.amountRappen;
-  if (recent && unused && recent.amountRappen === due && now.getTime() - recent.createdAt.getTime() < REUSE_MINUTES * 60_000) return { ok: true, redirect: recent.paymentUrl };
-  const started = r.status === "confirmed" ? await startBalancePayment(db, r, due) : await startPayment(db, r, { keepHold: true });
-  if (!started.ok) return { ok: false, status: 503, message: PAYMENT_LINK_MSG.startFailed, retryAfterSeconds: 60 };
+  return recent && unused && recent.amountRappen === amountRappen && now.getTime() - recent.createdAt.getTime() < REUSE_MINUTES * 60_000 ? recent.paymentUrl : null;
+}
+
+export const BALANCE_MSG = {
+  notDue: "Für diese Buchung ist kein Restbetrag offen.",
+  atVenue: "Den Restbetrag bezahlen Sie bei uns am Empfang.",
+  startFailed: PAYMENT_LINK_MSG.startFailed,
+} as const;
+
+/**
+ * «Restbetrag bezahlen» on the manage link (issue #30 §3): a deposit booking's open balance, paid
+ * online through the normal payment (a `balance` payment row; settling lowers the balance exactly
+ * once, `settleBalancePayment`). The provider sends the family back to the manage link's return
+ * page. A page opened a moment ago for the same amount is reused, so repeated presses open no new
+ * transactions.
+ */
+export async function payBalance(
+  db: Db,
+  r: Reservation,
+  input: { token: string; atVenue: boolean },
+  now: Date = new Date(),
+): Promise<{ ok: true; redirect: string } | { ok: false; status: 409 | 503; message: string }> {
+  const due = balanceDueRappen(r);
+  if (due <= 0) return { ok: false, status: 409, message: BALANCE_MSG.notDue };
+  if (input.atVenue) return { ok: false, status: 409, message: BALANCE_MSG.atVenue };
+  const reuse = await unusedPaymentUrl(db, r, due, now);
+  if (reuse) return { ok: true, redirect: reuse };
+  const started = await startBalancePayment(db, r, due, changeReturnUrls(input.token));
+  if (!started.ok) return { ok: false, status: 503, message: BALANCE_MSG.startFailed };
   return { ok: true, redirect: started.paymentUrl };
 }

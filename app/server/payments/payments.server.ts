@@ -1,3 +1,4 @@
+import { payNowRappen } from "~/domain/deposit";
 import { balanceDueRappen } from "~/domain/payment-link";
 import { and, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import { blockedRange, overlaps, pickTable } from "~/domain/availability";
@@ -68,10 +69,12 @@ export async function startPayment(
   const provider = getPaymentProvider();
   // Read before the transaction (the embedded database has one connection).
   const fullHoldMinutes = await holdMinutes(db);
+  // With a deposit only its part is paid now; the rest is the open balance (issue #30 §3).
+  const amountRappen = payNowRappen(reservation);
   try {
     const { transactionId, paymentUrl } = await provider.initTransaction({
       refno,
-      amountRappen: reservation.amountRappen,
+      amountRappen,
       currency: "CHF",
       successUrl: `${env.PUBLIC_URL}/payment/success`,
       cancelUrl: `${env.PUBLIC_URL}/payment/cancel`,
@@ -124,7 +127,7 @@ export async function startPayment(
       provider: provider.name,
       transactionId,
       refno,
-      amountRappen: reservation.amountRappen,
+      amountRappen,
       paymentUrl,
       fullHoldMinutes,
       sessionHoldMinutes: env.PAYMENT_SESSION_HOLD_MINUTES,
@@ -146,7 +149,7 @@ export async function startPayment(
  * `balance` payment row for `amountRappen`, written after the provider answered (as every payment);
  * the booking itself is not touched — settling lowers its balance (`settleInTransaction`).
  */
-export async function startBalancePayment(db: Db, reservation: Reservation, amountRappen: number): Promise<{ ok: true; paymentUrl: string } | { ok: false }> {
+export async function startBalancePayment(db: Db, reservation: Reservation, amountRappen: number, urls?: ReturnUrls): Promise<{ ok: true; paymentUrl: string } | { ok: false }> {
   const env = getEnv();
   const provider = getPaymentProvider();
   try {
@@ -157,6 +160,7 @@ export async function startBalancePayment(db: Db, reservation: Reservation, amou
       successUrl: `${env.PUBLIC_URL}/payment/success`,
       cancelUrl: `${env.PUBLIC_URL}/payment/cancel`,
       errorUrl: `${env.PUBLIC_URL}/payment/error`,
+      ...urls,
       webhookUrl: `${env.PUBLIC_URL}/api/payments/webhook`,
     });
     await db.insert(payments).values({

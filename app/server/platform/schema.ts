@@ -40,7 +40,16 @@ export const offers = pgTable("offers", {
   minChargedChildren: integer("min_charged_children").notNull().default(0),
   /** Minutes the table stays blocked after a party (cleaning, setting up for the next one); 0 = none. */
   bufferMin: integer("buffer_min").notNull().default(0),
-});
+  /**
+   * What the family pays online at booking (issue #30 §3): `none` the whole price, `percent` that
+   * share of it, `fixed` that many Rappen (at most the price); the rest is the booking's balance.
+   */
+  depositKind: text("deposit_kind").$type<"none" | "percent" | "fixed">().notNull().default("none"),
+  depositValue: integer("deposit_value").notNull().default(0),
+}, (t) => [
+  check("offers_deposit_kind_check", sql`${t.depositKind} in ('none','percent','fixed')`),
+  check("offers_deposit_value_check", sql`${t.depositValue} >= 0 and (${t.depositKind} <> 'percent' or ${t.depositValue} between 1 and 99)`),
+]);
 
 export const birthdayTables = pgTable("birthday_tables", {
   id: integer("id").primaryKey(),
@@ -96,6 +105,12 @@ export const venueSettings = pgTable(
     lateCancelFeePercent: integer("late_cancel_fee_percent"),
     reminderHours: integer("reminder_hours"),
     gameLeadHours: integer("game_lead_hours"),
+    /**
+     * Deposits (issue #30 §3): the balance is due this many days before the party (the final
+     * headcount's deadline) and is paid online (0) or at the venue (1); null: the defaults.
+     */
+    balanceDays: integer("balance_days"),
+    balanceAtVenue: integer("balance_at_venue"),
   },
   (t) => [check("venue_settings_single_row", sql`${t.id} = 1`)],
 );
@@ -279,6 +294,11 @@ export const reservations = pgTable(
      * (a change of persons or a move re-prices the persons, never the extras).
      */
     extrasRappen: integer("extras_rappen").notNull().default(0),
+    /**
+     * The deposit the offer asked for when booked (issue #30 §3; 0 = paid in full): the family paid
+     * min(deposit, amount) online or by voucher, the rest of `amount_rappen` was its open balance.
+     */
+    depositRappen: integer("deposit_rappen").notNull().default(0),
   },
   (t) => [
     uniqueIndex("reservations_code_key").on(t.code),
@@ -294,6 +314,7 @@ export const reservations = pgTable(
     check("reservations_paid_at_venue_check", sql`${t.paidAtVenueRappen} >= 0`),
     check("reservations_open_balance_check", sql`${t.openBalanceRappen} >= 0`),
     check("reservations_extras_check", sql`${t.extrasRappen} >= 0`),
+    check("reservations_deposit_check", sql`${t.depositRappen} >= 0`),
     check("reservations_party_age_check", sql`${t.partyChildAge} is null or ${t.partyChildAge} between 1 and 18`),
     check("reservations_channel_check", sql`${t.channel} in ('online','phone')`),
     check("reservations_amounts_check", sql`${t.discountRappen} >= 0 and ${t.amountRappen} = ${t.priceRappen} - ${t.discountRappen}`),

@@ -119,7 +119,9 @@ export async function savePolicySettings(db: Db, staff: Staff, input: PolicySett
   const prices = (await getVenue(db)).prices;
   await change(db, async (tx) => {
     const [before] = await tx.select().from(venueSettings).where(eq(venueSettings.id, 1));
-    await tx.insert(venueSettings).values({ id: 1, ...prices, ...input }).onConflictDoUpdate({ target: venueSettings.id, set: input });
+    const { balanceAtVenue, ...numbers } = input;
+    const row = { ...numbers, ...(balanceAtVenue === undefined ? {} : { balanceAtVenue: balanceAtVenue ? 1 : 0 }) };
+    await tx.insert(venueSettings).values({ id: 1, ...prices, ...row }).onConflictDoUpdate({ target: venueSettings.id, set: row });
     await audit(tx, staff, "settings.policy", { before: before ?? null, after: input });
   });
   return { ok: true, message: "Regeln gespeichert. AGB, Buchungsseiten und E-Mails nennen ab sofort diese Zahlen." };
@@ -321,6 +323,8 @@ export async function saveOffer(db: Db, staff: Staff, id: number | null, input: 
       maxAdults: input.maxAdults,
       minChargedChildren: input.minChargedChildren ?? 0,
       bufferMin: input.bufferMin ?? 0,
+      depositKind: input.deposit?.depositKind ?? "none",
+      depositValue: input.deposit?.depositValue ?? 0,
     };
     // More children than the largest table seats could never be placed (issue #28 §3).
     const [largest] = await tx.select({ seats: sql<number>`coalesce(max(${birthdayTables.seats}), 0)::int` }).from(birthdayTables).where(eq(birthdayTables.active, 1));

@@ -1,0 +1,40 @@
+import { balanceOpenRappen, DEFAULT_BALANCE_DAYS, depositStateLines } from "~/domain/deposit";
+import { formatChf } from "~/domain/money";
+import { balanceDueRappen } from "~/domain/payment-link";
+import { addDays, formatDateDE, formatTime } from "~/domain/time";
+import type { VenuePolicy } from "~/domain/venue-settings";
+import type { Reservation } from "./bookings.server";
+
+/**
+ * A deposit booking's payment state as families and staff read it (issue #30 §3): the lines
+ * («Anzahlung bezahlt: CHF 100.00», «Restbetrag offen: CHF 240.00, fällig bis 12.12.2026»), and
+ * where the balance is paid online (the manage link's page), while it is due and the venue takes
+ * it online. Null for a booking paid in full.
+ */
+export type DepositView = { lines: string[]; payable: boolean; payUrl: string | null; openRappen: number; dueDate: string };
+
+export function balanceDueDate(r: Pick<Reservation, "date">, policy: Pick<VenuePolicy, "balanceDays">): string {
+  return addDays(r.date, -policy.balanceDays);
+}
+
+export function depositView(r: Reservation, policy: Pick<VenuePolicy, "balanceDays" | "balanceAtVenue">, manageUrl: string | null): DepositView | null {
+  if (r.depositRappen <= 0) return null;
+  const dueDate = balanceDueDate(r, policy);
+  const lines = depositStateLines(r, { dateText: formatDateDE(dueDate), atVenue: policy.balanceAtVenue });
+  if (lines.length === 0) return null;
+  const payable = !policy.balanceAtVenue && balanceDueRappen(r) > 0;
+  return { lines: lines.map((l) => l.text), payable, payUrl: payable && manageUrl ? `${manageUrl}/restbetrag` : null, openRappen: r.status === "confirmed" ? balanceOpenRappen(r) : 0, dueDate };
+}
+
+/** What the balance page shows: the booking's code and time, its state lines, the amount; null when nothing is open. */
+export function balancePage(r: Reservation, policy: { balanceDays?: number; balanceAtVenue?: boolean }) {
+  const view = depositView(r, { balanceDays: policy.balanceDays ?? DEFAULT_BALANCE_DAYS, balanceAtVenue: policy.balanceAtVenue ?? false }, "");
+  if (!view || balanceDueRappen(r) <= 0) return null;
+  return {
+    code: r.code,
+    when: `${formatDateDE(r.date)}, ${formatTime(r.startMin)} - ${formatTime(r.endMin)} Uhr, ${r.offerName}`,
+    lines: view.lines,
+    amount: formatChf(balanceDueRappen(r)),
+    payable: view.payable,
+  };
+}
