@@ -20,6 +20,8 @@ export type SummaryData = {
   rounds?: number | null;
   /** The price as lines (count × unit and amount), built by the server for birthdays and games alike. */
   lines: SummaryLine[];
+  /** With a deposit (issue #30 §3): «Jetzt zu bezahlen (Anzahlung): …», «Restbetrag: …», worded by the server. */
+  depositLines?: string[];
   /** Date and time as shown («12.12.2026», «14:00 - 16:00 Uhr»), worded by the server: the steps need no date code (budget). */
   dateText: string;
   timeText: string;
@@ -103,6 +105,9 @@ export function BookingSummary({ summary, title = "Ihre Buchung" }: { summary: S
         <dt className="total">Total</dt>
         <dd className="total">{formatChf(summary.amountRappen)}</dd>
       </dl>
+      {summary.depositLines?.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
     </section>
   );
 }

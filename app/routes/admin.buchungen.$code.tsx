@@ -447,7 +447,13 @@ export default function BookingDetailPage() {
             <>
               <dt>Vor Ort bezahlt</dt>
               <dd>{formatChf(r.paidAtVenueRappen)}</dd>
-              {r.paymentStatus !== "none" && r.openBalanceRappen > 0 ? (
+              {detail.depositLines.map((line) => (
+                <Fragment key={line}>
+                  <dt>{line.slice(0, line.indexOf(": "))}</dt>
+                  <dd>{line.slice(line.indexOf(": ") + 2)}</dd>
+                </Fragment>
+              ))}
+              {detail.depositLines.length === 0 && r.paymentStatus !== "none" && r.openBalanceRappen > 0 ? (
                 <>
                   <dt>Am Empfang zu bezahlen</dt>
                   <dd>{formatChf(r.openBalanceRappen)}</dd>

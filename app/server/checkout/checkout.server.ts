@@ -1,3 +1,6 @@
+import { depositOf, depositSplit, type DepositRule } from "~/domain/deposit";
+import { formatChf } from "~/domain/money";
+import { addDays, formatDateDE } from "~/domain/time";
 import { gamePriceRappen, gameSummaryLines } from "~/domain/games";
 import { applyVoucher, birthdayPriceRappen, birthdaySummaryLines, DEFAULT_ADULT_PRICES, personCount, type AdultPrices, type SummaryLine } from "~/domain/pricing";
 import type { Db } from "../platform/db.server";
@@ -7,7 +10,7 @@ import { whenTexts } from "../booking/confirmation-view.server";
 import { draftExtras, extrasFor, type ExtrasTarget } from "../booking/extras.server";
 import type { CompleteDraft } from "../booking/draft.server";
 import { gameBookingName } from "../booking/games.server";
-import { findGameLocation, findOffer, getVenue } from "../booking/venue.server";
+import { findGameLocation, findOffer, getVenue, venuePolicy } from "../booking/venue.server";
 import { validateVoucher } from "../vouchers/vouchers.server";
 import { heldByFamilyRappen } from "./held-booking.server";
 
@@ -39,6 +42,8 @@ export type CheckoutSummary = {
   lines: SummaryLine[];
   /** The extras chosen (issue #30 §2), as they would be booked now; included in the price and the lines. */
   extras: BookedExtra[];
+  /** With a deposit (issue #30 §3): what is paid now and later, worded for the summary. */
+  depositLines: string[];
 };
 
 /** What the extras rules need of the booking in progress. */
@@ -78,8 +83,9 @@ export async function offeredDraftExtras(db: Db, draft: CompleteDraft, now: Date
 
 /** What the family is about to book, priced by the server from the draft and the database alone. */
 export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<CheckoutSummary | null> {
-  let base: Omit<CheckoutSummary, "discountRappen" | "amountRappen" | "couponCode" | "couponRemainingRappen" | "lines" | "extras" | "dateText" | "timeText">;
+  let base: Omit<CheckoutSummary, "discountRappen" | "amountRappen" | "couponCode" | "couponRemainingRappen" | "lines" | "extras" | "dateText" | "timeText" | "depositLines">;
   let lines: SummaryLine[];
+  let deposit: DepositRule | null = null;
   const venue = await getVenue(db);
   const { prices } = venue;
   const adultPrices: AdultPrices = { activeAdultPriceRappen: prices.activeAdultPriceRappen, accompanyingAdultPriceRappen: prices.accompanyingAdultPriceRappen };
@@ -105,6 +111,7 @@ export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<Che
   } else {
     const offer = await findOffer(db, draft.offerId);
     if (!offer) return null;
+    deposit = offer;
     const counts = { numChildren: draft.numChildren, numActiveAdults: draft.numActiveAdults, numAccompanyingAdults: draft.numAccompanyingAdults };
     base = {
       kind: "birthday",
@@ -137,5 +144,16 @@ export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<Che
     couponRemainingRappen: valid ? valid.remainingRappen : null,
     lines,
     extras,
+    depositLines: deposit ? depositSummaryLines(deposit, base.priceRappen, price.amountRappen, draft.date, venuePolicy(venue).balanceDays) : [],
   };
+}
+
+/**
+ * An offer with a deposit (issue #30 §3): what is paid now and what later, under the total, so the
+ * family knows before paying that only the deposit is charged.
+ */
+function depositSummaryLines(rule: DepositRule, priceRappen: number, amountRappen: number, date: string, balanceDays: number): string[] {
+  const split = depositSplit(priceRappen, amountRappen, depositOf(rule, priceRappen));
+  if (split.balanceRappen <= 0) return [];
+  return [`Jetzt zu bezahlen (Anzahlung): ${formatChf(split.payNowRappen)}`, `Restbetrag: ${formatChf(split.balanceRappen)}, fällig bis ${formatDateDE(addDays(date, -balanceDays))}`];
 }

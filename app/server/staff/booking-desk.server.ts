@@ -1,3 +1,5 @@
+import { getVenue, venuePolicy } from "../booking/venue.server";
+import { depositView } from "../booking/deposit.server";
 import { extraSummaryLines } from "~/domain/extras";
 import { extrasOf } from "../booking/extras.server";
 import { and, asc, count, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
@@ -165,6 +167,8 @@ export async function searchBookings(db: Executor, filters: SearchFilters): Prom
 
 export type BookingDetail = {
   reservation: Reservation;
+  /** A deposit booking's payment state lines (issue #30 §3); empty for a booking paid in full. */
+  depositLines: string[];
   /** A birthday's child and allergies (issue #30 §1) as rows, and the staff form's fields; null for a normal game. */
   party: { rows: [string, string][]; editable: boolean; fields: DataField[] } | null;
   resourceName: string | null;
@@ -243,6 +247,8 @@ export async function bookingDetail(db: Executor, code: string, now: Date = new 
   const extraRows: [string, string][] = extraLines.length > 0 ? [["Zusatzleistungen", extraLines.join("\n")]] : [];
   return {
     reservation: r,
+    // A deposit booking's state (issue #30 §3): «Anzahlung bezahlt», «Restbetrag offen …» with amounts.
+    depositLines: depositView(r, venuePolicy(await getVenue(db)), null)?.lines ?? [],
     party: isBirthdayParty(r)
       ? { rows: [...partyRows(partyDetailsOf(r)), ...extraRows], editable: r.status === "confirmed" || r.status === "held", fields: partyDataFields(partyFormValues(partyDetailsOf(r))) }
       : null,
