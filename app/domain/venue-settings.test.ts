@@ -73,7 +73,7 @@ describe("settings fields", () => {
 
   it("offers: items one per line, duration on the grid", () => {
     const parsed = parseOffer(form({ name: "Mini", price: "19.90", slotMinutes: "90", position: "4", items: "Tisch\r\n\r\nKuchen \n", active: "on", leadHours: "24", minChildren: "6", maxChildren: "30", maxAdults: "10" }));
-    expect(parsed).toEqual({ ok: true, value: { name: "Mini", basePriceRappen: 1990, slotMinutes: 90, items: ["Tisch", "Kuchen"], position: 4, active: true, leadHours: 24, minChildren: 6, maxChildren: 30, maxAdults: 10, minChargedChildren: 0, bufferMin: 0 } });
+    expect(parsed).toEqual({ ok: true, value: { name: "Mini", basePriceRappen: 1990, slotMinutes: 90, items: ["Tisch", "Kuchen"], position: 4, active: true, leadHours: 24, minChildren: 6, maxChildren: 30, maxAdults: 10, minChargedChildren: 0, bufferMin: 0, deposit: { depositKind: "none", depositValue: 0 } } });
     expect(parseOffer(form({ name: "Klasse", price: "19", slotMinutes: "90", position: "1", items: "Tisch", leadHours: "0", minChildren: "0", maxChildren: "30", maxAdults: "4", minChargedChildren: "12" }))).toMatchObject({
       ok: true,
       value: { minChargedChildren: 12 },
