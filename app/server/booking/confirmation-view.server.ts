@@ -4,7 +4,8 @@ import type { Reservation } from "./bookings.server";
 import { eq } from "drizzle-orm";
 import type { Executor } from "../platform/db.server";
 import { vouchers } from "../platform/schema";
-import { findGameLocation } from "./venue.server";
+import { findGameLocation, getVenue, venuePolicy } from "./venue.server";
+import { depositView } from "./deposit.server";
 import { extrasOf } from "./extras.server";
 import { extraSummaryLines, type BookedExtra } from "~/domain/extras";
 import { displayPhone } from "~/domain/phone";
@@ -46,6 +47,8 @@ export type ReservationView = {
   lines: SummaryLine[];
   /** What is left on the voucher the booking used (issue #30 §3); set by `bookingSummaryOf`. */
   voucherLeft?: { code: string; rappen: number; validUntil: string } | null;
+  /** A deposit booking's state under the total (issue #30 §3): «Anzahlung bezahlt: …», «Restbetrag offen: …». */
+  depositLines?: string[];
 };
 
 /** A game booking's location (its prices split the price into lines); null for a birthday. */
@@ -57,7 +60,9 @@ export async function summaryLocation(db: Executor, r: Pick<Reservation, "locati
 export async function bookingSummaryOf(db: Executor, r: Reservation): Promise<ReservationView> {
   const [voucher] =
     r.voucherId === null ? [] : await db.select({ code: vouchers.code, rappen: vouchers.remainingRappen, validUntil: vouchers.validUntil }).from(vouchers).where(eq(vouchers.id, r.voucherId));
-  return { ...reservationView(r, await summaryLocation(db, r), await extrasOf(db, r.id)), voucherLeft: voucher ?? null };
+  // Only where a deposit exists (the venue settings are cached, so this costs nothing otherwise).
+  const deposit = r.depositRappen > 0 ? (depositView(r, venuePolicy(await getVenue(db)), null)?.lines ?? []) : [];
+  return { ...reservationView(r, await summaryLocation(db, r), await extrasOf(db, r.id)), voucherLeft: voucher ?? null, ...(deposit.length > 0 ? { depositLines: deposit } : {}) };
 }
 
 /**
