@@ -3,7 +3,10 @@ import { formatChf } from "~/domain/money";
 import { balanceDueRappen } from "~/domain/payment-link";
 import { addDays, formatDateDE, formatTime } from "~/domain/time";
 import type { VenuePolicy } from "~/domain/venue-settings";
-import type { Reservation } from "./bookings.server";
+import type { reservations } from "../platform/schema";
+
+// The row's type from the schema, not from bookings.server: bookings → mail → here must not lead back.
+type Reservation = typeof reservations.$inferSelect;
 
 /**
  * A deposit booking's payment state as families and staff read it (issue #30 §3): the lines
