@@ -318,6 +318,20 @@ describe("self-service messages", () => {
     expect(unfold(mail.ics)).toContain("SEQUENCE:1");
   });
 
+  it("a deposit booking's lower price lowers its balance, named as such, with its state rows and the balance link (issue #30 §3)", () => {
+    const deposit = { lines: ["Anzahlung bezahlt: CHF 50.00", "Restbetrag offen: CHF 99.00, fällig bis 25.03.2026"], payUrl: `${manageUrl}/restbetrag` };
+    const changed = { ...booking, numChildren: booking.numChildren - 2, priceRappen: booking.priceRappen - 5_800, amountRappen: booking.amountRappen - 5_800, sequence: 1, deposit };
+    const mail = changeEmail(changed, VENUE, { date: booking.date, startMin: booking.startMin, endMin: booking.endMin, priceRappen: booking.priceRappen }, {
+      now: NOW,
+      money: { refundRappen: 0, voucherCreditRappen: 0, paidRappen: 0, venueDeltaRappen: 0, openBalanceDeltaRappen: -5_800 },
+    });
+    expect(mail.text).toContain("Der Restbetrag sinkt um CHF 58.00.");
+    expect(mail.text).not.toContain("Am Empfang");
+    expect(mail.text).toMatch(/Restbetrag offen:\s+CHF 99\.00, fällig bis 25\.03\.2026/);
+    expect(mail.text).toContain(`Restbetrag bezahlen (TWINT oder Kreditkarte): ${manageUrl}/restbetrag`);
+    expect(mail.html).toContain(`${manageUrl}/restbetrag`);
+  });
+
   it("cancels above the last revision", () => {
     expect(unfold(cancellationEmail({ ...booking, sequence: 2 }, VENUE, null, { now: NOW }).ics)).toContain("SEQUENCE:3");
     expect(unfold(confirmationEmail(booking, VENUE, { now: NOW }).ics)).toContain("SEQUENCE:0");

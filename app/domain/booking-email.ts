@@ -528,8 +528,17 @@ export function changeEmail(r: BookingEmailData, venue: VenueContact, previous: 
     money && money.voucherCreditRappen > 0 ? `${formatChf(money.voucherCreditRappen)} werden dem Gutschein${r.voucherCode ? ` ${r.voucherCode}` : ""} wieder gutgeschrieben.` : null,
     money && money.venueDeltaRappen > 0 ? `An der Kasse sind ${formatChf(money.venueDeltaRappen)} mehr zu bezahlen.` : null,
     money && money.venueDeltaRappen < 0 ? `An der Kasse sind ${formatChf(-money.venueDeltaRappen)} weniger zu bezahlen.` : null,
-    money && (money.openBalanceDeltaRappen ?? 0) > 0 ? `Die Differenz von ${formatChf(money.openBalanceDeltaRappen!)} bezahlen Sie bei uns am Empfang.` : null,
-    money && (money.openBalanceDeltaRappen ?? 0) < 0 ? `Am Empfang sind ${formatChf(-money.openBalanceDeltaRappen!)} weniger zu bezahlen.` : null,
+    // A deposit booking's balance may be paid online too: it is «Restbetrag», not «am Empfang» (issue #30 §3).
+    money && (money.openBalanceDeltaRappen ?? 0) > 0
+      ? r.deposit
+        ? `Der Restbetrag steigt um ${formatChf(money.openBalanceDeltaRappen!)}.`
+        : `Die Differenz von ${formatChf(money.openBalanceDeltaRappen!)} bezahlen Sie bei uns am Empfang.`
+      : null,
+    money && (money.openBalanceDeltaRappen ?? 0) < 0
+      ? r.deposit
+        ? `Der Restbetrag sinkt um ${formatChf(-money.openBalanceDeltaRappen!)}.`
+        : `Am Empfang sind ${formatChf(-money.openBalanceDeltaRappen!)} weniger zu bezahlen.`
+      : null,
     issued
       ? `${formatChf(issued.amountRappen)} erhalten Sie als Gutschein: Code ${issued.code}, gültig bis ${formatDateDE(issued.validUntil)}. Sie können ihn bei Ihrer nächsten Buchung online oder am Empfang einlösen.`
       : null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { depositOf, depositSplit, depositStateLines, payNowRappen } from "./deposit";
+import { depositOf, depositRuleText, depositSplit, depositStateLines, payNowRappen } from "./deposit";
 import { depositField, parseDeposit } from "./venue-settings";
 
 describe("deposits (issue #30 §3)", () => {
@@ -38,6 +38,13 @@ describe("deposits (issue #30 §3)", () => {
     expect(depositStateLines({ ...base, status: "confirmed", paymentStatus: "settled", paidAtVenueRappen: 15_700 }, due).map((l) => l.text)).toEqual(["bezahlt: CHF 207.00"]);
     expect(depositStateLines({ ...base, status: "cancelled", paymentStatus: "refunded" }, due)).toEqual([]);
     expect(depositStateLines({ ...base, depositRappen: 0, status: "confirmed", paymentStatus: "settled" }, due)).toEqual([]);
+  });
+
+  it("words an offer's deposit for the offer list", () => {
+    expect(depositRuleText({ depositKind: "percent", depositValue: 30 }, 3)).toBe("Anzahlung 30 % bei der Buchung, der Rest bis 3 Tage vor der Feier");
+    expect(depositRuleText({ depositKind: "fixed", depositValue: 10_000 }, 1)).toBe("Anzahlung CHF 100.00 bei der Buchung, der Rest bis 1 Tag vor der Feier");
+    expect(depositRuleText({ depositKind: "fixed", depositValue: 10_000 }, 0)).toBe("Anzahlung CHF 100.00 bei der Buchung, der Rest bis zur Feier");
+    expect(depositRuleText({ depositKind: "none", depositValue: 0 })).toBeNull();
   });
 
   it("reads the offer form's field: empty, a percentage or an amount", () => {

@@ -31,10 +31,11 @@ export function depositSplit(priceRappen: number, amountRappen: number, depositR
   return { payNowRappen, balanceRappen: amountRappen - payNowRappen };
 }
 
-/** The deposit an offer asks for, in words for the offer list and the contact step. */
-export function depositRuleText(rule: DepositRule): string | null {
-  if (rule.depositKind === "percent") return `Anzahlung ${rule.depositValue} % bei der Buchung, Rest bis vor der Feier`;
-  if (rule.depositKind === "fixed") return `Anzahlung ${formatChf(rule.depositValue)} bei der Buchung, Rest bis vor der Feier`;
+/** The deposit an offer asks for, in words for the offer list: «Anzahlung 30 % bei der Buchung, der Rest bis 3 Tage vor der Feier». */
+export function depositRuleText(rule: DepositRule, balanceDays: number = DEFAULT_BALANCE_DAYS): string | null {
+  const rest = balanceDays > 0 ? `der Rest bis ${balanceDays === 1 ? "1 Tag" : `${balanceDays} Tage`} vor der Feier` : "der Rest bis zur Feier";
+  if (rule.depositKind === "percent") return `Anzahlung ${rule.depositValue} % bei der Buchung, ${rest}`;
+  if (rule.depositKind === "fixed") return `Anzahlung ${formatChf(rule.depositValue)} bei der Buchung, ${rest}`;
   return null;
 }
 

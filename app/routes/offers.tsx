@@ -1,3 +1,4 @@
+import { DEFAULT_BALANCE_DAYS, depositRuleText } from "~/domain/deposit";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
@@ -10,7 +11,7 @@ import { DEFAULT_ADULT_PRICES } from "~/domain/pricing";
 import { minChargedLine } from "~/domain/party-rules";
 import { getDb } from "~/server/platform/db.server";
 import { getDraft, redirectWithDraft, updateDraft } from "~/server/booking/draft.server";
-import { findOffer, getVenue } from "~/server/booking/venue.server";
+import { findOffer, getVenue, venuePolicy } from "~/server/booking/venue.server";
 import { pageMeta } from "~/domain/page-meta";
 import { log, oneLineError } from "~/server/platform/log.server";
 
@@ -27,9 +28,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getDraft(request),
   ]);
   const prices = venue?.prices ?? DEFAULT_ADULT_PRICES;
+  const balanceDays = venue ? venuePolicy(venue).balanceDays : DEFAULT_BALANCE_DAYS;
   return {
     // The minimum charged is part of the price: named with the package, before the counters.
-    offers: (venue?.offers ?? []).map((o) => ({ ...o, points: o.minChargedChildren > 0 ? [...o.items.map((i) => i.desc), minChargedLine(o.minChargedChildren)] : o.items.map((i) => i.desc) })),
+    // The package's own points, then what the family must know before choosing: a minimum charged, a deposit (issue #30 §3).
+    offers: (venue?.offers ?? []).map((o) => ({
+      ...o,
+      points: [...o.items.map((i) => i.desc), ...(o.minChargedChildren > 0 ? [minChargedLine(o.minChargedChildren)] : []), ...(depositRuleText(o, balanceDays) ? [depositRuleText(o, balanceDays)!] : [])],
+    })),
     selected: draft.offerId ?? null,
     adultPrices: { active: prices.activeAdultPriceRappen, accompanying: prices.accompanyingAdultPriceRappen },
   };

@@ -28,6 +28,9 @@ test("with a 30 % deposit a family pays CHF 88.20 at booking and the balance lat
   await royal.getByRole("button", { name: "Speichern", exact: true }).click();
   await expect(royal.getByRole("status")).toBeVisible();
   await expect(royal.getByLabel("Anzahlung bei der Buchung")).toHaveValue("30 %");
+  // Families read it with the package, before choosing.
+  await page.goto("/offers");
+  await expect(page.getByText("Anzahlung 30 % bei der Buchung, der Rest bis 3 Tage vor der Feier")).toBeVisible();
 
   // 6 children × CHF 49 = CHF 294; 30 % = CHF 88.20 now, CHF 205.80 later.
   const date = futureWeekday(4, javaScriptEnabled ? 252 : 259);
