@@ -594,7 +594,8 @@ function ContactForm({
             </p>
           ) : null}
         </div>
-        <p className="muted">Zu bezahlen: {formatChf(summary.amountRappen)}</p>
+        {/* With a deposit only it is paid now (issue #30 §3): «Jetzt zu bezahlen (Anzahlung): …». */}
+        <p className="muted">{summary.depositLines[0] ?? `Zu bezahlen: ${formatChf(summary.amountRappen)}`}</p>
         {summary.amountRappen > 0 ? (
           <p className="muted">Nach dem Absenden halten wir den Termin {holdMinutes} Minuten für Ihre Zahlung frei.</p>
         ) : null}

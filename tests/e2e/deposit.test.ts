@@ -42,6 +42,8 @@ test("with a 30 % deposit a family pays CHF 88.20 at booking and the balance lat
   await expect(summaryOf(page).locator("dd.total")).toHaveText("CHF 294.00");
   await expect(summaryOf(page)).toContainText("Jetzt zu bezahlen (Anzahlung): CHF 88.20");
   await expect(summaryOf(page)).toContainText(/Restbetrag: CHF 205\.80, fällig bis \d{2}\.\d{2}\.\d{4}/);
+  // Beside the button too: what the next step charges.
+  await expect(page.locator("p.muted").filter({ hasText: "Jetzt zu bezahlen (Anzahlung): CHF 88.20" })).toBeVisible();
   await expectAccessible(page);
   await expectFitsPhone(page);
 
