@@ -204,6 +204,8 @@ export function auditSentence(entry: AuditEntry, names: AuditNames): string {
       return sentence(who, `hat die Bestätigung erneut gesendet${text(d.to) ? ` an ${text(d.to)}` : ""}`);
     case "duplicate-payment":
       return `Doppelte Zahlung über ${chf(d.amountRappen)} erkannt; sie wird zurückerstattet.`;
+    case "headcount-confirmed":
+      return sentence(who, `hat die Schlusszahl bestätigt: ${num(d.numChildren) ?? 0} Kinder, ${num(d.adults) ?? 0} Erwachsene`);
     case "balance-paid":
       return `Offener Betrag von ${chf(d.amountRappen)} online bezahlt.`;
     case "refund":

@@ -1,4 +1,5 @@
 import { formatChf } from "./money";
+import { balanceDueRappen } from "./payment-link";
 import { COUNTER_CAP, DEFAULT_PARTY_RULES, partyRuleProblem, type PartyRules } from "./party-rules";
 import { birthdayPriceRappen, chargedChildren, personCount, storedAdultPrices, type PartyCounts } from "./pricing";
 
@@ -69,6 +70,8 @@ export type Settlement = {
   openBalanceDeltaRappen: number;
   /** Given back as a new voucher instead of to the card (staff's choice). */
   voucherIssueRappen: number;
+  /** The open balance is a deposit booking's balance (issue #30 §3, §4): its change reads «Der Restbetrag steigt/sinkt um …». */
+  toBalance?: boolean;
 };
 
 /**
@@ -77,8 +80,18 @@ export type Settlement = {
  * a higher price online through a payment link, or at the venue (an open balance); a lower price
  * back to the card, or as a new voucher.
  */
-export type MoneyChoice = { increase: "online" | "venue"; decrease: "refund" | "voucher" };
+export type MoneyChoice = { increase: "online" | "venue" | "balance"; decrease: "refund" | "voucher" };
 export const FAMILY_MONEY: MoneyChoice = { increase: "online", decrease: "refund" };
+/**
+ * A deposit booking whose balance is still open (issue #30 §4): a higher price is added to the
+ * balance, due by the headcount deadline like the rest of it; a lower one first lowers the balance.
+ */
+export const DEPOSIT_FAMILY_MONEY: MoneyChoice = { increase: "balance", decrease: "refund" };
+
+/** Where a family's change of its price goes: into a deposit booking's open balance, else paid online now. */
+export function familyMoneyOf(r: { depositRappen?: number; status: string; paymentStatus: string; openBalanceRappen: number; paidAtVenueRappen: number }): MoneyChoice {
+  return (r.depositRappen ?? 0) > 0 && balanceDueRappen(r) > 0 ? DEPOSIT_FAMILY_MONEY : FAMILY_MONEY;
+}
 
 /**
  * What a new price does to the money. The voucher keeps paying first, as at booking: the discount
@@ -104,8 +117,9 @@ export function settleChange(before: Money & { openBalanceRappen?: number }, new
     refundRappen: choice.decrease === "refund" ? back : 0,
     voucherIssueRappen: choice.decrease === "voucher" ? back : 0,
     payOnlineRappen: choice.increase === "online" ? more : 0,
-    openBalanceDeltaRappen: (choice.increase === "venue" ? more : 0) - fromBalance,
+    openBalanceDeltaRappen: (choice.increase === "online" ? 0 : more) - fromBalance,
     venueDeltaRappen: paid === "venue" ? delta : 0,
+    ...(choice.increase === "balance" ? { toBalance: true } : {}),
   };
 }
 
@@ -147,8 +161,13 @@ export function settlementLines(s: Settlement, voucherCode: string | null): stri
   if (s.payOnlineRappen > 0) lines.push(`Sie bezahlen die Differenz von ${formatChf(s.payOnlineRappen)} online. Bis dahin bleibt Ihre Buchung unverändert.`);
   if (s.venueDeltaRappen > 0) lines.push(`An der Kasse sind ${formatChf(s.venueDeltaRappen)} mehr zu bezahlen.`);
   if (s.venueDeltaRappen < 0) lines.push(`An der Kasse sind ${formatChf(-s.venueDeltaRappen)} weniger zu bezahlen.`);
-  if (s.openBalanceDeltaRappen > 0) lines.push(`${formatChf(s.openBalanceDeltaRappen)} sind am Empfang zu bezahlen.`);
-  if (s.openBalanceDeltaRappen < 0) lines.push(`Am Empfang sind ${formatChf(-s.openBalanceDeltaRappen)} weniger zu bezahlen.`);
+  if (s.toBalance) {
+    if (s.openBalanceDeltaRappen > 0) lines.push(`Der Restbetrag steigt um ${formatChf(s.openBalanceDeltaRappen)}; Sie bezahlen ihn mit dem Rest bis zur Frist.`);
+    if (s.openBalanceDeltaRappen < 0) lines.push(`Der Restbetrag sinkt um ${formatChf(-s.openBalanceDeltaRappen)}.`);
+  } else {
+    if (s.openBalanceDeltaRappen > 0) lines.push(`${formatChf(s.openBalanceDeltaRappen)} sind am Empfang zu bezahlen.`);
+    if (s.openBalanceDeltaRappen < 0) lines.push(`Am Empfang sind ${formatChf(-s.openBalanceDeltaRappen)} weniger zu bezahlen.`);
+  }
   if (s.voucherIssueRappen > 0) lines.push(`${formatChf(s.voucherIssueRappen)} erhalten Sie als neuen Gutschein.`);
   return lines;
 }

@@ -6,6 +6,7 @@ import {
   changeEmail,
   confirmationEmail,
   manageLinkEmail,
+  headcountEmail,
   reminderEmail,
   escapeHtml,
   foldLine,
@@ -343,6 +344,22 @@ describe("self-service messages", () => {
       expect(mail.text).toContain(part);
     }
     expect(mail.subject).toContain("28.03.2026");
+  });
+
+  it("asks for the final headcount with the deadline, the meals, the link to confirm and the balance link (issue #30 §4)", () => {
+    const deposit = { lines: ["Anzahlung bezahlt: CHF 50.00", "Restbetrag offen: CHF 152.00, fällig bis 25.03.2026"], payUrl: `${manageUrl}/restbetrag` };
+    const mail = headcountEmail({ ...booking, firstName: "<Anna>", deposit }, VENUE, { manageUrl, deadline: "25.03.2026", meals: ["Menü: Hot Dog: 4, Vegetarisch: 2"] });
+    expect(mail.subject).toBe("Schlusszahl für Ihre Feier am 28.03.2026: bitte bis 25.03.2026 bestätigen – Buchung FW-7K3M9Q, Fun World");
+    expect(mail.text).toContain("Guten Tag <Anna> Muster");
+    expect(mail.text).toContain("Bitte bestätigen Sie bis 25.03.2026 die Anzahl Personen und die Menüs");
+    expect(mail.text).toContain(`Schlusszahl bestätigen: ${manageUrl}/schlusszahl`);
+    expect(mail.text).toContain("Menü: Hot Dog: 4, Vegetarisch: 2");
+    expect(mail.text).toMatch(/Kinder:\s+6/);
+    expect(mail.text).toContain(`Restbetrag bezahlen (TWINT oder Kreditkarte): ${manageUrl}/restbetrag`);
+    expect(mail.text).toContain(`telefonisch unter ${VENUE.phone}`);
+    expect(mail.html).toContain("&lt;Anna&gt;");
+    expect(mail.html).not.toContain("<Anna>");
+    expect(mail.html).toContain("CHF 152.00, fällig bis 25.03.2026");
   });
 
   it("sends only the link and the code on request, escaped in HTML", () => {

@@ -613,6 +613,33 @@ export function reminderEmail(r: BookingEmailData, venue: VenueContact, options:
   };
 }
 
+/** «Schlusszahl bestätigen: <link>» — the headcount page of the manage link (issue #30 §4). */
+export const HEADCOUNT_LINK_LABEL = "Schlusszahl bestätigen";
+
+/**
+ * A few days before the headcount deadline (issue #30 §4): the numbers and meals as booked, the
+ * deadline, the link to confirm or change them, and the open balance with its link.
+ */
+export function headcountEmail(
+  r: BookingEmailData,
+  venue: VenueContact,
+  options: { manageUrl: string; deadline: string; meals: string[]; texts?: EmailTexts },
+): PlainEmail {
+  const title = "Schlusszahl für Ihre Feier";
+  const { intro, closing } = editableParts("headcount", r, venue, options.texts);
+  const ask = `Bitte bestätigen Sie bis ${options.deadline} die Anzahl Personen und die Menüs, oder ändern Sie sie, falls sich etwas geändert hat. Der Preis wird dabei neu berechnet.`;
+  const link = `${HEADCOUNT_LINK_LABEL}: ${options.manageUrl}/schlusszahl`;
+  const after = `Nach dieser Frist lassen sich die Zahlen online nicht mehr ändern; erreichen Sie uns dann bitte telefonisch unter ${venue.phone}.`;
+  const rows = detailRows(r);
+  const meals = options.meals;
+  const text = [...intro, ask, link, textRows(rows), ...meals, ...balanceLines(r), after, ...closing, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
+  return {
+    subject: `${title} am ${formatDateDE(r.date)}: bitte bis ${options.deadline} bestätigen – Buchung ${r.code}, ${venue.name}`,
+    text: `${text}\n`,
+    html: htmlDocument({ title, paragraphs: [...intro, ask, link], rows, afterRows: [...meals, ...balanceLines(r), after, ...closing], venue, manageUrl: options.manageUrl }),
+  };
+}
+
 /** Asked for on /buchung with the booking code and this address: only the link, nothing else. */
 export function manageLinkEmail(r: BookingEmailData, venue: VenueContact, manageUrl: string, texts?: EmailTexts): PlainEmail {
   const title = "Ihr Link zur Buchung";

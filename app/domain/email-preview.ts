@@ -2,6 +2,7 @@ import {
   cancellationEmail,
   changeEmail,
   confirmationEmail,
+  headcountEmail,
   lateRefundEmail,
   manageLinkEmail,
   paymentLinkEmail,
@@ -10,7 +11,7 @@ import {
   type PlainEmail,
 } from "./booking-email";
 import type { EmailText, EmailTextKind } from "./email-texts";
-import { addDays } from "./time";
+import { addDays, formatDateDE } from "./time";
 import type { VenueContact } from "./venue-contact";
 
 /**
@@ -49,6 +50,8 @@ export function previewEmail(kind: EmailTextKind, text: EmailText, venue: VenueC
       return confirmationEmail(r, venue, { texts, manageUrl, agbUrl: `${origin}/agb` });
     case "payment-link":
       return paymentLinkEmail({ ...r, status: "held", paymentStatus: "pending" }, venue, { url: `${origin}/zahlung/beispiel`, validUntil: new Date(Date.now() + 24 * 3600_000) }, texts);
+    case "headcount":
+      return headcountEmail(r, venue, { texts, manageUrl, deadline: formatDateDE(addDays(r.date, -3)), meals: ["Menü: Pizza Margherita: 5, Hot Dog: 3"] });
     case "reminder":
       return reminderEmail(r, venue, { texts, manageUrl });
     case "change":

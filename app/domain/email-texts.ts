@@ -10,14 +10,15 @@ import type { VenueContact } from "./venue-contact";
  * Plain text with placeholders, not Markdown: a blank line starts a new paragraph, and the HTML
  * version escapes everything (a manager's `<b>` shows as typed).
  */
-export type EmailTextKind = "confirmation" | "payment-link" | "reminder" | "change" | "cancellation" | "refund" | "manage-link";
+export type EmailTextKind = "confirmation" | "payment-link" | "headcount" | "reminder" | "change" | "cancellation" | "refund" | "manage-link";
 
-export const EMAIL_TEXT_KINDS: readonly EmailTextKind[] = ["confirmation", "payment-link", "reminder", "change", "cancellation", "refund", "manage-link"];
+export const EMAIL_TEXT_KINDS: readonly EmailTextKind[] = ["confirmation", "payment-link", "headcount", "reminder", "change", "cancellation", "refund", "manage-link"];
 
 /** The page names each kind by what the family receives. */
 export const EMAIL_TEXT_TITLES: Record<EmailTextKind, string> = {
   confirmation: "Buchungsbestätigung",
   "payment-link": "Zahlungslink (Telefonbuchung)",
+  headcount: "Schlusszahl",
   reminder: "Erinnerung",
   change: "Änderung",
   cancellation: "Stornierung",
@@ -29,6 +30,7 @@ export const EMAIL_TEXT_TITLES: Record<EmailTextKind, string> = {
 export const EMAIL_TEXT_SLUGS: Record<EmailTextKind, string> = {
   confirmation: "bestaetigung",
   "payment-link": "zahlungslink",
+  headcount: "schlusszahl",
   reminder: "erinnerung",
   change: "aenderung",
   cancellation: "stornierung",
@@ -45,6 +47,7 @@ export function emailTextKindOf(slug: string | null): EmailTextKind {
 export const EMAIL_TEXT_WHEN: Record<EmailTextKind, string> = {
   confirmation: "Nach der Zahlung oder einer Buchung am Telefon.",
   "payment-link": "Bei einer Telefonbuchung, die online bezahlt wird.",
+  headcount: "Vor der Frist für die Schlusszahl einer Geburtstagsfeier (Frist unter «Betrieb»); nach der Einleitung folgen die Zahlen, die Menüs und der Link zum Bestätigen.",
   reminder: "Vor dem Termin (Zeitpunkt unter «Betrieb»).",
   change: "Nach einer Verschiebung oder einer Änderung der Personen; nach der Einleitung folgt, was geändert wurde.",
   cancellation: "Nach einer Stornierung durch die Familie oder das Team.",
@@ -83,6 +86,10 @@ const REGARDS = "Freundliche Grüsse\nIhr Team von {name}";
 export const DEFAULT_EMAIL_TEXTS: Record<EmailTextKind, EmailText> = {
   confirmation: { intro: `${GREETING}\n\nVielen Dank für Ihre Buchung bei {name}. Ihre Buchung ist bestätigt.`, closing: SEE_YOU },
   "payment-link": { intro: `${GREETING}\n\nVielen Dank für Ihren Anruf. Wir haben den folgenden Termin für Sie reserviert.`, closing: REGARDS },
+  headcount: {
+    intro: `${GREETING}\n\nIhre Feier bei {name} am {datum}, {zeit} rückt näher. Bitte bestätigen Sie uns die endgültige Anzahl Personen und die Menüs für die Kinder.`,
+    closing: SEE_YOU,
+  },
   reminder: { intro: `${GREETING}\n\nBald ist es so weit: Ihr Termin bei {name} ist am {datum}, {zeit}.`, closing: SEE_YOU },
   change: { intro: GREETING, closing: SEE_YOU },
   cancellation: {

@@ -103,8 +103,8 @@ export default function SettingsPage() {
             <SettingsField
               form="policy"
               name="balanceDays"
-              label="Restbetrag fällig (Tage vor der Feier)"
-              hint="Für Angebote mit Anzahlung: bis dann ist der Rest zu bezahlen."
+              label="Schlusszahl und Restbetrag fällig (Tage vor der Feier)"
+              hint="Bis Ende dieses Tages bestätigen Familien die Anzahl Personen und die Menüs (danach nur noch telefonisch änderbar) und bezahlen bei einer Anzahlung den Rest. Die Bitte darum geht zwei Tage vorher per E-Mail."
               inputMode="numeric"
               answer={policyAnswer}
               value={String(policy.balanceDays)}

@@ -99,6 +99,7 @@ export default function PrepSheetPage() {
                     <td data-label="Personen">
                       {p.children} Kinder
                       {p.adults > 0 ? `, ${p.adults} Erw.` : ""}
+                      {p.headcountConfirmed === null ? null : <span className="day-note">{p.headcountConfirmed ? "Schlusszahl bestätigt" : "Schlusszahl offen"}</span>}
                     </td>
                     <td data-label="Menüs und Zusatzleistungen">
                       {p.extras.length > 0

@@ -18,6 +18,9 @@ import { familyMayChooseExtras } from "~/server/payments/extras-change.server";
 import { summaryLocation } from "~/server/booking/confirmation-view.server";
 import { extrasOf } from "~/server/booking/extras.server";
 import { getDb } from "~/server/platform/db.server";
+import { headcountState } from "~/server/booking/headcount.server";
+import { HEADCOUNT_MSG } from "~/domain/headcount";
+import { DEFAULT_BALANCE_DAYS } from "~/domain/deposit";
 
 export const headers: HeadersFunction = () => MANAGE_HEADERS;
 export const meta: MetaFunction = () => pageMeta("Ihre Buchung", [{ name: "robots", content: "noindex" }]);
@@ -34,6 +37,8 @@ const NOTICES: Record<string, { kind: "success" | "warning" | "info"; text: stri
   party: { kind: "success", text: PARTY_MSG.saved },
   "restbetrag-bezahlt": { kind: "success", text: "Vielen Dank: Der Restbetrag ist bezahlt. Ihre Buchung ist vollständig bezahlt." },
   "party-unchanged": { kind: "info", text: PARTY_MSG.unchanged },
+  schlusszahl: { kind: "success", text: HEADCOUNT_MSG.saved },
+  "schlusszahl-bereits": { kind: "info", text: HEADCOUNT_MSG.already },
   manuell: {
     kind: "warning",
     text: "Ihre Buchung wurde storniert. Die Rückerstattung konnte nicht automatisch ausgelöst werden; unser Team erledigt sie manuell und meldet sich bei Ihnen.",
@@ -45,8 +50,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const r = await requireManagedBooking(db, params.token);
   const notice = NOTICES[new URL(request.url).searchParams.get("ok") ?? ""] ?? null;
   const pending = await pendingChangeOf(db, r);
+  const policy = await selfServicePolicy(db);
   return {
-    view: manageView(r, await selfServicePolicy(db), new Date(), await closureNoticeReason(db, r), await summaryLocation(db, r), await extrasOf(db, r.id)),
+    // The final headcount (issue #30 §4): asked for until its deadline, then locked.
+    headcount: headcountState(r, policy.balanceDays ?? DEFAULT_BALANCE_DAYS),
+    view: manageView(r, policy, new Date(), await closureNoticeReason(db, r), await summaryLocation(db, r), await extrasOf(db, r.id)),
     agbHref: agbPath(r.agbVersion),
     token: params.token!,
     notice,
@@ -57,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function ManageBooking() {
-  const { view, token, notice, pending, agbHref, party } = useLoaderData<typeof loader>();
+  const { view, token, notice, pending, agbHref, party, headcount } = useLoaderData<typeof loader>();
   const base = `/buchung/${token}`;
   const cancelled = view.booking.status === "cancelled";
   return (
@@ -162,6 +170,25 @@ export default function ManageBooking() {
           ) : null}
         </section>
       ) : null}
+      {headcount && !view.closureNotice ? (
+        <section className="card" aria-labelledby="headcount-title">
+          <h2 id="headcount-title">{HEADCOUNT_MSG.title}</h2>
+          <p>
+            {!headcount.open
+              ? headcount.confirmedAt
+                ? HEADCOUNT_MSG.confirmed(headcount.confirmedAt)
+                : `Die Schlusszahl ist seit dem Ende des ${headcount.deadline} festgelegt.`
+              : headcount.confirmedAt
+                ? `${HEADCOUNT_MSG.confirmed(headcount.confirmedAt)} ${HEADCOUNT_MSG.changeUntil(headcount.deadline)}`
+                : HEADCOUNT_MSG.ask(headcount.deadline)}
+          </p>
+          <p>
+            <a className={headcount.open && !headcount.confirmedAt ? "button" : "button button-secondary"} href={`${base}/schlusszahl`}>
+              {headcount.open && !headcount.confirmedAt ? HEADCOUNT_MSG.confirmLink : "Schlusszahl ansehen"}
+            </a>
+          </p>
+        </section>
+      ) : null}
       {view.closureNotice ? (
         <section className="card alert-warning" aria-labelledby="closure-title">
           <h2 id="closure-title">Wir müssen Ihren Termin absagen</h2>
@@ -184,13 +211,13 @@ export default function ManageBooking() {
           <h2 id="change-title">Ändern oder stornieren</h2>
           <p>
             Kostenlos stornierbar bis {view.deadline}. Bis dahin können Sie den Termin auch verschieben
-            {view.booking.players === null ? " oder die Anzahl Personen ändern" : ""}.
+            {view.booking.players === null && (!headcount || headcount.open) ? " oder die Anzahl Personen ändern" : ""}.
           </p>
           <p className="actions">
             <a className="button" href={`${base}/verschieben`}>
               Termin verschieben
             </a>{" "}
-            {view.booking.players === null ? (
+            {view.booking.players === null && (!headcount || headcount.open) ? (
               <>
                 <a className="button" href={`${base}/personen`}>
                   Anzahl Personen ändern

@@ -11,6 +11,7 @@ import { changeByFamily } from "~/server/payments/booking-change.server";
 import { getDb } from "~/server/platform/db.server";
 import { findOffer } from "~/server/booking/venue.server";
 import { counterMax, DEFAULT_PARTY_RULES } from "~/domain/party-rules";
+import { headcountLockedMessage, headcountLockOption } from "~/server/booking/headcount.server";
 
 export const headers: HeadersFunction = () => MANAGE_HEADERS;
 export const meta: MetaFunction = () => pageMeta("Anzahl Personen ändern", [{ name: "robots", content: "noindex" }]);
@@ -28,7 +29,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const view = manageView(r, await selfServicePolicy(db));
   if (!view.canChange || view.booking.players !== null) throw redirect(`/buchung/${params.token}`);
   const offer = r.offerId === null ? undefined : await findOffer(db, r.offerId);
-  return { view, token: params.token!, rules: offer ? { minChildren: offer.minChildren, maxChildren: offer.maxChildren, maxAdults: offer.maxAdults, minChargedChildren: offer.minChargedChildren } : DEFAULT_PARTY_RULES };
+  // After the headcount deadline the page says so instead of offering the form (issue #30 §4).
+  return { view, token: params.token!, locked: await headcountLockedMessage(db, r), rules: offer ? { minChildren: offer.minChildren, maxChildren: offer.maxChildren, maxAdults: offer.maxAdults, minChargedChildren: offer.minChargedChildren } : DEFAULT_PARTY_RULES };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -44,6 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     alwaysQuote: true,
     hours: (await selfServicePolicy(db)).hours,
     closedMessage: await selfServiceClosedMessage(db),
+    headcount: await headcountLockOption(db, r),
   });
   if ("ok" in result) {
     const status = result.reason === "slot_taken" || result.reason === "refused" ? 409 : result.reason === "payment_failed" ? 502 : 400;
@@ -55,7 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ChangePersons() {
-  const { view, token, rules } = useLoaderData<typeof loader>();
+  const { view, token, rules, locked } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const b = view.booking;
   const base = `/buchung/${token}/personen`;
@@ -73,6 +76,20 @@ export default function ChangePersons() {
     );
   }
   const shown = result?.counts ?? b;
+  if (locked) {
+    return (
+      <Page title="Anzahl Personen ändern">
+        <p role="alert" className="alert alert-warning">
+          {locked}
+        </p>
+        <p>
+          <a className="button button-secondary" href={`/buchung/${token}`}>
+            Zurück zur Buchung
+          </a>
+        </p>
+      </Page>
+    );
+  }
   return (
     <Page title="Anzahl Personen ändern">
       {result?.error ? (

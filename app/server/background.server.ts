@@ -2,6 +2,7 @@ import { getDb } from "./platform/db.server";
 import { log, oneLineError } from "./platform/log.server";
 import { sweepExpiredDrafts } from "./booking/draft.server";
 import { queueDueReminders } from "./booking/reminders.server";
+import { queueDueHeadcountRequests } from "./booking/headcount.server";
 import { getEnv } from "./platform/env.server";
 import { startMailer } from "./mail/mail.server";
 import { deliverSimulatedWebhooks } from "./payments/providers/simulated.server";
@@ -10,7 +11,7 @@ import { RECONCILE_POLICY, reconcilePayments, reconcileThenSweep } from "./payme
 /**
  * Periodic work of the running server: pending payments are reconciled with the provider, then
  * expired holds give their tables back; queued mail goes out; the simulated provider (local runs)
- * delivers its owed webhooks; reminder e-mails are queued when due. At start, every pending payment is reconciled once (a crash may have
+ * delivers its owed webhooks; reminder and headcount e-mails are queued when due. At start, every pending payment is reconciled once (a crash may have
  * lost its webhook).
  */
 export function startBackgroundJobs(): () => void {
@@ -35,8 +36,13 @@ export function startBackgroundJobs(): () => void {
 
   const draftSweep = setInterval(run("Draft sweep", async () => sweepExpiredDrafts(await getDb())), 15 * 60_000);
   draftSweep.unref();
-  // Reminders two days ahead (REMINDER_HOURS_BEFORE): at start, then every five minutes.
-  const reminders = run("Reminders", async () => queueDueReminders(await getDb()));
+  // Reminders two days ahead (REMINDER_HOURS_BEFORE) and the headcount requests (issue #30 §4): at
+  // start, then every five minutes.
+  const reminders = run("Reminders", async () => {
+    const db = await getDb();
+    await queueDueReminders(db);
+    await queueDueHeadcountRequests(db);
+  });
   reminders();
   const reminderTimer = setInterval(reminders, 5 * 60_000);
   reminderTimer.unref();

@@ -4,7 +4,8 @@ import type { PartyCounts } from "~/domain/pricing";
 import { reserveBirthday, type Reservation } from "~/server/booking/bookings.server";
 import { balancePage } from "~/server/booking/deposit.server";
 import { manageView } from "~/server/booking/manage.server";
-import { changePaymentReturn } from "~/server/payments/booking-change.server";
+import { changeByFamily, changePaymentReturn } from "~/server/payments/booking-change.server";
+import { settlementLines } from "~/domain/booking-change";
 import { cancelBooking, CUSTOMER_ACTOR } from "~/server/payments/cancellation.server";
 import { payBalance } from "~/server/payments/payment-link.server";
 import { confirmPayment, startPayment } from "~/server/payments/payments.server";
@@ -49,7 +50,7 @@ describe.each(drivers)("deposits on $name", ({ open }) => {
     await database?.close();
   });
 
-  async function setDeposit(deposit: DepositRule) {
+  async function setDeposit(deposit: DepositRule, minChargedChildren = 0) {
     const o = SEED_OFFERS[0]!;
     const saved = await saveOffer(database.db, manager, 1, {
       name: o.name,
@@ -62,6 +63,7 @@ describe.each(drivers)("deposits on $name", ({ open }) => {
       minChildren: 0,
       maxChildren: 10,
       maxAdults: 10,
+      minChargedChildren,
       deposit,
     });
     expect(saved.ok).toBe(true);
@@ -164,6 +166,31 @@ describe.each(drivers)("deposits on $name", ({ open }) => {
     } finally {
       await savePolicySettings(database.db, manager, { selfServiceHours: 48, lateCancelFeePercent: 100, reminderHours: 48, gameLeadHours: 1, balanceDays: 3, balanceAtVenue: false });
     }
+  });
+
+  it("a family's change of the numbers moves the open balance, not the card: more children raise it, fewer lower it down to the minimum charged (issue #30 §4)", async () => {
+    // The venue charges at least 6 children (the offer's rule): fewer pay for 6.
+    await setDeposit({ depositKind: "fixed", depositValue: 5000 }, 6);
+    const { r } = await bookAndPayDeposit();
+    const change = (counts: PartyCounts, at: Reservation) =>
+      changeByFamily(database.db, at, { date: at.date, startMin: at.startMin, counts }, { token: TOKEN, confirmed: true, hours: 48, closedMessage: "zu spät", headcount: { days: 3, lockedMessage: "gesperrt" } });
+    const more = await change({ ...COUNTS, numChildren: 8 }, r);
+    if ("ok" in more || more.kind !== "changed") throw new Error(`not changed: ${JSON.stringify(more)}`);
+    // No payment now: the difference is part of the balance, due with it.
+    expect(more.quote.settlement).toMatchObject({ payOnlineRappen: 0, openBalanceDeltaRappen: 2 * 2900, toBalance: true });
+    expect(settlementLines(more.quote.settlement, null)).toContain("Der Restbetrag steigt um CHF 58.00; Sie bezahlen ihn mit dem Rest bis zur Frist.");
+    expect((await paymentsOf(r.id)).map((p) => p.amountRappen)).toEqual([5000]);
+    const raised = await reload(r.id);
+    expect(raised).toMatchObject({ numChildren: 8, priceRappen: PRICE + 5800, amountRappen: PRICE + 5800, openBalanceRappen: PRICE + 5800 - 5000 });
+    const [changeMail] = await database.db.select().from(mailOutbox).where(and(eq(mailOutbox.reservationId, r.id), eq(mailOutbox.kind, "change")));
+    expect(changeMail!.text).toContain("Der Restbetrag steigt um CHF 58.00.");
+
+    // Fewer children: the balance goes down first; nothing goes back to the card while it covers the difference.
+    const fewer = await change({ ...COUNTS, numChildren: 4 }, raised);
+    expect("kind" in fewer && fewer.kind).toBe("changed");
+    expect((await paymentsOf(r.id)).map((p) => [p.amountRappen, p.refundDueRappen + p.refundedRappen])).toEqual([[5000, 0]]);
+    expect(await reload(r.id)).toMatchObject({ numChildren: 4, priceRappen: PRICE, openBalanceRappen: PRICE - 5000 });
+    await setDeposit({ depositKind: "none", depositValue: 0 });
   });
 
   it("a cancellation refunds what was paid (the deposit), never the open balance", async () => {

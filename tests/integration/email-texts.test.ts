@@ -52,7 +52,7 @@ describe.each(drivers)("editable e-mail texts on $name", ({ open }) => {
 
   it("uses the defaults while nothing is stored: the e-mails read as they always did", async () => {
     const overview = await emailTextsOverview(database.db);
-    expect(overview).toHaveLength(7);
+    expect(overview).toHaveLength(8);
     expect(overview.every((t) => t.isDefault)).toBe(true);
     const r = await book();
     await database.db.transaction((tx) => enqueueConfirmationMail(tx, r));

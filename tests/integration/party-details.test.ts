@@ -104,7 +104,8 @@ describe.each(drivers)("party details on $name", ({ open }) => {
     expect(await partyDetailsByStaff(database.db, r.code, { ...LENA, childAge: 8, notes: null }, staff, begun)).toEqual({ ok: true, changed: true });
     expect(await reload(r.id)).toMatchObject({ partyChildAge: 8, partyNotes: null });
     const detail = await bookingDetail(database.db, r.code);
-    expect(detail!.party).toMatchObject({ rows: [["Geburtstagskind", "Lena, wird 8"]], editable: true });
+    // The final headcount's state follows (issue #30 §4): this party never confirmed it, and its deadline is past.
+    expect(detail!.party).toMatchObject({ rows: [["Geburtstagskind", "Lena, wird 8"], ["Schlusszahl", expect.stringMatching(/^(nicht bestätigt \(Frist .+ vorbei\)|offen, Frist: .+)$/)]], editable: true });
     expect(detail!.audit.at(-1)!.text).toBe(
       "lea@funworld.ch hat die Angaben zur Party geändert: Allergien/Hinweise «Nussallergie (Mia)\nEin Kind vegetarisch» → «–».",
     );

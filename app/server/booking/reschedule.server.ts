@@ -10,6 +10,7 @@ import {
   countsProblem,
   paidBy,
   sameCounts,
+  familyMoneyOf,
   settleChange,
   type MoneyChoice,
   type PaidBy,
@@ -245,7 +246,8 @@ export async function planChange(
       location,
       paid,
       newPriceRappen: newPrice,
-      settlement: settleChange(r, newPrice, paid, options.money),
+      // Families: into a deposit booking's open balance, else online (issue #30 §4); staff choose.
+      settlement: settleChange(r, newPrice, paid, options.money ?? familyMoneyOf(r)),
       offer: newOffer ? { id: newOffer.id, name: newOffer.name, minChargedChildren: newOffer.minChargedChildren, bufferMin: newOffer.bufferMin } : null,
       bufferMin: newOffer ? newOffer.bufferMin : r.bufferMin,
       priceAdjust: policy === "keep" ? { rappen: r.priceAdjustRappen, reason: r.priceAdjustReason } : adjust,
@@ -358,6 +360,9 @@ export async function applyChange(
       priceAdjustReason: plan.priceAdjust.rappen === 0 ? null : plan.priceAdjust.reason,
       openBalanceRappen: r.openBalanceRappen + (money.openBalanceDeltaRappen ?? 0),
       ...(plan.extras ? { extrasRappen: extrasTotalRappen(plan.extras) } : {}),
+      // The family changed its numbers after confirming them: it confirms again (issue #30 §4).
+      // Staff's numbers are agreed with the family and keep the confirmation.
+      ...(actor.label === CUSTOMER_ACTOR.label && !sameCounts(r, plan.counts) ? { headcountConfirmedAt: null } : {}),
       sequence: r.sequence + 1,
       updatedAt: now,
     })

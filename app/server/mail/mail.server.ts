@@ -7,6 +7,7 @@ import {
   changeEmail,
   changeRefundEmail,
   confirmationEmail,
+  headcountEmail,
   lateRefundEmail,
   manageLinkEmail,
   paymentLinkEmail,
@@ -48,6 +49,7 @@ export type MailKind =
   | "change"
   | "change-refund"
   | "reminder"
+  | "headcount"
   | "manage-link"
   | "payment-link"
   | "closure-notice";
@@ -107,7 +109,8 @@ async function enqueue(tx: Tx, reservation: Reservation, kind: MailKind, mail: B
     return writer
       .insert(mailOutbox)
       .values(message.template)
-      // Only the reminder has a unique index (one per booking and date); for it a second insert is a no-op.
+      // Only the reminder (one per booking and date) and the headcount request (one per booking)
+      // have unique indexes; for them a second insert is a no-op.
       .onConflictDoNothing()
       .returning({ id: mailOutbox.id })
       .prepare(name);
@@ -220,6 +223,18 @@ export async function enqueueReminderMail(tx: Tx, reservation: Reservation): Pro
   return enqueue(tx, reservation, "reminder", reminderEmail(data, contact, { manageUrl: link.url, changeableOnline, texts }), link);
 }
 
+/**
+ * The request to confirm the final headcount (issue #30 §4), at most once per booking: the unique
+ * index `mail_outbox_headcount_once` turns a second insert into a no-op (false), and the caller
+ * rolls back so the unused link goes too. `meals`: the meal counts as lines («Menü: Pizza: 5, …»).
+ */
+export async function enqueueHeadcountMail(tx: Tx, reservation: Reservation, details: { deadline: string; meals: string[] }): Promise<boolean> {
+  const link = newManageLink(reservation);
+  const { contact, texts } = await mailVenue(tx);
+  const data = { ...reservation, priceLines: await priceLinesOf(tx, reservation), deposit: await depositOf(tx, reservation, link.url) };
+  return enqueue(tx, reservation, "headcount", headcountEmail(data, contact, { manageUrl: link.url, deadline: details.deadline, meals: details.meals, texts }), link);
+}
+
 /** A closure cancels the party (issue #29 §3): the reason and a fresh manage link to move or cancel. */
 export async function enqueueClosureNoticeMail(tx: Tx, reservation: Reservation, reason: string): Promise<boolean> {
   const link = newManageLink(reservation);
@@ -321,6 +336,8 @@ async function markSent(db: Db, id: number, now: Date): Promise<void> {
  * and a moved one no reminder of its old date (the new date gets its own reminder).
  */
 export function staleReminderReason(row: Pick<OutboxRow, "kind" | "reservationSequence">, booking: { status: string; sequence: number } | undefined): string | null {
+  // The headcount request (issue #30 §4) asks nothing of a booking cancelled meanwhile.
+  if (row.kind === "headcount") return !booking || booking.status !== "confirmed" ? "Buchung nicht mehr aktiv" : null;
   if (row.kind !== "reminder") return null;
   if (!booking || booking.status !== "confirmed") return "Buchung nicht mehr aktiv";
   if (row.reservationSequence !== null && row.reservationSequence !== booking.sequence) return "Buchung inzwischen verschoben";

@@ -1,3 +1,4 @@
+import { hasHeadcount, headcountOpen } from "~/domain/headcount";
 import { and, eq } from "drizzle-orm";
 import { CHANGE_MSG, type ChangeQuote, type MoneyChoice } from "~/domain/booking-change";
 
@@ -319,6 +320,8 @@ export type FamilyChangeOptions = {
   /** SELF_SERVICE_HOURS, passed by the caller (booking/manage.server's policy). */
   hours: number;
   closedMessage: string;
+  /** The headcount deadline (`balanceDays` before the party) and what the family reads after it. */
+  headcount?: { days: number; lockedMessage: string };
 };
 
 /**
@@ -340,7 +343,12 @@ export function changeByFamily(db: Db, r: Reservation, target: ChangeTarget, opt
       target,
       actor: CUSTOMER_ACTOR,
       pricing: "difference",
-      guard: (locked) => (canSelfChange(locked, now, options.hours) ? null : options.closedMessage),
+      guard: (locked) => {
+        if (!canSelfChange(locked, now, options.hours)) return options.closedMessage;
+        // After the headcount deadline the numbers are locked for the family (issue #30 §4).
+        if (target.counts && options.headcount && hasHeadcount(locked) && !headcountOpen(locked, options.headcount.days, now)) return options.headcount.lockedMessage;
+        return null;
+      },
       confirmed: options.confirmed,
       expectedPriceRappen: options.expectedPriceRappen,
       alwaysQuote: options.alwaysQuote,

@@ -6,6 +6,7 @@ import { formatDateDE, formatTime } from "~/domain/time";
 import type { Reservation } from "../booking/bookings.server";
 import { extrasChildren, extrasFor, extrasOf, planExtras } from "../booking/extras.server";
 import { CUSTOMER_ACTOR } from "../booking/reschedule.server";
+import { familyMealsGuard } from "../booking/headcount.server";
 import { getVenue } from "../booking/venue.server";
 import type { Db } from "../platform/db.server";
 import { changeBooking, changeReturnUrls, type ChangeOutcome } from "./booking-change.server";
@@ -85,6 +86,8 @@ export async function submitFamilyExtras(
       target: { date: r.date, startMin: r.startMin, extras: picks },
       actor: CUSTOMER_ACTOR,
       pricing: "difference",
+      // Once the headcount is confirmed or its deadline passed, the meals keep adding up to the children (issue #30 §4).
+      guard: await familyMealsGuard(db, r, picks, now),
       confirmed: options.confirmed,
       expectedPriceRappen: options.expectedPriceRappen,
       paymentReturn: changeReturnUrls(options.token),

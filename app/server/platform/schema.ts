@@ -299,6 +299,11 @@ export const reservations = pgTable(
      * min(deposit, amount) online or by voucher, the rest of `amount_rappen` was its open balance.
      */
     depositRappen: integer("deposit_rappen").notNull().default(0),
+    /**
+     * When the family confirmed the final headcount and meal choices (issue #30 §4); null while open.
+     * A later change of the numbers by the family clears it (they confirm again before the deadline).
+     */
+    headcountConfirmedAt: timestamp("headcount_confirmed_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("reservations_code_key").on(t.code),
@@ -601,6 +606,8 @@ export const mailOutbox = pgTable(
     // A reminder is queued at most once per booking and date (a move raises the sequence, and the
     // new date gets its own reminder), whichever process runs the job.
     uniqueIndex("mail_outbox_reminder_once").on(t.reservationId, t.reservationSequence).where(sql`${t.kind} = 'reminder'`),
+    // The request to confirm the final headcount (issue #30 §4) goes out once per booking.
+    uniqueIndex("mail_outbox_headcount_once").on(t.reservationId).where(sql`${t.kind} = 'headcount'`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { headcountState } from "../booking/headcount.server";
 import { getVenue, venuePolicy } from "../booking/venue.server";
 import { depositView } from "../booking/deposit.server";
 import { extraSummaryLines } from "~/domain/extras";
@@ -242,6 +243,13 @@ export async function bookingDetail(db: Executor, code: string, now: Date = new 
       : paymentRows.some((p) => p.refundDueRappen > 0 || (p.status === "refund_pending" && !inFlight(p.id))) || !refundRows.some((f) => f.status === "pending")
         ? "refused"
         : "in-progress";
+  // The final headcount (issue #30 §4): confirmed when, or open until its deadline.
+  const headcountRows = (b: typeof r, days: number): [string, string][] => {
+    const state = headcountState(b, days);
+    if (!state) return [];
+    const text = state.confirmedAt ? `bestätigt am ${state.confirmedAt}` : state.open ? `offen, Frist: ${state.deadline}` : `nicht bestätigt (Frist ${state.deadline} vorbei)`;
+    return [["Schlusszahl", text]];
+  };
   // The extras ordered (issue #30 §2), one per line with count and price.
   const extraLines = extraSummaryLines(await extrasOf(db, r.id)).map((l) => `${l.label}: ${l.detail}`);
   const extraRows: [string, string][] = extraLines.length > 0 ? [["Zusatzleistungen", extraLines.join("\n")]] : [];
@@ -250,7 +258,7 @@ export async function bookingDetail(db: Executor, code: string, now: Date = new 
     // A deposit booking's state (issue #30 §3): «Anzahlung bezahlt», «Restbetrag offen …» with amounts.
     depositLines: depositView(r, venuePolicy(await getVenue(db)), null)?.lines ?? [],
     party: isBirthdayParty(r)
-      ? { rows: [...partyRows(partyDetailsOf(r)), ...extraRows], editable: r.status === "confirmed" || r.status === "held", fields: partyDataFields(partyFormValues(partyDetailsOf(r))) }
+      ? { rows: [...partyRows(partyDetailsOf(r)), ...extraRows, ...headcountRows(r, venuePolicy(await getVenue(db)).balanceDays)], editable: r.status === "confirmed" || r.status === "held", fields: partyDataFields(partyFormValues(partyDetailsOf(r))) }
       : null,
     phone: displayPhone(r.phone),
     countryName: r.country === "CH" ? null : (CONTACT_COUNTRIES[r.country as keyof typeof CONTACT_COUNTRIES] ?? r.country),

@@ -1,3 +1,4 @@
+import { hasHeadcount } from "~/domain/headcount";
 import { stringify } from "csv-stringify/sync";
 import { extrasText, sumExtras } from "~/domain/extras";
 import { extrasOfMany } from "../booking/extras.server";
@@ -213,6 +214,8 @@ export type PrepParty = {
   phone: string;
   openRappen: number;
   status: string;
+  /** A table birthday's final headcount (issue #30 §4): confirmed by the family, or still open; null for a game. */
+  headcountConfirmed: boolean | null;
 };
 export type PrepSheet = {
   date: string;
@@ -254,6 +257,7 @@ export async function prepSheet(db: Executor, date: string): Promise<PrepSheet> 
       phone: displayPhone(r.phone),
       openRappen: openAmountRappen(r),
       status: r.status,
+      headcountConfirmed: hasHeadcount(r) ? r.headcountConfirmedAt !== null : null,
     };
   });
   return {

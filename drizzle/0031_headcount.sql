@@ -1,0 +1,2 @@
+ALTER TABLE "reservations" ADD COLUMN "headcount_confirmed_at" timestamp with time zone;--> statement-breakpoint
+CREATE UNIQUE INDEX "mail_outbox_headcount_once" ON "mail_outbox" USING btree ("reservation_id") WHERE "mail_outbox"."kind" = 'headcount';
