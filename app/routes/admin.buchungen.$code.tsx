@@ -1,3 +1,4 @@
+import type { MailKind } from "~/server/mail/mail.server";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
@@ -169,13 +170,16 @@ function at(iso: string | Date | null | undefined): string {
   return iso ? new Date(iso).toLocaleString("de-CH", { timeZone: "Europe/Zurich", dateStyle: "medium", timeStyle: "short" }) : "–";
 }
 
-const MAIL_LABELS: Record<string, string> = {
+/** Every kind has a label (typed against MailKind: a new kind without one fails the build). */
+const MAIL_LABELS: Record<MailKind, string> = {
   confirmation: "Bestätigung",
   cancellation: "Stornierung",
   "late-refund": "Rückerstattung",
   "payment-link": "Zahlungslink",
   change: "Terminänderung",
   reminder: "Erinnerung",
+  headcount: "Bitte um die Schlusszahl",
+  "change-refund": "Rückerstattung (Änderung)",
   "manage-link": "Link zur Buchung",
   "confirmation-resend": "Bestätigung (erneut gesendet)",
   "closure-notice": "Absage wegen Schliessung",
@@ -766,7 +770,7 @@ export default function BookingDetailPage() {
             <tbody>
               {detail.mails.map((m, i) => (
                 <tr key={i}>
-                  <td data-label="Art">{MAIL_LABELS[m.kind] ?? m.kind}</td>
+                  <td data-label="Art">{MAIL_LABELS[m.kind as MailKind] ?? m.kind}</td>
                   <td data-label="An" className="break-anywhere">
                     {m.to}
                   </td>
