@@ -393,7 +393,8 @@ function ContactForm({
   const emailsDiffer = emailRepeat !== "" && email.trim().toLowerCase() !== emailRepeat.trim().toLowerCase();
   const busy = submitting;
   const couponValid = coupon ? coupon.valid : summary.couponCode !== null;
-  const label = submitting ? "Buchung läuft..." : summary.amountRappen <= 0 && couponValid ? "Buchung abschließen" : "Weiter zur Zahlung";
+  // A voucher that covers the deposit books without a payment, like one that covers the whole price.
+  const label = submitting ? "Buchung läuft..." : summary.payNowRappen <= 0 && couponValid ? "Buchung abschließen" : "Weiter zur Zahlung";
 
   async function checkCoupon() {
     const code = normalizeCode(couponCode);
@@ -596,7 +597,7 @@ function ContactForm({
         </div>
         {/* With a deposit only it is paid now (issue #30 §3): «Jetzt zu bezahlen (Anzahlung): …». */}
         <p className="muted">{summary.depositLines[0] ?? `Zu bezahlen: ${formatChf(summary.amountRappen)}`}</p>
-        {summary.amountRappen > 0 ? (
+        {summary.payNowRappen > 0 ? (
           <p className="muted">Nach dem Absenden halten wir den Termin {holdMinutes} Minuten für Ihre Zahlung frei.</p>
         ) : null}
         {lateNotice ? (

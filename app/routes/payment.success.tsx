@@ -1,8 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { BookingSummary } from "~/components/BookingSummary";
-import { VoucherLeft } from "~/components/VoucherLeft";
+import { ConfirmedBooking, SuccessIcon } from "~/components/ConfirmedBooking";
 import { DevBadge } from "~/components/DevBadge";
 import { Page } from "~/components/Page";
 import { VenueNotes } from "~/components/VenueNotes";
@@ -120,6 +119,7 @@ export default function PaymentSuccess() {
               </>
             ) : state.status === "settled" ? (
               <>
+                <SuccessIcon />
                 {state.couponOnly ? <p>Ihre Buchung wurde vollständig mit Ihrem Gutschein bezahlt – es ist keine Zahlung nötig.</p> : null}
                 <p>
                   Eine Bestätigung wurde {state.restricted ? "" : `an ${state.reservation.email} `}per E-Mail gesendet. Bitte prüfen Sie auch
@@ -149,22 +149,7 @@ export default function PaymentSuccess() {
             </section>
           ) : (
             <>
-          <BookingSummary summary={state.reservation} title="Ihre Buchung" />
-          <VoucherLeft left={state.reservation.voucherLeft} />
-          <section className="card summary" aria-labelledby="contact-title">
-            <h2 id="contact-title">Kontaktdaten</h2>
-            <p>
-              {state.reservation.firstName} {state.reservation.lastName}
-              <br />
-              {state.reservation.street}
-              <br />
-              {state.reservation.zip} {state.reservation.city}
-              <br />
-              {state.reservation.phone}
-              <br />
-              {state.reservation.email}
-            </p>
-          </section>
+              <ConfirmedBooking summary={state.reservation} />
             </>
           )}
           {notBooked ? null : <VenueNotes />}

@@ -1,7 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { BookingSummary } from "~/components/BookingSummary";
-import { VoucherLeft } from "~/components/VoucherLeft";
+import { ConfirmedBooking, SuccessIcon } from "~/components/ConfirmedBooking";
 import { Page } from "~/components/Page";
 import { VenueNotes } from "~/components/VenueNotes";
 import { bookingSummaryOf } from "~/server/booking/confirmation-view.server";
@@ -33,10 +32,7 @@ export default function Success() {
       <div className="card center">
         {booking ? (
           <>
-            <svg className="success-icon" viewBox="0 0 64 64" aria-hidden="true">
-              <circle cx="32" cy="32" r="30" fill="#16a34a" />
-              <path d="M18 33l9 9 19-20" stroke="#fff" strokeWidth="6" fill="none" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
+            <SuccessIcon />
             <p>{booking.message}</p>
             <p>
               Buchungscode: <strong>{booking.code}</strong>
@@ -54,9 +50,8 @@ export default function Success() {
       </div>
       {summary ? (
         <>
-          {/* The code stands in the card above already. */}
-          <BookingSummary summary={{ ...summary, code: null }} title="Ihre Buchung" />
-          <VoucherLeft left={summary.voucherLeft} />
+          {/* The same cards as a birthday's confirmation; the code stands in the card above already. */}
+          <ConfirmedBooking summary={summary} hideCode />
           <VenueNotes />
           <div className="actions">
             <a className="button" href="/">

@@ -44,6 +44,8 @@ export type CheckoutSummary = {
   extras: BookedExtra[];
   /** With a deposit (issue #30 §3): what is paid now and later, worded for the summary. */
   depositLines: string[];
+  /** What the next step charges: the deposit's part, else the amount (0: «Buchung abschließen», no payment). */
+  payNowRappen: number;
 };
 
 /** What the extras rules need of the booking in progress. */
@@ -83,7 +85,7 @@ export async function offeredDraftExtras(db: Db, draft: CompleteDraft, now: Date
 
 /** What the family is about to book, priced by the server from the draft and the database alone. */
 export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<CheckoutSummary | null> {
-  let base: Omit<CheckoutSummary, "discountRappen" | "amountRappen" | "couponCode" | "couponRemainingRappen" | "lines" | "extras" | "dateText" | "timeText" | "depositLines">;
+  let base: Omit<CheckoutSummary, "discountRappen" | "amountRappen" | "couponCode" | "couponRemainingRappen" | "lines" | "extras" | "dateText" | "timeText" | "depositLines" | "payNowRappen">;
   let lines: SummaryLine[];
   let deposit: DepositRule | null = null;
   const venue = await getVenue(db);
@@ -145,6 +147,7 @@ export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<Che
     lines,
     extras,
     depositLines: deposit ? depositSummaryLines(deposit, base.priceRappen, price.amountRappen, draft.date, venuePolicy(venue).balanceDays) : [],
+    payNowRappen: deposit ? depositSplit(base.priceRappen, price.amountRappen, depositOf(deposit, base.priceRappen)).payNowRappen : price.amountRappen,
   };
 }
 
