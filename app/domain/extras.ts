@@ -58,6 +58,8 @@ export const EXTRAS_MSG = {
   unchanged: "Die Zusatzleistungen sind unverändert.",
   notActive: "Diese Buchung ist nicht aktiv; die Zusatzleistungen können nicht geändert werden.",
   none: "Keine Zusatzleistungen gewählt.",
+  moreThanChildren: (name: string, quantity: number) =>
+    `«${name}» ist für ${quantity} Kinder bestellt. Bitte passen Sie zuerst die Zusatzleistungen an und ändern Sie danach die Anzahl Kinder.`,
   included: "inbegriffen",
   quantity: "Anzahl",
 } as const;
@@ -328,4 +330,20 @@ export function parseExtra(form: ExtraForm, knownOfferIds: readonly number[]): {
     ok: true,
     value: { name, description, priceRappen: price.rappen, unit, choices, maxQuantity, offerIds, gamePackage, deadlineDays, active: form.get("active") === "on", position },
   };
+}
+
+/**
+ * A paid extra per child booked for more children than `children` (goodie bags for 6, now 4), or
+ * null. Included meals are left out: they are chosen again for the final headcount (issue #30 §4).
+ */
+export function tooManyPerChild(booked: readonly BookedExtra[], children: number): { name: string; quantity: number } | null {
+  const sums = new Map<number, { name: string; quantity: number }>();
+  for (const b of booked) {
+    if (b.unit !== "child" || b.unitPriceRappen === 0) continue;
+    const sum = sums.get(b.extraId) ?? { name: b.name, quantity: 0 };
+    sum.quantity += b.quantity;
+    sums.set(b.extraId, sum);
+  }
+  for (const sum of sums.values()) if (sum.quantity > children) return sum;
+  return null;
 }

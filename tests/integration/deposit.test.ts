@@ -9,7 +9,8 @@ import { settlementLines } from "~/domain/booking-change";
 import { cancelBooking, CUSTOMER_ACTOR } from "~/server/payments/cancellation.server";
 import { payBalance } from "~/server/payments/payment-link.server";
 import { confirmPayment, startPayment } from "~/server/payments/payments.server";
-import { mailOutbox, payments, reservations } from "~/server/platform/schema";
+import { auditLog, mailOutbox, payments, reservations } from "~/server/platform/schema";
+import { reconcilePayments } from "~/server/payments/reconcile.server";
 import { SEED_OFFERS } from "~/server/platform/seed.server";
 import type { Staff } from "~/server/staff/auth.server";
 import { createStaffAccount } from "~/server/staff/staff-accounts.server";
@@ -134,6 +135,22 @@ describe.each(drivers)("deposits on $name", ({ open }) => {
     expect(manageView(after, policy).deposit!.lines).toEqual([`bezahlt: CHF ${(PRICE / 100).toFixed(2)}`]);
     expect(balancePage(after, policy)).toBeNull();
     expect(await payBalance(database.db, after, { token: TOKEN, atVenue: false })).toMatchObject({ ok: false, status: 409 });
+  });
+
+  it("a balance paid while both the webhook and the return are lost is settled once by the reconciliation", async () => {
+    await setDeposit({ depositKind: "fixed", depositValue: 5000 });
+    const { r } = await bookAndPayDeposit();
+    const started = await payBalance(database.db, r, { token: TOKEN, atVenue: false });
+    if (!started.ok) throw new Error(started.message);
+    await datatrans.fake.pay(trxOf(started.redirect), "settled");
+    // Two processes' reconciliation runs at once: one settles it, the other finds nothing left to do.
+    await Promise.all([reconcilePayments(database.db, { mode: "all" }), reconcilePayments(database.db, { mode: "all" })]);
+    await reconcilePayments(database.db, { mode: "all", now: new Date(Date.now() + 60_000) });
+    expect(await reload(r.id)).toMatchObject({ status: "confirmed", openBalanceRappen: 0 });
+    const balance = (await paymentsOf(r.id)).filter((p) => p.kind === "balance");
+    expect(balance.map((p) => [p.status, p.refundDueRappen + p.refundedRappen])).toEqual([["settled", 0]]);
+    const paidRows = await database.db.select().from(auditLog).where(and(eq(auditLog.reservationId, r.id), eq(auditLog.action, "balance-paid")));
+    expect(paidRows).toHaveLength(1);
   });
 
   it("a voucher pays the deposit first, then the balance; a voucher covering the deposit confirms without a payment", async () => {

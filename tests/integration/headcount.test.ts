@@ -149,6 +149,31 @@ describe.each(drivers)("final headcount on $name", ({ open }) => {
     expect(again).toMatchObject({ ok: false, status: 400, message: "«Menü»: 6 von 7 Kindern gewählt. Bitte wählen Sie für jedes Kind genau eine Auswahl." });
   });
 
+  it("fewer children than goodie bags: the family changes the extras first (its refund there), staff may correct anyway", async () => {
+    const date = nextSaturday();
+    const r = await party(date, [{ extraId: BAG, choice: "", quantity: 6 }], { email: "bags@example.ch" });
+    const now = venueToUtc(addDays(date, -10), 12 * 60);
+    const options = { token: TOKEN, confirmed: true, hours: 48, closedMessage: "zu spät", headcount: { days: DAYS, lockedMessage: "gesperrt" } };
+    const fewer = await changeByFamily(database.db, r, { date, startMin: r.startMin, counts: { ...COUNTS, numChildren: 4 } }, options, now);
+    expect(fewer).toEqual({ ok: false, reason: "invalid", message: "«Goodie-Bag» ist für 6 Kinder bestellt. Bitte passen Sie zuerst die Zusatzleistungen an und ändern Sie danach die Anzahl Kinder." });
+    // More children are fine, and so are fewer once the bags are down to 4.
+    const bags = await submitFamilyExtras(database.db, r, form({ [`extra-${BAG}`]: "4" }), { token: TOKEN, confirmed: true, expectedPriceRappen: r.priceRappen - 2 * 450 }, now);
+    expect(bags.kind === "outcome" && "kind" in bags.outcome && bags.outcome.kind).toBe("changed");
+    const after = await changeByFamily(database.db, await reload(r.id), { date, startMin: r.startMin, counts: { ...COUNTS, numChildren: 4 } }, options, now);
+    expect("kind" in after && after.kind).toBe("changed");
+  });
+
+  it("the deadline ends with the venue's day on the day summer time begins (a 23-hour day)", async () => {
+    // Wednesday 31 March 2027; three days before is Sunday 28 March, when clocks go from 02:00 to 03:00.
+    const date = "2027-03-31";
+    const r = await party(date, [{ extraId: MEAL, choice: "Hot Dog", quantity: 6 }], { email: "dst@example.ch" });
+    // 23:59 on 28 March in Zurich is 21:59 UTC (UTC+2 since 03:00 that morning).
+    expect(await confirmHeadcount(database.db, { reservationId: r.id, actor: CUSTOMER_ACTOR }, new Date("2027-03-28T22:00:00Z"))).toMatchObject({ ok: false, status: 409 });
+    expect(await confirmHeadcount(database.db, { reservationId: r.id, actor: CUSTOMER_ACTOR }, new Date("2027-03-28T21:59:00Z"))).toEqual({ ok: true, already: false });
+    // The request was due at 09:00 on Friday 26 March (still winter time, UTC+1): 08:00 UTC.
+    expect(headcountNoticeAt(date, DAYS).toISOString()).toBe("2027-03-26T08:00:00.000Z");
+  });
+
   it("after the deadline the family's numbers are locked (changes and confirmation refused); staff still change them", async () => {
     const date = nextSaturday();
     const r = await party(date, [{ extraId: MEAL, choice: "Pizza Margherita", quantity: 6 }]);

@@ -1,5 +1,5 @@
 import { extrasOf, insertExtras, planExtras, replaceExtras } from "./extras.server";
-import { changeStillOrderable, EXTRAS_MSG, extrasChanges, extrasTotalRappen, type BookedExtra, type ExtraPick } from "~/domain/extras";
+import { changeStillOrderable, EXTRAS_MSG, extrasChanges, extrasTotalRappen, tooManyPerChild, type BookedExtra, type ExtraPick } from "~/domain/extras";
 import { and, eq, isNull, or } from "drizzle-orm";
 import { DEFAULT_PARTY_RULES } from "~/domain/party-rules";
 import { birthdayAvailability, birthdaySlotGrid, blockedRange, emptyDayNote, hasBegun, overlaps, pickTable, rulesOn, type MoveSlot, type Slot, type SlotRange, type Table } from "~/domain/availability";
@@ -93,7 +93,7 @@ export type ChangePlan = {
 };
 
 /** How a change is planned: where its money goes, and whether staff correct a party that has begun (same slot). */
-export type PlanOptions = { money?: MoneyChoice; staffCorrection?: boolean };
+export type PlanOptions = { money?: MoneyChoice; staffCorrection?: boolean; family?: boolean };
 
 /**
  * Staff lists (search, day overview, export) show a difference row only while it holds a slot for a
@@ -160,6 +160,12 @@ export async function planChange(
   const rules = newOffer ?? (personsChange ? (venue.offers.find((o) => o.id === r.offerId) ?? DEFAULT_PARTY_RULES) : null);
   const countsWrong = isTable ? countsProblem(counts, rules) : null;
   if (countsWrong) return { ok: false, reason: "invalid", message: countsWrong };
+  // Fewer children than paid extras per child (goodie bags for 6, now 4 children): the family first
+  // changes the extras (their price goes back there); staff correct the numbers as they are told.
+  if (options.family && personsChange && counts.numChildren < r.numChildren && target.extras === undefined) {
+    const over = tooManyPerChild(await extrasOf(db, r.id), counts.numChildren);
+    if (over) return { ok: false, reason: "invalid", message: EXTRAS_MSG.moreThanChildren(over.name, over.quantity) };
+  }
   // The staff discount or surcharge and the extras (issue #30 §2) are part of the stored price: the
   // list price of persons or rounds is what is left without them. The extras stay as chosen, at
   // their stored prices, whatever the change (another package, persons, a move).

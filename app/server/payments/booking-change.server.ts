@@ -194,7 +194,7 @@ export async function changeBooking(db: Db, input: ChangeInput, now: Date = new 
   if (current.status !== "confirmed") return { ok: false, reason: "refused", message: CHANGE_MSG.notActive };
   const early = input.guard?.(current) ?? null;
   if (early) return { ok: false, reason: "refused", message: early };
-  const planOptions = { money: input.money, staffCorrection: input.staffCorrection };
+  const planOptions = { money: input.money, staffCorrection: input.staffCorrection, family: input.actor.label === CUSTOMER_ACTOR.label };
   const quoted = await planChange(db, current, input.target, input.pricing, now, planOptions);
   if (!quoted.ok) return quoted;
   const quote = quoteOf(current, quoted.plan);
