@@ -58,9 +58,19 @@ export type CorrectionRequest = {
   notify: boolean;
   intent: "quote" | "save" | "edit";
   expectedPriceRappen: number | undefined;
+  /** The extras' counts as typed (issue #30 §2), when the form showed them; checked by the server against the offered extras. */
+  extraFields?: Record<string, string> | null;
 };
 
-type FormLike = { get(name: string): FormDataEntryValue | null };
+/** The posted extras fields (`extra-<id>[-<choice>]`) of a form that showed them (`extrasShown`), else null. */
+export function extraFieldsOf(form: FormLike): Record<string, string> | null {
+  if (form.get("extrasShown") !== "1") return null;
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (/^extra-\d{1,9}(-\d{1,2})?$/.test(name) && typeof value === "string") fields[name] = value.slice(0, 10);
+  return fields;
+}
+
+type FormLike = { get(name: string): FormDataEntryValue | null } & Iterable<[string, FormDataEntryValue]>;
 
 /**
  * Reads the correction form; the first problem as a German message (the server checks the rest:
@@ -101,6 +111,7 @@ export function parseCorrection(form: FormLike): { ok: true; request: Correction
       notify,
       intent: form.get("intent") === "save" ? "save" : form.get("intent") === "edit" ? "edit" : "quote",
       expectedPriceRappen: parseExpectedPrice(form.get("expectPrice")),
+      extraFields: extraFieldsOf(form),
     },
   };
 }

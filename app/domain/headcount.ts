@@ -93,8 +93,9 @@ export const HEADCOUNT_MSG = {
     `Bitte bestätigen Sie bis ${deadline} die endgültige Anzahl Personen und die Menüs. Danach lassen sich die Zahlen online nicht mehr ändern.`,
   confirmed: (at: string) => `Schlusszahl bestätigt am ${at}.`,
   changeUntil: (deadline: string) => `Bis ${deadline} können Sie die Zahlen noch ändern; bestätigen Sie sie danach erneut.`,
+  lockedShort: (deadline: string) => `Die Frist für die Schlusszahl ist am ${deadline} abgelaufen.`,
   locked: (deadline: string, phone: string) =>
-    `Die Schlusszahl ist seit dem Ende des ${deadline} festgelegt. Änderungen der Anzahl Personen nur noch telefonisch: ${phone}.`,
+    `Die Frist für die Schlusszahl ist am ${deadline} abgelaufen. Änderungen der Anzahl Personen nur noch telefonisch: ${phone}.`,
   mealsMismatch: (name: string, chosen: number, children: number) =>
     `«${name}»: ${chosen} von ${children} Kindern gewählt. Bitte wählen Sie für jedes Kind genau eine Auswahl.`,
   mealsLocked: (name: string, children: number) =>

@@ -3,7 +3,9 @@ import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/r
 import { AdminBar } from "~/components/AdminBar";
 import { Page } from "~/components/Page";
 import { formatDifference } from "~/domain/booking-change";
-import { adjustFieldValue, correctionMoneyLines, parseCorrection, ADJUST_REASON_MAX } from "~/domain/correction-form";
+import { adjustFieldValue, correctionMoneyLines, extraFieldsOf, parseCorrection, ADJUST_REASON_MAX } from "~/domain/correction-form";
+import { DataSection } from "~/components/DataFields";
+import type { ExtraProblem } from "~/domain/extras";
 import { formatChf } from "~/domain/money";
 import { pageMeta } from "~/domain/page-meta";
 import { formatDateDE, formatTime } from "~/domain/time";
@@ -16,7 +18,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 export const meta: MetaFunction = () => pageMeta("Buchung korrigieren", [{ name: "robots", content: "noindex" }]);
 
 /** What the form shows again after a quote, an error or «Angaben ändern»: exactly what staff typed. */
-type Values = { numChildren?: string; numActiveAdults?: string; numAccompanyingAdults?: string; offerId?: string; adjust: string; adjustReason: string };
+type Values = { numChildren?: string; numActiveAdults?: string; numAccompanyingAdults?: string; offerId?: string; adjust: string; adjustReason: string } & Record<string, string | undefined>;
 
 function valuesOf(form: FormData): Values {
   const text = (name: string) => {
@@ -30,6 +32,8 @@ function valuesOf(form: FormData): Values {
     offerId: text("offerId"),
     adjust: text("adjust") ?? "",
     adjustReason: text("adjustReason") ?? "",
+    // The extras' counts (issue #30 §2) travel with the quote like the other fields.
+    ...(extraFieldsOf(form) ? { extrasShown: "1", ...extraFieldsOf(form) } : {}),
   };
 }
 
@@ -46,6 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     page: {
       kind: page.kind,
       offers: page.offers,
+      extras: page.extras,
       booking: {
         code: b.code,
         date: b.date,
@@ -78,7 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (asked.intent === "edit") return data({ error: null, values, quote: null });
   const code = (params.code ?? "").toUpperCase();
   const result = await correctBooking(await getDb(), code, asked, staff);
-  if (!result.ok) return data({ error: result.message, values, quote: null }, { status: result.status });
+  if (!result.ok) return data({ error: result.message, values, quote: null, problems: result.problems ?? [] }, { status: result.status });
   if (result.kind === "quote") return data({ error: result.message, values, quote: result.quote });
   const done = !asked.notify || !result.booking.email ? "corrected-silent" : result.refund === "manual" ? "corrected-refund-manual" : result.refund === "pending" ? "corrected-refund-pending" : "corrected";
   const voucher = result.voucherCode ? `&gutschein=${encodeURIComponent(result.voucherCode)}` : "";
@@ -246,6 +251,8 @@ export default function CorrectBookingPage() {
   }
 
   const v = (name: keyof Values, current: string) => values?.[name] ?? current;
+  // Only an answer about the extras carries problems (each with its field's anchor).
+  const problems: ExtraProblem[] = (result as { problems?: ExtraProblem[] } | undefined)?.problems ?? [];
   return (
     <Page title={`Buchung ${booking.code} korrigieren`}>
       <AdminBar email={staff.email} manager={staff.manager} />
@@ -259,9 +266,18 @@ export default function CorrectBookingPage() {
         <a href={`${detail}/verschieben`}>Verschieben</a>.
       </p>
       {result?.error ? (
-        <p role="alert" className="alert alert-error">
-          {result.error}
-        </p>
+        <div role="alert" className="alert alert-error">
+          <p>{result.error}</p>
+          {problems.length > 0 ? (
+            <ul>
+              {problems.map((p) => (
+                <li key={p.field}>
+                  <a href={`#${p.field}`}>{p.message}</a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
       ) : null}
       <Form method="post" className="card" noValidate>
         {birthday ? (
@@ -292,6 +308,12 @@ export default function CorrectBookingPage() {
                 </p>
               ))}
             </fieldset>
+            {page.extras ? (
+              <>
+                <input type="hidden" name="extrasShown" value="1" />
+                <DataSection section={page.extras} typed={values ?? {}} problemOf={(field) => problems.find((p) => p.field === field)?.message} />
+              </>
+            ) : null}
           </>
         ) : (
           <p>

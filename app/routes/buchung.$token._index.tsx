@@ -177,7 +177,7 @@ export default function ManageBooking() {
             {!headcount.open
               ? headcount.confirmedAt
                 ? HEADCOUNT_MSG.confirmed(headcount.confirmedAt)
-                : `Die Schlusszahl ist seit dem Ende des ${headcount.deadline} festgelegt.`
+                : HEADCOUNT_MSG.lockedShort(headcount.deadline)
               : headcount.confirmedAt
                 ? `${HEADCOUNT_MSG.confirmed(headcount.confirmedAt)} ${HEADCOUNT_MSG.changeUntil(headcount.deadline)}`
                 : HEADCOUNT_MSG.ask(headcount.deadline)}

@@ -25,8 +25,11 @@ for (const width of [320, 1280]) {
     const calendar = page.getByRole("region", { name: "Datum wählen" });
     const monthName = new Intl.DateTimeFormat("de-CH", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${lastDay}T12:00:00Z`));
     await expect(calendar.getByRole("heading", { level: 2 })).toHaveText(monthName);
-    // The last day is still offered; the next month is not reachable.
-    await expect(calendar.getByRole("link", { name: longDate(lastDay), exact: true })).toHaveCount(1);
+    // The last open day is still offered (the sample venue is closed on Mondays and Tuesdays, so on a
+    // Sunday or Monday the horizon's own day is a closed one); the next month is not reachable.
+    let lastOpen = lastDay;
+    while ([1, 2].includes(new Date(`${lastOpen}T12:00:00Z`).getUTCDay())) lastOpen = plusDays(lastOpen, -1);
+    if (lastOpen.slice(0, 7) === lastDay.slice(0, 7)) await expect(calendar.getByRole("link", { name: longDate(lastOpen), exact: true })).toHaveCount(1);
     await expect(calendar.getByRole("link", { name: "Nächster Monat" })).toHaveCount(0);
     await expect(calendar.getByText("Nächster Monat (nicht buchbar)")).toHaveCount(1);
     // The day after the horizon, when it is in the same month, is shown but is no link.
@@ -36,7 +39,7 @@ for (const width of [320, 1280]) {
     }
     // No day after the last one is a link anywhere on the page.
     const hrefs = await page.locator("a[href*='date=']").evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get("date") ?? ""));
-    expect(hrefs.length).toBeGreaterThan(0);
+    if (lastOpen.slice(0, 7) === lastDay.slice(0, 7)) expect(hrefs.length).toBeGreaterThan(0);
     expect(hrefs.filter((d) => d > lastDay)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectAccessible(page);

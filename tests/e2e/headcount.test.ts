@@ -71,4 +71,20 @@ test("a family confirms the final numbers and meals through the manage link once
   await expect(page.getByRole("row").filter({ hasText: code })).toContainText("Schlusszahl bestätigt");
   await page.goto(`/admin/buchungen/${code}`);
   await expect(page.getByText(/^bestätigt am /)).toBeVisible();
+
+  // The family phones: a cake after all. Staff add it with «Korrigieren»; the price follows, the rest is open at the desk.
+  await page.getByRole("link", { name: "Korrigieren" }).click();
+  // Open already: the party has extras booked.
+  await expect(page.locator("details.extras-section")).toHaveAttribute("open", "");
+  await expect(group(page, "Menü").getByLabel("Pizza Margherita")).toHaveValue("3");
+  await group(page, "Geburtstagstorte").getByLabel("Anzahl").fill("1");
+  await expectAccessible(page);
+  await expectFitsPhone(page);
+  await page.getByRole("button", { name: "Änderung prüfen" }).click();
+  await expect(page.getByRole("heading", { name: "Änderung prüfen" })).toBeVisible();
+  await expect(page.locator(".compare-table")).toContainText("CHF 185.00");
+  await expect(page.locator(".correction-money")).toContainText("CHF 35.00 bleiben offen");
+  await page.getByRole("button", { name: "Änderung speichern" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/buchungen/${code}\\?done=corrected`));
+  await expect(page.getByText(/Geburtstagstorte: 1 × CHF 35\.00/)).toBeVisible();
 });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { asc, eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { EXTRAS_MSG, type ExtraPick } from "~/domain/extras";
 import { birthdayPriceRappen } from "~/domain/pricing";
 import { addDays, venueToUtc } from "~/domain/time";
@@ -165,6 +165,42 @@ describe.each(drivers)("extras on $name", ({ open }) => {
     const after = await reload(r.id);
     expect(after).toMatchObject({ numChildren: 8, extrasRappen: 5500, priceRappen: r.priceRappen + 2 * perChild });
     expect(await extrasOf(database.db, r.id)).toHaveLength(2);
+  });
+
+  it("staff add a cake past its order deadline and change the meals in one correction, with the price; a typed count over the limit is refused in German", async () => {
+    const date = nextSunday();
+    const placed = await party(date, 600, [{ extraId: MEAL, choice: "Hot Dog", quantity: 6 }]);
+    if (!placed.ok) throw new Error(placed.message);
+    const r = placed.reservation;
+    // Two days before the party: the cake's three-day deadline has passed for families.
+    const late = venueToUtc(addDays(date, -2), 10 * 60);
+    const request = {
+      counts: null,
+      offerId: null,
+      adjust: { rappen: 0, reason: null },
+      money: { increase: "venue" as const, decrease: "refund" as const },
+      notify: false,
+      intent: "quote" as const,
+      expectedPriceRappen: undefined,
+      extraFields: { [`extra-${MEAL}-0`]: "2", [`extra-${MEAL}-1`]: "4", [`extra-${CAKE}`]: "1" },
+    };
+    vi.useFakeTimers({ now: late, toFake: ["Date"] });
+    try {
+      const quote = await correctBooking(database.db, r.code, request, manager);
+      if (!quote.ok || quote.kind !== "quote") throw new Error(JSON.stringify(quote));
+      expect(quote.quote.after.priceRappen).toBe(r.priceRappen + 3500);
+      const saved = await correctBooking(database.db, r.code, { ...request, intent: "save", expectedPriceRappen: quote.quote.after.priceRappen }, manager);
+      expect(saved.ok).toBe(true);
+      expect(await reload(r.id)).toMatchObject({ extrasRappen: 3500, priceRappen: r.priceRappen + 3500 });
+      const rows = (await extrasOf(database.db, r.id)).map((b) => [b.name, b.choice, b.quantity]).sort();
+      expect(rows).toEqual([["Geburtstagstorte", "", 1], ["Menü", "Hot Dog", 4], ["Menü", "Pizza Margherita", 2]]);
+
+      const tooMany = await correctBooking(database.db, r.code, { ...request, extraFields: { [`extra-${CAKE}`]: "5" } }, manager);
+      expect(tooMany).toMatchObject({ ok: false, status: 400, message: EXTRAS_MSG.check });
+      expect(!tooMany.ok && tooMany.problems?.[0]?.field).toBe(`extra-${CAKE}`);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("the confirmation e-mail, the day list, the CSV and the prep sheet show the extras; the sheet sums the meals", async () => {

@@ -185,7 +185,7 @@ describe.each(drivers)("final headcount on $name", ({ open }) => {
     // A move of the date is not a change of the numbers: still the self-service rules alone.
     const refusedConfirm = await confirmHeadcount(database.db, { reservationId: r.id, actor: CUSTOMER_ACTOR }, after);
     expect(refusedConfirm).toMatchObject({ ok: false, status: 409 });
-    expect(refusedConfirm.ok ? "" : refusedConfirm.message).toMatch(/^Die Schlusszahl ist seit dem Ende des \w+, \d+\. \w+ \d{4} festgelegt\. Änderungen der Anzahl Personen nur noch telefonisch: /);
+    expect(refusedConfirm.ok ? "" : refusedConfirm.message).toMatch(/^Die Frist für die Schlusszahl ist am [A-Za-z]+, \d+\. [A-Za-zä]+ \d{4} abgelaufen\. Änderungen der Anzahl Personen nur noch telefonisch: \+41/);
     const page = await headcountPage(database.db, r, after);
     expect(page!.state).toMatchObject({ open: false, confirmedAt: null });
     expect(page!.lockedMessage).toBe(refusedConfirm.ok ? null : refusedConfirm.message);

@@ -37,9 +37,12 @@ export function priceNewExtras(
   target: ExtrasTarget,
   picks: readonly ExtraPick[] | undefined,
   now: Date = new Date(),
+  /** False for staff: an extra past its order deadline may still be booked (the kitchen agreed). */
+  deadlines = true,
 ): { ok: true; booked: BookedExtra[] } | { ok: false; message: string } {
   if (!picks || picks.length === 0) return { ok: true, booked: [] };
-  const { orderable } = extrasFor(venue, target, now);
+  const offered = extrasFor(venue, target, now);
+  const orderable = deadlines ? offered.orderable : [...offered.orderable, ...offered.late];
   const missing = picks.find((p) => !orderable.some((e) => e.id === p.extraId));
   if (missing) {
     const name = venue.extras.find((e) => e.id === missing.extraId)?.name ?? EXTRAS_MSG.title;
@@ -122,9 +125,14 @@ export function planExtras(
   stored: readonly BookedExtra[],
   picks: readonly ExtraPick[],
   now: Date = new Date(),
+  /** False for staff corrections: deadlines do not bind them. */
+  deadlines = true,
+  /** The children the per-child limits count (a correction may change them in the same step). */
+  children: number = extrasChildren(r),
 ): { ok: true; booked: BookedExtra[]; changed: boolean } | { ok: false; message: string } {
-  const target: ExtrasTarget = { offerId: r.offerId, gameType: r.gameType, date: r.date, startMin: r.startMin, children: extrasChildren(r) };
-  const { orderable } = extrasFor(venue, target, now);
+  const target: ExtrasTarget = { offerId: r.offerId, gameType: r.gameType, date: r.date, startMin: r.startMin, children };
+  const offered = extrasFor(venue, target, now);
+  const orderable = deadlines ? offered.orderable : [...offered.orderable, ...offered.late];
   const ids = [...new Set([...stored.map((s) => s.extraId), ...picks.map((p) => p.extraId)])];
   const booked: BookedExtra[] = [];
   let changed = false;
@@ -141,7 +149,7 @@ export function planExtras(
       const name = before[0]?.name ?? venue.extras.find((e) => e.id === id)?.name ?? EXTRAS_MSG.title;
       return { ok: false, message: EXTRAS_MSG.notOrderable(name) };
     }
-    const priced = priceNewExtras({ extras: [extra] }, target, after, now);
+    const priced = priceNewExtras({ extras: [extra] }, target, after, now, deadlines);
     if (!priced.ok) return priced;
     const storedPrice = before[0]?.unitPriceRappen;
     booked.push(...priced.booked.map((b) => (storedPrice === undefined ? b : { ...b, unitPriceRappen: storedPrice, name: before[0]!.name })));

@@ -1,4 +1,4 @@
-import { extrasOf, insertExtras, planExtras, replaceExtras } from "./extras.server";
+import { extrasChildren, extrasOf, insertExtras, planExtras, replaceExtras } from "./extras.server";
 import { changeStillOrderable, EXTRAS_MSG, extrasChanges, extrasTotalRappen, tooManyPerChild, type BookedExtra, type ExtraPick } from "~/domain/extras";
 import { and, eq, isNull, or } from "drizzle-orm";
 import { DEFAULT_PARTY_RULES } from "~/domain/party-rules";
@@ -223,7 +223,8 @@ export async function planChange(
   // A new choice of extras: each changed extra checked against its deadline and limits (extras.server).
   let extras: BookedExtra[] | null = null;
   if (target.extras !== undefined) {
-    const planned = planExtras(venue, r, await extrasOf(db, r.id), target.extras, now);
+    // Staff correct past an extra's order deadline (they asked the kitchen); the limits per child count the new children.
+    const planned = planExtras(venue, r, await extrasOf(db, r.id), target.extras, now, options.staffCorrection !== true, isTable ? counts.numChildren : extrasChildren(r));
     if (!planned.ok) return { ok: false, reason: "invalid", message: planned.message };
     if (planned.changed) extras = planned.booked;
   }
