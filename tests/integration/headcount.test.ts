@@ -1,4 +1,8 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { and, eq } from "drizzle-orm";
+import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExtraPick } from "~/domain/extras";
 import { headcountNoticeAt, HEADCOUNT_MSG } from "~/domain/headcount";
@@ -7,7 +11,7 @@ import { addDays, formatDateDE, venueToUtc } from "~/domain/time";
 import { reserveBirthday, type Reservation } from "~/server/booking/bookings.server";
 import { confirmHeadcount, headcountPage, queueDueHeadcountRequests } from "~/server/booking/headcount.server";
 import { CUSTOMER_ACTOR } from "~/server/booking/reschedule.server";
-import { deliverDueMail, type OutgoingMail } from "~/server/mail/mail.server";
+import { createTransport, deliverDueMail, type OutgoingMail } from "~/server/mail/mail.server";
 import { changeBooking, changeByFamily } from "~/server/payments/booking-change.server";
 import { cancelBooking } from "~/server/payments/cancellation.server";
 import { submitFamilyExtras } from "~/server/payments/extras-change.server";
@@ -95,6 +99,20 @@ describe.each(drivers)("final headcount on $name", ({ open }) => {
     expect(mail!.text).toContain("Menü: Hot Dog: 4");
     expect(mail!.text).toMatch(/Kinder:\s+6/);
     expect(mail!.html).toContain("Schlusszahl bestätigen");
+    // As it leaves: a real message file (.eml) with both parts.
+    const dir = await mkdtemp(path.join(tmpdir(), "kidsindoor-headcount-mail-"));
+    try {
+      await deliverDueMail(database.db, { transport: createTransport({ DATA_DIR: dir }), from: "Fun World <buchung@funworld.ch>" });
+      const files = (await readdir(path.join(dir, "outbox"))).filter((f) => f.includes(r.code));
+      const parsed = await Promise.all(files.map(async (f) => simpleParser(await readFile(path.join(dir, "outbox", f)))));
+      const eml = parsed.find((m) => m.subject?.startsWith("Schlusszahl"));
+      expect(eml?.subject).toBe(mail!.subject);
+      expect(eml?.text).toMatch(/Schlusszahl bestätigen: https:\/\/buchung\.funworld\.test\/buchung\/[A-Za-z0-9_-]{43}\/schlusszahl/);
+      expect(eml?.text).toContain("Nach dieser Frist lassen sich die Zahlen online nicht mehr ändern");
+      expect(eml?.html).toContain("Menü: Hot Dog: 4");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
 
     // Booked after the request was due: the confirmation just told them; no request.
     const late = await party(date, [], { now: new Date(due.getTime() + 2 * HOUR), email: "late@example.ch" });
