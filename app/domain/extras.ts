@@ -58,6 +58,8 @@ export const EXTRAS_MSG = {
   unchanged: "Die Zusatzleistungen sind unverändert.",
   notActive: "Diese Buchung ist nicht aktiv; die Zusatzleistungen können nicht geändert werden.",
   none: "Keine Zusatzleistungen gewählt.",
+  tooLateForMove: (name: string) =>
+    `«${name}» kann für diesen früheren Termin nicht mehr rechtzeitig bereitgestellt werden (Bestellschluss vorbei). Bitte entfernen Sie es zuerst unter «Zusatzleistungen ändern» oder rufen Sie uns an.`,
   moreThanChildren: (name: string, quantity: number) =>
     `«${name}» ist für ${quantity} Kinder bestellt. Bitte passen Sie zuerst die Zusatzleistungen an und ändern Sie danach die Anzahl Kinder.`,
   included: "inbegriffen",

@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ExtraPick } from "~/domain/extras";
+import { EXTRAS_MSG, type ExtraPick } from "~/domain/extras";
 import { headcountNoticeAt, HEADCOUNT_MSG } from "~/domain/headcount";
 import type { PartyCounts } from "~/domain/pricing";
 import { addDays, formatDateDE, venueToUtc } from "~/domain/time";
@@ -179,6 +179,18 @@ describe.each(drivers)("final headcount on $name", ({ open }) => {
     expect(bags.kind === "outcome" && "kind" in bags.outcome && bags.outcome.kind).toBe("changed");
     const after = await changeByFamily(database.db, await reload(r.id), { date, startMin: r.startMin, counts: { ...COUNTS, numChildren: 4 } }, options, now);
     expect("kind" in after && after.kind).toBe("changed");
+  });
+
+  it("moving the party earlier past the cake's order deadline is refused (the cake goes first); a later date is fine", async () => {
+    const date = nextSaturday();
+    const r = await party(date, [{ extraId: 2, choice: "", quantity: 1 }], { email: "kuchen@example.ch" });
+    // Thursday, nine days before: the Saturday in two days is inside the cake's three days.
+    const now = venueToUtc(addDays(date, -9), 12 * 60);
+    const options = { token: TOKEN, confirmed: true, hours: 48, closedMessage: "zu spät", headcount: { days: DAYS, lockedMessage: "gesperrt" } };
+    const earlier = await changeByFamily(database.db, r, { date: addDays(date, -7), startMin: r.startMin }, options, now);
+    expect(earlier).toEqual({ ok: false, reason: "invalid", message: EXTRAS_MSG.tooLateForMove("Geburtstagstorte") });
+    const later = await changeByFamily(database.db, r, { date: addDays(date, 7), startMin: r.startMin }, options, now);
+    expect("kind" in later && later.kind).toBe("changed");
   });
 
   it("the deadline ends with the venue's day on the day summer time begins (a 23-hour day)", async () => {

@@ -1,5 +1,5 @@
 import { extrasChildren, extrasOf, insertExtras, planExtras, replaceExtras } from "./extras.server";
-import { changeStillOrderable, EXTRAS_MSG, extrasChanges, extrasTotalRappen, tooManyPerChild, type BookedExtra, type ExtraPick } from "~/domain/extras";
+import { changeStillOrderable, EXTRAS_MSG, extraOrderable, extrasChanges, extrasTotalRappen, tooManyPerChild, type BookedExtra, type ExtraPick } from "~/domain/extras";
 import { and, eq, isNull, or } from "drizzle-orm";
 import { DEFAULT_PARTY_RULES } from "~/domain/party-rules";
 import { birthdayAvailability, birthdaySlotGrid, blockedRange, emptyDayNote, hasBegun, overlaps, pickTable, rulesOn, type MoveSlot, type Slot, type SlotRange, type Table } from "~/domain/availability";
@@ -211,6 +211,13 @@ export async function planChange(
     newPrice = changedPriceRappen(listed.priceRappen, listBefore, listAfter);
   }
   if (!slot) return { ok: false, reason: "invalid", message: MSG.chooseSlot };
+  // A family moving its party earlier, past a paid extra's order deadline (a cake needs three days):
+  // the kitchen could not make it in time, so the extra goes first (its refund there) or staff decide.
+  if (options.family && target.date < r.date) {
+    const at = venueNow(now);
+    const late = (await extrasOf(db, r.id)).find((b) => b.unitPriceRappen > 0 && !extraOrderable(b.deadlineDays, { date: target.date, startMin: slot.startMin }, at));
+    if (late) return { ok: false, reason: "invalid", message: EXTRAS_MSG.tooLateForMove(late.name) };
+  }
   // Staff correcting a party where it is (persons added on the day) may do so once it has begun.
   const correctingInPlace = options.staffCorrection === true && sameSlot;
   if (!correctingInPlace && hasBegun(target.date, slot.startMin, venueNow(now))) return { ok: false, reason: "slot_taken", message: MSG.slotGone };
