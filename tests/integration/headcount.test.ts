@@ -17,7 +17,10 @@ import { cancelBooking } from "~/server/payments/cancellation.server";
 import { submitFamilyExtras } from "~/server/payments/extras-change.server";
 import { resetEnvForTests } from "~/server/platform/env.server";
 import { auditLog, mailOutbox, reservations } from "~/server/platform/schema";
-import { prepSheet } from "~/server/staff/export.server";
+import { bookingsCsv, CSV_HEADER, prepSheet } from "~/server/staff/export.server";
+import { parse } from "csv-parse/sync";
+import type { Staff } from "~/server/staff/auth.server";
+import { createStaffAccount } from "~/server/staff/staff-accounts.server";
 import { drivers, type TestDatabase } from "./databases";
 import { CONTACT, nextWeekday } from "./fixtures";
 
@@ -48,9 +51,11 @@ afterAll(() => {
 
 describe.each(drivers)("final headcount on $name", ({ open }) => {
   let database: TestDatabase;
+  let manager: Staff;
   let week = 0;
   beforeAll(async () => {
     database = await open();
+    manager = (await createStaffAccount(database.db, "chef@funworld.ch", "chef-password-1", "manager")) as Staff;
   });
   afterAll(async () => {
     await database?.close();
@@ -150,6 +155,11 @@ describe.each(drivers)("final headcount on $name", ({ open }) => {
     const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.reservationId, r.id), eq(auditLog.action, "headcount-confirmed")));
     expect(audit).toHaveLength(1);
     expect((await prepSheet(database.db, date)).parties.find((p) => p.code === r.code)).toMatchObject({ headcountConfirmed: true });
+    // The CSV export says when (Swiss Excel reads the date and time as written).
+    const { csv } = await bookingsCsv(database.db, { from: date, to: date }, manager);
+    const records = parse(csv, { bom: true, delimiter: ";" }) as string[][];
+    const row = records.find((x) => x[0] === r.code)!;
+    expect(row[CSV_HEADER.indexOf("Schlusszahl bestätigt am")]).toBe(now.toLocaleString("de-CH", { timeZone: "Europe/Zurich" }));
 
     // Confirmed: a meal choice that no longer adds up is refused; goodie bags still change freely.
     const short = await submitFamilyExtras(database.db, confirmed, form({ "extra-1-1": "3", "extra-1-2": "2" }), { token: TOKEN, confirmed: true }, now);

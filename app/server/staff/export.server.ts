@@ -64,6 +64,7 @@ export const CSV_HEADER = [
   "Alter",
   "Allergien/Hinweise",
   "Zusatzleistungen",
+  "Schlusszahl bestätigt am",
   "Status",
   "Zahlung",
   "Preis CHF",
@@ -116,6 +117,8 @@ export async function bookingsCsv(db: Db, range: { from: string; to: string }, a
       r.partyChildAge === null ? "" : String(r.partyChildAge),
       text(r.partyNotes),
       text(extrasText(extrasOf.get(r.id) ?? [])),
+      // The final headcount (issue #30 §4): when the family confirmed it; empty while open (and for games).
+      r.headcountConfirmedAt ? r.headcountConfirmedAt.toLocaleString("de-CH", { timeZone: "Europe/Zurich" }) : "",
       bookingStatusLabel(r),
       PAYMENT_LABELS[r.paymentStatus] ?? r.paymentStatus,
       csvAmount(r.priceRappen),
