@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminBar } from "~/components/AdminBar";
 import { Page } from "~/components/Page";
+import { ProblemAlert } from "~/components/ProblemAlert";
 import { formatDifference } from "~/domain/booking-change";
 import { adjustFieldValue, correctionMoneyLines, extraFieldsOf, parseCorrection, ADJUST_REASON_MAX } from "~/domain/correction-form";
 import { DataSection } from "~/components/DataFields";
@@ -265,20 +266,7 @@ export default function CorrectBookingPage() {
         Sie den neuen Preis und wohin das Geld geht. Datum, Zeit und Tisch ändern Sie unter{" "}
         <a href={`${detail}/verschieben`}>Verschieben</a>.
       </p>
-      {result?.error ? (
-        <div role="alert" className="alert alert-error">
-          <p>{result.error}</p>
-          {problems.length > 0 ? (
-            <ul>
-              {problems.map((p) => (
-                <li key={p.field}>
-                  <a href={`#${p.field}`}>{p.message}</a>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      {result?.error ? <ProblemAlert message={result.error} problems={problems} /> : null}
       <Form method="post" className="card" noValidate>
         {birthday ? (
           <>

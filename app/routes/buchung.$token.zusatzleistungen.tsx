@@ -4,6 +4,7 @@ import { PriceLines } from "~/components/BookingSummary";
 import { ChangeConfirm } from "~/components/ChangeConfirm";
 import { DataSection } from "~/components/DataFields";
 import { Page } from "~/components/Page";
+import { ProblemAlert } from "~/components/ProblemAlert";
 import type { ChangeQuote } from "~/domain/booking-change";
 import { changeNotice, parseExpectedPrice } from "~/domain/change-form";
 import { EXTRAS_MSG, type ExtraProblem } from "~/domain/extras";
@@ -58,20 +59,7 @@ export default function ChangeExtras() {
   const problemOf = (field: string) => result?.problems.find((p) => p.field === field)?.message;
   return (
     <Page title="Zusatzleistungen ändern">
-      {result?.error ? (
-        <div role="alert" className="alert alert-error">
-          <p>{result.error}</p>
-          {result.problems.length > 0 ? (
-            <ul>
-              {result.problems.map((p) => (
-                <li key={p.field}>
-                  <a href={`#${p.field}`}>{p.message}</a>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      {result?.error ? <ProblemAlert message={result.error} problems={result.problems} /> : null}
       <section className="card summary" aria-labelledby="extras-now-title">
         <h2 id="extras-now-title">Ihre Feier am {page.when}</h2>
         <p>{page.offerName}</p>

@@ -17,7 +17,8 @@ import { addDays, formatDateDE, formatTime, venueNow } from "~/domain/time";
 import type { BookedExtra, ExtraPick } from "~/domain/extras";
 import type { Db, Executor } from "../platform/db.server";
 import { auditLog, mailOutbox, reservations } from "../platform/schema";
-import { enqueueHeadcountMail, kickMailer } from "../mail/mail.server";
+import { enqueueHeadcountMail } from "../mail/mail.server";
+import { queueOncePerBooking } from "./reminders.server";
 import type { Reservation } from "./bookings.server";
 import { extrasFor, extrasOf } from "./extras.server";
 import type { AuditActor } from "./reschedule.server";
@@ -135,9 +136,6 @@ export async function confirmHeadcount(db: Db, input: { reservationId: number; a
   });
 }
 
-/** Thrown to roll back a request another process queued first (its unused link goes too). */
-class AlreadyQueued extends Error {}
-
 async function requestCandidates(db: Executor, now: Date, days: number) {
   const today = venueNow(now).date;
   return db
@@ -167,22 +165,14 @@ async function requestCandidates(db: Executor, now: Date, days: number) {
 export async function queueDueHeadcountRequests(db: Db, now: Date = new Date()): Promise<number> {
   const days = (await loadVenuePolicy(db)).balanceDays;
   const venue = await getVenue(db);
-  let queued = 0;
-  for (const c of await requestCandidates(db, now, days)) {
-    if (!headcountRequestDue(c, days, now)) continue;
-    try {
-      const done = await db.transaction(async (tx) => {
-        const [r] = await tx.select().from(reservations).where(eq(reservations.id, c.id)).for("update");
-        if (!r || r.status !== "confirmed" || !headcountRequestDue(r, days, now)) return false;
-        const meals = mealsOf(venue, r, await extrasOf(tx, r.id), now).map((m) => `${m.name}: ${mealText(m)}`);
-        if (!(await enqueueHeadcountMail(tx, r, { deadline: headcountDeadlineShort(r.date, days), meals }))) throw new AlreadyQueued();
-        return true;
-      });
-      if (done) queued++;
-    } catch (error) {
-      if (!(error instanceof AlreadyQueued)) throw error;
-    }
-  }
-  if (queued > 0) kickMailer();
-  return queued;
+  const candidates = (await requestCandidates(db, now, days)).filter((c) => headcountRequestDue(c, days, now));
+  return queueOncePerBooking(
+    db,
+    candidates,
+    (_tx, r) => headcountRequestDue(r, days, now),
+    async (tx, r) => {
+      const meals = mealsOf(venue, r, await extrasOf(tx, r.id), now).map((m) => `${m.name}: ${mealText(m)}`);
+      return enqueueHeadcountMail(tx, r, { deadline: headcountDeadlineShort(r.date, days), meals });
+    },
+  );
 }

@@ -1,12 +1,44 @@
 import { and, eq, gte, lte, ne, notExists, sql } from "drizzle-orm";
 import { addDays, venueNow, venueToUtc } from "~/domain/time";
-import type { Db, Executor } from "../platform/db.server";
+import type { Db, Executor, Tx } from "../platform/db.server";
 import { loadVenuePolicy } from "./venue.server";
 import { mailOutbox, reservations } from "../platform/schema";
+
+type Reservation = typeof reservations.$inferSelect;
 import { enqueueReminderMail, kickMailer } from "../mail/mail.server";
 
-/** Thrown to roll back a reminder that another process queued first (its unused link goes too). */
+/** Thrown to roll back a message that another process queued first (its unused link goes too). */
 class AlreadyQueued extends Error {}
+
+/**
+ * Queues one message per candidate booking that is still due under its row lock (a cancellation or
+ * a move racing it comes first or after); `enqueue` answers false when a unique index found the
+ * message queued already (another process, a restart), and that transaction rolls back. Returns
+ * how many were queued and wakes the mailer for them. Shared by the reminder and the headcount request.
+ */
+export async function queueOncePerBooking(
+  db: Db,
+  candidates: readonly { id: number }[],
+  due: (tx: Tx, r: Reservation) => boolean | Promise<boolean>,
+  enqueue: (tx: Tx, r: Reservation) => Promise<boolean>,
+): Promise<number> {
+  let queued = 0;
+  for (const c of candidates) {
+    try {
+      const done = await db.transaction(async (tx) => {
+        const [r] = await tx.select().from(reservations).where(eq(reservations.id, c.id)).for("update");
+        if (!r || r.status !== "confirmed" || !(await due(tx, r))) return false;
+        if (!(await enqueue(tx, r))) throw new AlreadyQueued();
+        return true;
+      });
+      if (done) queued++;
+    } catch (error) {
+      if (!(error instanceof AlreadyQueued)) throw error;
+    }
+  }
+  if (queued > 0) kickMailer();
+  return queued;
+}
 
 /**
  * Whether a booking gets a reminder now: due `hours` before its start, and booked — or, for a moved
@@ -78,21 +110,10 @@ export async function queueDueReminders(db: Db, now: Date = new Date()): Promise
         ),
       ),
     );
-  let queued = 0;
-  for (const c of candidates) {
-    if (!reminderDue(c, now, hours)) continue;
-    try {
-      const done = await db.transaction(async (tx) => {
-        const [r] = await tx.select().from(reservations).where(eq(reservations.id, c.id)).for("update");
-        if (!r || r.status !== "confirmed" || !reminderDue({ ...r, changedAt: await changedAt(tx, r) }, now, hours)) return false;
-        if (!(await enqueueReminderMail(tx, r))) throw new AlreadyQueued();
-        return true;
-      });
-      if (done) queued++;
-    } catch (error) {
-      if (!(error instanceof AlreadyQueued)) throw error;
-    }
-  }
-  if (queued > 0) kickMailer();
-  return queued;
+  return queueOncePerBooking(
+    db,
+    candidates.filter((c) => reminderDue(c, now, hours)),
+    async (tx, r) => reminderDue({ ...r, changedAt: await changedAt(tx, r) }, now, hours),
+    enqueueReminderMail,
+  );
 }
