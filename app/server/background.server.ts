@@ -3,6 +3,7 @@ import { log, oneLineError } from "./platform/log.server";
 import { sweepExpiredDrafts } from "./booking/draft.server";
 import { queueDueReminders } from "./booking/reminders.server";
 import { queueDueHeadcountRequests } from "./booking/headcount.server";
+import { issueOwedReceipts } from "./accounting/receipts.server";
 import { getEnv } from "./platform/env.server";
 import { startMailer } from "./mail/mail.server";
 import { deliverSimulatedWebhooks } from "./payments/providers/simulated.server";
@@ -11,7 +12,7 @@ import { RECONCILE_POLICY, reconcilePayments, reconcileThenSweep } from "./payme
 /**
  * Periodic work of the running server: pending payments are reconciled with the provider, then
  * expired holds give their tables back; queued mail goes out; the simulated provider (local runs)
- * delivers its owed webhooks; reminder and headcount e-mails are queued when due. At start, every pending payment is reconciled once (a crash may have
+ * delivers its owed webhooks; reminder and headcount e-mails are queued when due; receipts are issued. At start, every pending payment is reconciled once (a crash may have
  * lost its webhook).
  */
 export function startBackgroundJobs(): () => void {
@@ -46,6 +47,12 @@ export function startBackgroundJobs(): () => void {
   reminders();
   const reminderTimer = setInterval(reminders, 5 * 60_000);
   reminderTimer.unref();
+  // Receipts and credit notes (issue #31 §1): every booking whose money moved gets its documents,
+  // at start (a crash may have come between a payment and its receipt), then every 30 seconds.
+  const receiptSweep = run("Receipts", async () => issueOwedReceipts(await getDb()));
+  receiptSweep();
+  const receiptTimer = setInterval(receiptSweep, 30_000);
+  receiptTimer.unref();
   const stopMailer = startMailer();
   return () => {
     stopped = true;
@@ -53,6 +60,7 @@ export function startBackgroundJobs(): () => void {
     clearInterval(webhooks);
     clearInterval(draftSweep);
     clearInterval(reminderTimer);
+    clearInterval(receiptTimer);
     stopMailer();
   };
 }

@@ -56,6 +56,11 @@ export async function summaryLocation(db: Executor, r: Pick<Reservation, "locati
   return r.locationId === null ? null : ((await findGameLocation(db, r.locationId)) ?? null);
 }
 
+/** The booking's price as lines, extras included (issue #30 §2, §3), as its pages, e-mails and receipts show them. */
+export async function bookingPriceLines(db: Executor, r: Reservation): Promise<SummaryLine[]> {
+  return bookingSummaryLines(r, await summaryLocation(db, r), extraSummaryLines(await extrasOf(db, r.id)));
+}
+
 /** The confirmation pages' view: the price as lines (a game's by its location) and what is left on the voucher. */
 export async function bookingSummaryOf(db: Executor, r: Reservation): Promise<ReservationView> {
   const [voucher] =

@@ -27,8 +27,7 @@ import { getVenue, venuePolicy, readEmailTexts, readVenueProfile, venueContact a
 import { getDb, type Db, type Tx } from "../platform/db.server";
 import { mailOutbox, manageTokens, openingHours, reservations, specialHours, venueSettings, vouchers } from "../platform/schema";
 import { bookingSummaryLines } from "~/domain/games";
-import { extrasOf } from "../booking/extras.server";
-import { extraSummaryLines } from "~/domain/extras";
+import { bookingPriceLines } from "../booking/confirmation-view.server";
 import type { EmailTexts } from "~/domain/email-texts";
 import { canSelfChange } from "~/domain/self-service";
 import { getEnv } from "../platform/env.server";
@@ -156,12 +155,6 @@ async function changeableOnlineNow(tx: Tx, reservation: Reservation, hours?: num
 export type ConfirmationVenue = { contact: VenueContact; selfServiceHours: number; texts: EmailTexts };
 
 /** `venue`: the caller's (from the venue cache, saving the confirmation's transaction its statements); else read in `tx`. */
-/** The booking's price as lines, extras included (issue #30 §2, §3), as its pages show them. */
-async function priceLinesOf(tx: Tx, reservation: Reservation) {
-  const location = reservation.locationId === null ? null : ((await getVenue(tx)).locations.find((l) => l.id === reservation.locationId) ?? null);
-  return bookingSummaryLines(reservation, location, extraSummaryLines(await extrasOf(tx, reservation.id)));
-}
-
 /** A deposit booking's state and balance link (issue #30 §3); nothing for a booking paid in full. */
 async function depositOf(tx: Tx, reservation: Reservation, manageLink: string) {
   if (reservation.depositRappen <= 0) return null;
@@ -178,7 +171,7 @@ export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation, 
   const { contact, texts } = venue ?? (await mailVenue(tx));
   // The price as lines and what is left on the voucher (issue #30 §3): read here, once per confirmation.
   const [voucher] = reservation.voucherId === null ? [] : await tx.select({ rappen: vouchers.remainingRappen, validUntil: vouchers.validUntil }).from(vouchers).where(eq(vouchers.id, reservation.voucherId));
-  const data = { ...reservation, priceLines: await priceLinesOf(tx, reservation), voucherLeft: voucher ?? null, deposit: await depositOf(tx, reservation, link.url) };
+  const data = { ...reservation, priceLines: await bookingPriceLines(tx, reservation), voucherLeft: voucher ?? null, deposit: await depositOf(tx, reservation, link.url) };
   await enqueue(tx, reservation, kind, confirmationEmail(data, contact, {
       manageUrl: link.url,
       changeableOnline,
@@ -199,7 +192,7 @@ export async function enqueueChangeMail(tx: Tx, reservation: Reservation, previo
   const link = newManageLink(reservation);
   const changeableOnline = await changeableOnlineNow(tx, reservation);
   const { contact, texts } = await mailVenue(tx);
-  const data = { ...reservation, priceLines: await priceLinesOf(tx, reservation), deposit: await depositOf(tx, reservation, link.url) };
+  const data = { ...reservation, priceLines: await bookingPriceLines(tx, reservation), deposit: await depositOf(tx, reservation, link.url) };
   await enqueue(tx, reservation, "change", changeEmail(data, contact, previous, { manageUrl: link.url, money, changeableOnline, texts }), link);
 }
 
@@ -219,7 +212,7 @@ export async function enqueueReminderMail(tx: Tx, reservation: Reservation): Pro
   const link = newManageLink(reservation);
   const changeableOnline = await changeableOnlineNow(tx, reservation);
   const { contact, texts } = await mailVenue(tx);
-  const data = { ...reservation, priceLines: await priceLinesOf(tx, reservation), deposit: await depositOf(tx, reservation, link.url) };
+  const data = { ...reservation, priceLines: await bookingPriceLines(tx, reservation), deposit: await depositOf(tx, reservation, link.url) };
   return enqueue(tx, reservation, "reminder", reminderEmail(data, contact, { manageUrl: link.url, changeableOnline, texts }), link);
 }
 
@@ -231,7 +224,7 @@ export async function enqueueReminderMail(tx: Tx, reservation: Reservation): Pro
 export async function enqueueHeadcountMail(tx: Tx, reservation: Reservation, details: { deadline: string; meals: string[] }): Promise<boolean> {
   const link = newManageLink(reservation);
   const { contact, texts } = await mailVenue(tx);
-  const data = { ...reservation, priceLines: await priceLinesOf(tx, reservation), deposit: await depositOf(tx, reservation, link.url) };
+  const data = { ...reservation, priceLines: await bookingPriceLines(tx, reservation), deposit: await depositOf(tx, reservation, link.url) };
   return enqueue(tx, reservation, "headcount", headcountEmail(data, contact, { manageUrl: link.url, deadline: details.deadline, meals: details.meals, texts }), link);
 }
 

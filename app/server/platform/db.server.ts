@@ -19,6 +19,11 @@ import { shareChanges } from "./changes.server";
 
 export type { Db, Executor, Tx } from "./db-types";
 
+/** The rows of a raw `execute(sql…)`: both drivers (PGlite, node-postgres) answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 // One copy per process: per-module state here (see claimModule).
 claimModule("platform/db", import.meta.url);
 

@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { ExtraUnit } from "../../domain/extras";
 import type { LogoType } from "../../domain/venue-profile";
+import type { ReceiptKind, ReceiptSnapshot, VatMode } from "../../domain/receipts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -111,6 +112,8 @@ export const venueSettings = pgTable(
      */
     balanceDays: integer("balance_days"),
     balanceAtVenue: integer("balance_at_venue"),
+    /** Receipts (issue #31 §1): `included` (prices include MWST) or `none` (not liable); null: included. */
+    vatMode: text("vat_mode").$type<VatMode>(),
   },
   (t) => [check("venue_settings_single_row", sql`${t.id} = 1`)],
 );
@@ -750,3 +753,53 @@ export const emailTexts = pgTable("email_texts", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   updatedBy: integer("updated_by"),
 });
+
+/** MWST rates by the day they apply from (issue #31 §1); the rate of a booking is the one on its day. */
+export const vatRates = pgTable(
+  "vat_rates",
+  {
+    id: serial("id").primaryKey(),
+    validFrom: date("valid_from", { mode: "string" }).notNull(),
+    /** Basis points: 810 = 8.1 %. */
+    rateBp: integer("rate_bp").notNull(),
+    createdAt: createdAt(),
+    createdBy: integer("created_by"),
+  },
+  (t) => [uniqueIndex("vat_rates_valid_from_key").on(t.validFrom), check("vat_rates_rate_check", sql`${t.rateBp} >= 0 and ${t.rateBp} <= 5000`)],
+);
+
+/**
+ * Receipts and credit notes (issue #31 §1), never updated: one row per document, with what it shows
+ * frozen in `snapshot` and the signed amounts per money category it accounts for (the sums per
+ * booking always equal what its payments, voucher ledger and venue total say; see domain/receipts).
+ */
+export const receipts = pgTable(
+  "receipts",
+  {
+    /** Taken with nextval before the insert: the number is made from it (`documentNumber`). */
+    id: serial("id").primaryKey(),
+    number: text("number").notNull(),
+    kind: text("kind").$type<ReceiptKind>().notNull(),
+    reservationId: integer("reservation_id")
+      .notNull()
+      .references(() => reservations.id),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    totalRappen: integer("total_rappen").notNull(),
+    /** null: issued while the venue was not liable for MWST. */
+    vatRateBp: integer("vat_rate_bp"),
+    vatRappen: integer("vat_rappen").notNull().default(0),
+    onlineRappen: integer("online_rappen").notNull().default(0),
+    refundRappen: integer("refund_rappen").notNull().default(0),
+    voucherCreditRappen: integer("voucher_credit_rappen").notNull().default(0),
+    voucherRappen: integer("voucher_rappen").notNull().default(0),
+    venueRappen: integer("venue_rappen").notNull().default(0),
+    snapshot: jsonb("snapshot").$type<ReceiptSnapshot>().notNull(),
+  },
+  (t) => [
+    uniqueIndex("receipts_number_key").on(t.number),
+    index("receipts_reservation_idx").on(t.reservationId),
+    index("receipts_issued_idx").on(t.issuedAt),
+    check("receipts_kind_check", sql`${t.kind} in ('receipt','credit_note')`),
+    check("receipts_total_check", sql`${t.totalRappen} > 0 and ${t.vatRappen} >= 0 and ${t.vatRappen} <= ${t.totalRappen}`),
+  ],
+);

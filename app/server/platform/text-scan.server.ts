@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "./db-types";
+import { rowsOf, type Db } from "./db.server";
 
 /**
  * Finds stored text that was damaged on its way through a page: U+FFFD (what a browser makes of a
@@ -10,10 +10,6 @@ import type { Db } from "./db-types";
 export type DamagedText = { table: string; column: string; rowId: string; problem: "U+FFFD" | "NUL"; excerpt: string };
 
 type Column = { table: string; column: string; type: string };
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
 

@@ -1,0 +1,145 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import PDFDocument from "pdfkit";
+import { formatChf } from "~/domain/money";
+import { formatRate, RECEIPT_TEXT, type ReceiptSnapshot } from "~/domain/receipts";
+import { formatDateDE, venueNow } from "~/domain/time";
+import { COUNTRIES, type LogoType } from "~/domain/venue-profile";
+import { displayPhone } from "~/domain/phone";
+import type { receipts } from "../platform/schema";
+
+type ReceiptRow = typeof receipts.$inferSelect;
+
+/**
+ * A receipt or credit note as an A4 PDF (issue #31 §1), drawn with pdfkit from the document's frozen
+ * snapshot, so the same document downloads the same whenever and by whomever. DejaVu Sans is
+ * embedded (subset) because pdfkit's built-in Helvetica only knows Windows-1252: a family called
+ * Łukasiewicz or Çelik must read its own name.
+ */
+
+const require = createRequire(import.meta.url);
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+function loadFonts() {
+  fonts ??= {
+    regular: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
+    bold: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf")),
+  };
+  return fonts;
+}
+
+export type PdfLogo = { bytes: Buffer; type: LogoType };
+
+const MARGIN = 56;
+const GREY = "#444444";
+
+export function receiptPdf(doc: Pick<ReceiptRow, "kind" | "number" | "issuedAt" | "totalRappen" | "vatRateBp" | "vatRappen" | "snapshot">, logo: PdfLogo | null = null): Promise<Buffer> {
+  const s: ReceiptSnapshot = doc.snapshot;
+  const title = doc.kind === "receipt" ? RECEIPT_TEXT.receipt : RECEIPT_TEXT.creditNote;
+  const pdf = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    info: { Title: `${title} ${doc.number}`, Author: s.venue.name, Subject: `${RECEIPT_TEXT.booking} ${s.booking.code}` },
+    lang: "de-CH",
+    pdfVersion: "1.7",
+    tagged: false,
+  });
+  const { regular, bold } = loadFonts();
+  pdf.registerFont("regular", regular);
+  pdf.registerFont("bold", bold);
+  const chunks: Buffer[] = [];
+  pdf.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on("end", () => resolve(Buffer.concat(chunks)));
+    pdf.on("error", reject);
+  });
+
+  const width = pdf.page.width - 2 * MARGIN;
+  const right = MARGIN + width;
+
+  // The venue: logo (PNG or JPEG; pdfkit draws no WebP), name, address, contact, UID.
+  let top = MARGIN;
+  if (logo && logo.type !== "image/webp") {
+    try {
+      pdf.image(logo.bytes, MARGIN, top, { fit: [140, 56] });
+      top += 64;
+    } catch {
+      // A logo pdfkit cannot read leaves the name alone at the top.
+    }
+  }
+  pdf.font("bold").fontSize(14).fillColor("black").text(s.venue.name, MARGIN, top);
+  pdf.font("regular").fontSize(9).fillColor(GREY);
+  const venueLines = [
+    s.venue.street,
+    `${s.venue.zip} ${s.venue.city}${s.venue.country === "CH" ? "" : `, ${COUNTRIES[s.venue.country as keyof typeof COUNTRIES] ?? s.venue.country}`}`,
+    [displayPhone(s.venue.phone), s.venue.email].filter(Boolean).join(" · "),
+    s.venue.website,
+    s.venue.uidNumber ? `${RECEIPT_TEXT.uid} ${s.venue.uidNumber}` : "",
+  ].filter(Boolean);
+  for (const line of venueLines) pdf.text(line);
+
+  // Title and the document's facts.
+  pdf.moveDown(1.5);
+  pdf.font("bold").fontSize(20).fillColor("black").text(title, MARGIN);
+  pdf.moveDown(0.3);
+  pdf.font("regular").fontSize(10);
+  const facts: [string, string][] = [
+    [RECEIPT_TEXT.number, doc.number],
+    [RECEIPT_TEXT.date, formatDateDE(venueNow(doc.issuedAt).date)],
+    [RECEIPT_TEXT.booking, s.booking.code],
+  ];
+  for (const [label, value] of facts) row(label, value, false);
+
+  // The family and the service.
+  pdf.moveDown(0.8);
+  pdf.font("bold").text(RECEIPT_TEXT.customer, MARGIN);
+  pdf.font("regular");
+  for (const line of [s.customer.name, s.customer.street, `${s.customer.zip} ${s.customer.city}`.trim()].filter(Boolean)) pdf.text(line);
+  pdf.moveDown(0.8);
+  pdf.font("bold").text(RECEIPT_TEXT.service, MARGIN);
+  pdf.font("regular").text(`${s.booking.offerName}, ${s.booking.dateText}, ${s.booking.timeText}`);
+  pdf.moveDown(0.5);
+  for (const line of s.lines) row(line.detail ? `${line.label} (${line.detail})` : line.label, formatChf(line.amountRappen), false);
+  rule();
+  row(RECEIPT_TEXT.bookingTotal, formatChf(s.priceRappen), true);
+
+  // What this document records.
+  pdf.moveDown(1);
+  pdf.font("regular").text(doc.kind === "receipt" ? RECEIPT_TEXT.receiptIntro : RECEIPT_TEXT.creditNoteIntro, MARGIN);
+  pdf.moveDown(0.3);
+  for (const part of s.parts) row(part.label, formatChf(part.rappen), false);
+  rule();
+  row(RECEIPT_TEXT.documentTotal, formatChf(doc.totalRappen), true);
+  pdf.moveDown(0.8);
+  pdf.font("regular").fontSize(9).fillColor(GREY);
+  if (doc.vatRateBp !== null) {
+    pdf.text(RECEIPT_TEXT.vatIncluded(formatRate(doc.vatRateBp), formatChf(doc.vatRappen), formatChf(doc.totalRappen - doc.vatRappen)), MARGIN, undefined, { width });
+  } else {
+    pdf.text(RECEIPT_TEXT.vatNone, MARGIN, undefined, { width });
+  }
+  pdf.moveDown(1.5);
+  pdf.fontSize(10).fillColor("black").text(RECEIPT_TEXT.thanks, MARGIN);
+  pdf.end();
+  return done;
+
+  /** A label on the left and an amount on the right, on one line (the label wraps, the amount stays). */
+  function row(label: string, value: string, strong: boolean) {
+    pdf.font(strong ? "bold" : "regular").fontSize(10).fillColor("black");
+    const y = pdf.y;
+    const valueWidth = 120;
+    pdf.text(label, MARGIN, y, { width: width - valueWidth - 10 });
+    const after = pdf.y;
+    pdf.text(value, right - valueWidth, y, { width: valueWidth, align: "right" });
+    pdf.y = Math.max(after, pdf.y);
+    pdf.x = MARGIN;
+  }
+
+  function rule() {
+    pdf.moveTo(MARGIN, pdf.y + 2).lineTo(right, pdf.y + 2).lineWidth(0.5).strokeColor("#888888").stroke();
+    pdf.y += 6;
+  }
+}
+
+/** `quittung-Q-2026-000042.pdf` / `gutschrift-G-2026-000043.pdf`. */
+export function receiptFileName(doc: Pick<ReceiptRow, "kind" | "number">): string {
+  return `${doc.kind === "receipt" ? "quittung" : "gutschrift"}-${doc.number}.pdf`;
+}
