@@ -26,7 +26,6 @@ import { depositView } from "../booking/deposit.server";
 import { getVenue, venuePolicy, readEmailTexts, readVenueProfile, venueContact as cachedVenueContact } from "../booking/venue.server";
 import { getDb, type Db, type Tx } from "../platform/db.server";
 import { mailOutbox, manageTokens, openingHours, reservations, specialHours, venueSettings, vouchers } from "../platform/schema";
-import { bookingSummaryLines } from "~/domain/games";
 import { bookingPriceLines } from "../booking/confirmation-view.server";
 import type { EmailTexts } from "~/domain/email-texts";
 import { canSelfChange } from "~/domain/self-service";
