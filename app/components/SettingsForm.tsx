@@ -122,6 +122,7 @@ export function SettingsNav({ current }: { current: string }) {
     ["/admin/einstellungen/e-mail-texte", "E-Mail-Texte"],
     ["/admin/einstellungen/mitarbeitende", "Benutzerkonten"],
     ["/admin/einstellungen/betrieb", "Betrieb"],
+    ["/admin/einstellungen/mwst", "MWST"],
   ] as const;
   return (
     <nav aria-label="Einstellungen" className="settings-nav no-print">

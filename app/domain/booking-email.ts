@@ -2,6 +2,7 @@ import { cancellationMoneyLines, type CancellationSplit } from "./cancellation-t
 import { partyRows } from "./party-details";
 import type { SummaryLine } from "./pricing";
 import { formatChf } from "./money";
+import { RECEIPT_TEXT } from "./receipts";
 import { formatDateDE, formatTime, venueToUtc } from "./time";
 import { venueAddressLine, type VenueContact } from "./venue-contact";
 import { emailParagraphs, emailTextFor, emailTextValues, type EmailTextKind, type EmailTexts } from "./email-texts";
@@ -379,12 +380,15 @@ export function confirmationEmail(r: BookingEmailData, venue: VenueContact, opti
   const calendarNote = "Den Termin finden Sie auch als Kalendereintrag im Anhang.";
   // The version accepted at booking, not today's text (issue #28 §2).
   const agbNote = options.agbUrl ? [`Es gelten die AGB, die Sie bei der Buchung akzeptiert haben: ${options.agbUrl}`] : [];
+  // Receipts (issue #31 §1) are on the manage page: only where the e-mail links it.
+  const receiptNote = options.manageUrl ? [RECEIPT_TEXT.emailReceipts] : [];
   const rows = detailRows(r);
   const text = [
     ...intro,
     textRows(rows),
     ...balanceLines(r),
     ...manageLines(options.manageUrl, options.changeableOnline),
+    ...receiptNote,
     ...arrivalNote(venue),
     calendarNote,
     ...agbNote,
@@ -395,7 +399,7 @@ export function confirmationEmail(r: BookingEmailData, venue: VenueContact, opti
   return {
     subject: `${title} ${r.code} – ${venue.name}, ${formatDateDE(r.date)}, ${timeRange(r)}`,
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs: intro, rows, afterRows: [...balanceLines(r), ...arrivalNote(venue), calendarNote, ...agbNote, ...closing], venue, manageUrl: options.manageUrl }),
+    html: htmlDocument({ title, paragraphs: intro, rows, afterRows: [...balanceLines(r), ...receiptNote, ...arrivalNote(venue), calendarNote, ...agbNote, ...closing], venue, manageUrl: options.manageUrl }),
     ics: buildIcs(r, venue, "PUBLISH", now),
     icsMethod: "PUBLISH",
   };
@@ -424,7 +428,8 @@ export function cancellationEmail(
   const calendarNote = "Mit dem Kalendereintrag im Anhang können Sie den Termin aus Ihrem Kalender entfernen.";
   const rows = detailRows(r);
   const venueLine = byVenue ? [`Ihre Buchung wurde von der Anlage abgesagt (${venue.name}). Wir bitten um Entschuldigung.`] : [];
-  const paragraphs = [...intro, ...venueLine, ...(why ? [why] : []), ...money];
+  const creditNote = split.refundRappen > 0 && options.manageUrl ? [RECEIPT_TEXT.emailCreditNote] : [];
+  const paragraphs = [...intro, ...venueLine, ...(why ? [why] : []), ...money, ...creditNote];
   const text = [
     ...paragraphs,
     `Stornierte Buchung:\n\n${textRows(rows)}`,

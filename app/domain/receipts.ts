@@ -149,6 +149,8 @@ export const RECEIPT_TEXT = {
   creditNoteIntro: "Wir haben Ihnen folgenden Betrag zurückerstattet:",
   receiptIntro: "Wir bestätigen den Erhalt folgender Zahlung:",
   manageHeading: "Quittungen",
+  emailReceipts: "Die Quittungen zu Ihren Zahlungen (PDF) finden Sie auf Ihrer Buchungsseite unter «Quittungen».",
+  emailCreditNote: "Die Gutschrift zur Rückerstattung (PDF) finden Sie nach der Rückzahlung auf Ihrer Buchungsseite unter «Quittungen».",
   manageNone: "Noch keine Quittung: Sie erscheint hier, sobald eine Zahlung eingegangen ist.",
   download: "PDF herunterladen",
   methods: {
@@ -198,3 +200,6 @@ export function parseRatePercent(value: unknown): number | null {
 export function isVatMode(value: unknown): value is VatMode {
   return typeof value === "string" && (VAT_MODES as readonly string[]).includes(value);
 }
+
+/** What pages list of a document: title, date, amount and the number its link carries. */
+export type ReceiptListItem = { number: string; title: string; date: string; amount: string; kind: ReceiptKind };

@@ -14,6 +14,8 @@ import { reservationTypeLabel } from "~/domain/reservation-types";
 import { bookingStatusLabel, PAYMENT_LABELS } from "~/domain/staff-labels";
 import { formatDateDE, formatTime } from "~/domain/time";
 import { isManager, requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
+import { receiptListItem, receiptsOf } from "~/server/accounting/receipts.server";
+import { ReceiptList } from "~/components/ReceiptList";
 import { addNote, bookingDetail, correctContact, markRefundDone, partyDetailsByStaff, recordArrival, resendConfirmation, showPaymentLink } from "~/server/staff/booking-desk.server";
 import { DataFields } from "~/components/DataFields";
 import { PARTY_FIELD_NAMES, PARTY_MSG, parsePartyDetails, partyDataFields, type DataField } from "~/domain/party-details";
@@ -103,7 +105,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const doneText = DONE[query.get("done") ?? ""];
   const done = doneText ? `${doneText}${doneText.startsWith("Buchung korrigiert") ? issued : ""}` : null;
   if (!detail) return data({ staff: { email: staff.email, manager: isManager(staff) }, detail: null, done: null, code: (params.code ?? "").slice(0, 40) }, { status: 404 });
-  return data({ staff: { email: staff.email, manager: isManager(staff) }, detail, done, code: detail.reservation.code });
+  // Receipts and credit notes (issue #31 §1), brought up to date before they are listed.
+  const receipts = (await receiptsOf(await getDb(), detail.reservation.id)).map(receiptListItem);
+  return data({ staff: { email: staff.email, manager: isManager(staff) }, detail, done, code: detail.reservation.code, receipts });
 }
 
 type ActionData = {
@@ -186,7 +190,8 @@ const MAIL_LABELS: Record<MailKind, string> = {
 };
 
 export default function BookingDetailPage() {
-  const { staff, detail, done, code } = useLoaderData<typeof loader>();
+  const loaderData = useLoaderData<typeof loader>();
+  const { staff, detail, done, code } = loaderData;
   const actionData = useActionData<ActionData>();
   if (!detail) {
     return (
@@ -735,6 +740,8 @@ export default function BookingDetailPage() {
           </button>
         </Form>
       </section>
+
+      <ReceiptList receipts={"receipts" in loaderData ? loaderData.receipts : []} href={(number) => `/admin/buchungen/${encodeURIComponent(code)}/beleg/${number}`} />
 
       <section className="card" aria-labelledby="mails-title" id="e-mails">
         <h2 id="mails-title">E-Mails</h2>

@@ -21,6 +21,8 @@ import { getDb } from "~/server/platform/db.server";
 import { headcountState } from "~/server/booking/headcount.server";
 import { HEADCOUNT_MSG } from "~/domain/headcount";
 import { DEFAULT_BALANCE_DAYS } from "~/domain/deposit";
+import { receiptListItem, receiptsOf } from "~/server/accounting/receipts.server";
+import { ReceiptList } from "~/components/ReceiptList";
 
 export const headers: HeadersFunction = () => MANAGE_HEADERS;
 export const meta: MetaFunction = () => pageMeta("Ihre Buchung", [{ name: "robots", content: "noindex" }]);
@@ -60,12 +62,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     notice,
     // The birthday child and allergies (issue #30 §1): shown, and editable until the party begins.
     party: isBirthdayParty(r) && r.status !== "cancelled" ? { rows: partyRows(partyDetailsOf(r)), editable: familyMayEditParty(r), extras: await familyMayChooseExtras(db, r) } : null,
+    // Receipts and credit notes (issue #31 §1), brought up to date before they are listed.
+    receipts: (await receiptsOf(db, r.id)).map(receiptListItem),
     pending: pending && { ...pending, until: pending.until.toLocaleTimeString("de-CH", { timeZone: "Europe/Zurich", hour: "2-digit", minute: "2-digit" }) },
   };
 }
 
 export default function ManageBooking() {
-  const { view, token, notice, pending, agbHref, party, headcount } = useLoaderData<typeof loader>();
+  const { view, token, notice, pending, agbHref, party, headcount, receipts } = useLoaderData<typeof loader>();
   const base = `/buchung/${token}`;
   const cancelled = view.booking.status === "cancelled";
   return (
@@ -138,6 +142,7 @@ export default function ManageBooking() {
         </p>
       </section>
       <BookingSummary summary={view.booking} />
+      <ReceiptList receipts={receipts} href={(number) => `${base}/beleg/${number}`} />
       {party ? (
         <section className="card summary" aria-labelledby="party-title">
           <h2 id="party-title">{PARTY_MSG.title}</h2>

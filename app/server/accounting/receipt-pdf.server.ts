@@ -143,3 +143,18 @@ export function receiptPdf(doc: Pick<ReceiptRow, "kind" | "number" | "issuedAt" 
 export function receiptFileName(doc: Pick<ReceiptRow, "kind" | "number">): string {
   return `${doc.kind === "receipt" ? "quittung" : "gutschrift"}-${doc.number}.pdf`;
 }
+
+/** The PDF as a download; 404 with a German line when the booking has no such document. */
+export function pdfResponse(file: { body: Buffer; fileName: string } | null, headers: Record<string, string>): Response {
+  if (!file) {
+    return new Response("Diesen Beleg gibt es zu dieser Buchung nicht.", { status: 404, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  return new Response(new Uint8Array(file.body), {
+    headers: {
+      ...headers,
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${file.fileName}"`,
+      "Content-Length": String(file.body.length),
+    },
+  });
+}

@@ -5,6 +5,7 @@ import {
   DOCUMENT_NUMBER_RE,
   documentNumber,
   documentTitle,
+  type ReceiptListItem,
   documentsDue,
   MONEY_KEYS,
   NO_MONEY,
@@ -207,9 +208,14 @@ export async function receiptDocument(db: Db, reservationId: number, number: str
   return { body, fileName: receiptFileName(doc) };
 }
 
-/** What pages list of a document: title, date, amount and the number its link carries. */
-export type ReceiptListItem = { number: string; title: string; date: string; amount: string; kind: ReceiptRow["kind"] };
-
 export function receiptListItem(doc: ReceiptRow): ReceiptListItem {
   return { number: doc.number, title: documentTitle(doc.kind, doc.number), date: formatDateDE(venueNow(doc.issuedAt).date), amount: formatChf(doc.totalRappen), kind: doc.kind };
+}
+
+/** Staff: a document by booking code and number. */
+export async function staffReceiptDocument(db: Db, code: string, number: string): Promise<{ body: Buffer; fileName: string } | null> {
+  const normalized = code.trim().toUpperCase();
+  if (!normalized || normalized.length > 40) return null;
+  const [r] = await db.select({ id: reservations.id }).from(reservations).where(eq(reservations.code, normalized));
+  return r ? receiptDocument(db, r.id, number) : null;
 }
