@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { receiptDocument } from "~/server/accounting/receipts.server";
+import { familyReceiptDocument } from "~/server/accounting/receipts.server";
 import { MANAGE_HEADERS, requireManagedBooking } from "~/server/booking/manage.server";
 import { getDb } from "~/server/platform/db.server";
 import { pdfResponse } from "~/server/accounting/receipt-pdf.server";
@@ -8,5 +8,6 @@ import { pdfResponse } from "~/server/accounting/receipt-pdf.server";
 export async function loader({ params }: LoaderFunctionArgs) {
   const db = await getDb();
   const r = await requireManagedBooking(db, params.token);
-  return pdfResponse(await receiptDocument(db, r.id, params.number ?? ""), MANAGE_HEADERS);
+  const answer = await familyReceiptDocument(db, r.id, params.number ?? "");
+  return pdfResponse(answer.kind === "file" ? answer : answer.kind === "limited" ? answer : null, MANAGE_HEADERS);
 }

@@ -3,7 +3,7 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vatIncluded } from "~/domain/receipts";
 import { reserveBirthday } from "~/server/booking/bookings.server";
-import { bookingsOwedReceipts, issueOwedReceipts, receiptDocument, receiptsOf, syncReceipts } from "~/server/accounting/receipts.server";
+import { bookingsOwedReceipts, familyReceiptDocument, issueOwedReceipts, receiptDocument, receiptDownloads, receiptsOf, syncReceipts } from "~/server/accounting/receipts.server";
 import { confirmPayment, startPayment } from "~/server/payments/payments.server";
 import { receipts, reservations } from "~/server/platform/schema";
 import { recordArrival } from "~/server/staff/booking-desk.server";
@@ -199,5 +199,15 @@ describe.each(drivers)("receipts on $name", ({ open }) => {
     const [otherDoc] = await receiptsOf(database.db, other.id);
     expect(await receiptDocument(database.db, r.id, otherDoc!.number)).toBeNull();
     expect(await receiptDocument(database.db, r.id, "../../etc/passwd")).toBeNull();
+  });
+
+  it("a manage link draws a bounded number of PDFs, counted in the database", async () => {
+    const r = await paidOnline();
+    const [doc] = await receiptsOf(database.db, r.id);
+    expect(await familyReceiptDocument(database.db, r.id, doc!.number)).toMatchObject({ kind: "file" });
+    expect(await familyReceiptDocument(database.db, r.id, "Q-2000-000001")).toEqual({ kind: "missing" });
+    // The rest of the window's points, as other requests (any process) would have used them.
+    await receiptDownloads.consume(database.db, String(r.id), 29);
+    expect(await familyReceiptDocument(database.db, r.id, doc!.number)).toMatchObject({ kind: "limited", retryAfterSeconds: expect.any(Number) });
   });
 });

@@ -144,8 +144,19 @@ export function receiptFileName(doc: Pick<ReceiptRow, "kind" | "number">): strin
   return `${doc.kind === "receipt" ? "quittung" : "gutschrift"}-${doc.number}.pdf`;
 }
 
-/** The PDF as a download; 404 with a German line when the booking has no such document. */
-export function pdfResponse(file: { body: Buffer; fileName: string } | null, headers: Record<string, string>): Response {
+export const RECEIPT_LIMIT_TEXT = "Zu viele Downloads in kurzer Zeit. Bitte versuchen Sie es in einigen Minuten wieder.";
+
+/** The PDF as a download; 404 with a German line when the booking has no such document, 429 when limited. */
+export function pdfResponse(
+  file: { body: Buffer; fileName: string } | { kind: "limited"; retryAfterSeconds: number } | null,
+  headers: Record<string, string>,
+): Response {
+  if (file && "kind" in file) {
+    return new Response(RECEIPT_LIMIT_TEXT, {
+      status: 429,
+      headers: { ...headers, "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(file.retryAfterSeconds) },
+    });
+  }
   if (!file) {
     return new Response("Diesen Beleg gibt es zu dieser Buchung nicht.", { status: 404, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
   }

@@ -24,6 +24,7 @@ import { bookingPriceLines, whenTexts } from "../booking/confirmation-view.serve
 import { readVenueProfile } from "../booking/venue.server";
 import { rowsOf, type Db, type Executor, type Tx } from "../platform/db.server";
 import { log, oneLineError } from "../platform/log.server";
+import { Limit } from "../platform/limits.server";
 import { transactionWithRetry } from "../platform/retry.server";
 import { receipts, reservations, vatRates, venueProfile, venueSettings } from "../platform/schema";
 
@@ -218,4 +219,21 @@ export async function staffReceiptDocument(db: Db, code: string, number: string)
   if (!normalized || normalized.length > 40) return null;
   const [r] = await db.select({ id: reservations.id }).from(reservations).where(eq(reservations.code, normalized));
   return r ? receiptDocument(db, r.id, number) : null;
+}
+
+/**
+ * Drawing a PDF costs tens of milliseconds of CPU: a manage link (the family's, or one that leaked)
+ * draws at most 30 in ten minutes, counted in the database so every process shares the count.
+ */
+export const receiptDownloads = new Limit({ name: "receipt-pdf", points: 30, windowSeconds: 10 * 60 });
+
+export type FamilyReceiptAnswer = { kind: "file"; body: Buffer; fileName: string } | { kind: "missing" } | { kind: "limited"; retryAfterSeconds: number };
+
+/** The family's download through the manage link (the route checked the link). */
+export async function familyReceiptDocument(db: Db, reservationId: number, number: string): Promise<FamilyReceiptAnswer> {
+  if (!DOCUMENT_NUMBER_RE.test(number) || !(await findReceipt(db, reservationId, number))) return { kind: "missing" };
+  const verdict = await receiptDownloads.consume(db, String(reservationId));
+  if (!verdict.allowed) return { kind: "limited", retryAfterSeconds: verdict.retryAfterSeconds };
+  const file = await receiptDocument(db, reservationId, number);
+  return file ? { kind: "file", ...file } : { kind: "missing" };
 }
