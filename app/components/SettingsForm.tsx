@@ -123,6 +123,7 @@ export function SettingsNav({ current }: { current: string }) {
     ["/admin/einstellungen/mitarbeitende", "Benutzerkonten"],
     ["/admin/einstellungen/betrieb", "Betrieb"],
     ["/admin/einstellungen/mwst", "MWST"],
+    ["/admin/einstellungen/aktionscodes", "Aktionscodes"],
   ] as const;
   return (
     <nav aria-label="Einstellungen" className="settings-nav no-print">

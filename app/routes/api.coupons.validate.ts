@@ -18,7 +18,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!check.result) {
     return Response.json({ valid: false, message: MSG.voucherUnknown, couponCode: "", remainingValue: 0 }, { status: 400 });
   }
-  return Response.json(check.result, { status: check.status });
+  // The spec's shape: a promo code answers like a voucher with nothing to spend (remainingValue 0).
+  const { promo: _promo, ...result } = check.result;
+  return Response.json(result, { status: check.status });
 }
 
 export function loader() {

@@ -443,8 +443,10 @@ function ContactForm({
     }
   }
 
-  const shownCoupon = coupon === undefined && summary.couponCode
-    ? { valid: true, message: MSG.voucherValid, couponCode: summary.couponCode, remainingValue: (summary.couponRemainingRappen ?? 0) / 100 }
+  const shownCoupon: CouponResult | null | undefined = coupon === undefined && summary.couponCode
+    ? summary.promoMessage
+      ? { valid: true, message: summary.promoMessage, couponCode: summary.couponCode, remainingValue: 0, promo: true }
+      : { valid: true, message: MSG.voucherValid, couponCode: summary.couponCode, remainingValue: (summary.couponRemainingRappen ?? 0) / 100 }
     : coupon;
 
   // After a refused submit: what is wrong, per field (from the browser's check, or from the server's answer without JavaScript).
@@ -541,7 +543,11 @@ function ContactForm({
           <div className="coupon-result" aria-live="polite">
             {checking ? <p className="muted">Gutschein wird geprüft …</p> : null}
             {!checking && shownCoupon ? (
-              shownCoupon.valid ? (
+              shownCoupon.valid && shownCoupon.promo ? (
+                <div className="alert alert-success">
+                  <p>{shownCoupon.message}</p>
+                </div>
+              ) : shownCoupon.valid ? (
                 <div className="alert alert-success">
                   <p>{shownCoupon.message}</p>
                   <p>

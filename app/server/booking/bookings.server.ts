@@ -21,6 +21,8 @@ import { KeyedMutex } from "../platform/keyed-mutex.server";
 import { enqueueConfirmationMail, kickMailer } from "../mail/mail.server";
 import { creditVoucher, debitVoucher, recordLedger } from "../vouchers/vouchers.server";
 import { reserveVoucherAttempt } from "../vouchers/coupon.server";
+import { checkPromo, recordRedemption } from "../vouchers/promo-codes.server";
+import { PROMO_MSG } from "~/domain/promo-codes";
 import { getVenue, tablesOn, venuePhone } from "./venue.server";
 import { closureOn } from "~/domain/venue-settings";
 import { beyondHorizon, horizonMessage } from "~/domain/horizon";
@@ -304,16 +306,26 @@ async function placeReservationNow(db: Db, spec: ReservationSpec, options: Reser
         const resource = await spec.claim(tx);
         if (!resource) return { ok: false, reason: "slot_taken", message: MSG.slotTaken };
 
+        // The voucher box takes gift vouchers and promo codes (issue #31 §4): a promo code is claimed
+        // under its row's lock (exact uses across processes) and lowers the price; a voucher pays.
         let voucher: { id: number; code: string; debitedRappen: number } | null = null;
+        let promo: { id: number; code: string; discountRappen: number } | null = null;
         if (spec.couponCode) {
-          const debit = await debitVoucher(tx, { code: spec.couponCode, wantedRappen: spec.priceRappen, reservationId: null, now });
+          const target = { offerId: spec.columns.offerId ?? null, game: spec.lockKind === "location", date: spec.date, today: venueNow(now).date };
+          const claim = await checkPromo(tx, spec.couponCode, target, spec.columns.email, spec.priceRappen, { lock: true });
+          if (claim && !claim.ok) return { ok: false, reason: "voucher", message: claim.message };
+          if (claim?.ok) promo = { id: claim.promo.id, code: claim.promo.code, discountRappen: claim.discountRappen };
+        }
+        const priceRappen = spec.priceRappen - (promo?.discountRappen ?? 0);
+        if (spec.couponCode && !promo) {
+          const debit = await debitVoucher(tx, { code: spec.couponCode, wantedRappen: priceRappen, reservationId: null, now });
           if (!debit.ok) return { ok: false, reason: "voucher", message: debit.message };
           voucher = { id: debit.voucher.id, code: debit.voucher.code, debitedRappen: debit.debitedRappen };
         }
-        const price = applyVoucher(spec.priceRappen, voucher ? voucher.debitedRappen : null);
+        const price = applyVoucher(priceRappen, voucher ? voucher.debitedRappen : null);
         // With a deposit only its part (after the voucher) is paid now; the rest stays open (issue #30 §3).
         const deposit = options.payAtVenue ? 0 : (spec.depositRappen ?? 0);
-        const split = depositSplit(spec.priceRappen, price.amountRappen, deposit);
+        const split = depositSplit(priceRappen, price.amountRappen, deposit);
         const paidInFull = split.payNowRappen <= 0;
         const confirmed = paidInFull || options.payAtVenue === true;
         if (!confirmed && owner) {
@@ -339,6 +351,8 @@ async function placeReservationNow(db: Db, spec: ReservationSpec, options: Reser
               voucherCode: voucher?.code ?? null,
               // Only with a deposit, so the common insert keeps its prepared shape.
               ...(split.balanceRappen > 0 ? { depositRappen: deposit, openBalanceRappen: split.balanceRappen } : {}),
+              // A promo code is the booking's price adjustment: every page, e-mail, receipt and change keeps it.
+              ...(promo ? { priceAdjustRappen: -promo.discountRappen, priceAdjustReason: PROMO_MSG.lineReason(promo.code) } : {}),
               status: confirmed ? "confirmed" : "held",
               paymentStatus: paidInFull ? "settled" : "none",
               channel: options.channel ?? "online",
@@ -361,6 +375,7 @@ async function placeReservationNow(db: Db, spec: ReservationSpec, options: Reser
         if (voucher && voucher.debitedRappen > 0) {
           await recordLedger(tx, { voucherId: voucher.id, reservationId: reservation.id, amountRappen: voucher.debitedRappen, kind: "redeem" });
         }
+        if (promo) await recordRedemption(tx, { promoId: promo.id, reservationId: reservation.id, email: spec.columns.email, discountRappen: promo.discountRappen, now });
         if (confirmed) await enqueueConfirmationMail(tx, reservation);
         await options.alsoInTransaction?.(tx, reservation);
         changed = true;

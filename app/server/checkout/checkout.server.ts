@@ -1,6 +1,6 @@
 import { depositOf, depositSplit, type DepositRule } from "~/domain/deposit";
 import { formatChf } from "~/domain/money";
-import { addDays, formatDateDE } from "~/domain/time";
+import { addDays, formatDateDE, venueNow } from "~/domain/time";
 import { gamePriceRappen, gameSummaryLines } from "~/domain/games";
 import { applyVoucher, birthdayPriceRappen, birthdaySummaryLines, DEFAULT_ADULT_PRICES, personCount, type AdultPrices, type SummaryLine } from "~/domain/pricing";
 import type { Db } from "../platform/db.server";
@@ -12,7 +12,9 @@ import type { CompleteDraft } from "../booking/draft.server";
 import { gameBookingName } from "../booking/games.server";
 import { findGameLocation, findOffer, getVenue, venuePolicy } from "../booking/venue.server";
 import { validateVoucher } from "../vouchers/vouchers.server";
-import { heldByFamilyRappen } from "./held-booking.server";
+import { heldByFamilyRappen, openHoldOf } from "./held-booking.server";
+import { checkPromo } from "../vouchers/promo-codes.server";
+import { PROMO_MSG } from "~/domain/promo-codes";
 
 export type CheckoutSummary = {
   /** «12.12.2026», «14:00 - 16:00 Uhr» (see `SummaryData`). */
@@ -38,6 +40,8 @@ export type CheckoutSummary = {
   /** The offer's minimum of charged children (birthdays; 0 = none). */
   minChargedChildren?: number;
   couponRemainingRappen: number | null;
+  /** A promo code in the box (issue #31 §4): its message («Aktionscode … eingelöst: 10 % Rabatt.»); null for a voucher or none. */
+  promoMessage: string | null;
   /** The price as lines, for the summary (birthdays and games alike). */
   lines: SummaryLine[];
   /** The extras chosen (issue #30 §2), as they would be booked now; included in the price and the lines. */
@@ -85,7 +89,7 @@ export async function offeredDraftExtras(db: Db, draft: CompleteDraft, now: Date
 
 /** What the family is about to book, priced by the server from the draft and the database alone. */
 export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<CheckoutSummary | null> {
-  let base: Omit<CheckoutSummary, "discountRappen" | "amountRappen" | "couponCode" | "couponRemainingRappen" | "lines" | "extras" | "dateText" | "timeText" | "depositLines" | "payNowRappen">;
+  let base: Omit<CheckoutSummary, "discountRappen" | "amountRappen" | "couponCode" | "couponRemainingRappen" | "promoMessage" | "lines" | "extras" | "dateText" | "timeText" | "depositLines" | "payNowRappen">;
   let lines: SummaryLine[];
   let deposit: DepositRule | null = null;
   const venue = await getVenue(db);
@@ -134,15 +138,23 @@ export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<Che
   const extras = draftExtras(venue, draftExtrasTarget(draft), draft.extras);
   base.priceRappen += extrasTotalRappen(extras);
   lines = [...lines, ...extraSummaryLines(extras)];
+  // A promo code in the voucher box lowers the price, as the booking will (issue #31 §4); the
+  // family's own open hold, given up when it books again, does not count against its uses.
+  const promo = draft.couponCode ? await draftPromo(db, draft, base.priceRappen) : null;
+  if (promo?.ok && promo.discountRappen > 0) {
+    base.priceRappen -= promo.discountRappen;
+    lines = [...lines, { label: `Rabatt: ${PROMO_MSG.lineReason(promo.promo.code)}`, detail: null, amountRappen: -promo.discountRappen }];
+  }
   // A voucher the family's own open hold took counts for it as before (see held-booking.server).
-  const voucher = draft.couponCode ? await validateVoucher(db, draft.couponCode, new Date(), await heldByFamilyRappen(db, draft.bookingCode, draft.couponCode)) : null;
+  const voucher = draft.couponCode && !promo ? await validateVoucher(db, draft.couponCode, new Date(), await heldByFamilyRappen(db, draft.bookingCode, draft.couponCode)) : null;
   const valid = voucher?.valid ? voucher : null;
   const price = applyVoucher(base.priceRappen, valid ? valid.remainingRappen : null);
   return {
     ...base,
     ...whenTexts(draft),
     ...price,
-    couponCode: valid ? valid.code : null,
+    couponCode: valid ? valid.code : promo?.ok ? promo.promo.code : null,
+    promoMessage: promo?.ok ? promo.message : null,
     couponRemainingRappen: valid ? valid.remainingRappen : null,
     lines,
     extras,
@@ -159,4 +171,11 @@ function depositSummaryLines(rule: DepositRule, priceRappen: number, amountRappe
   const split = depositSplit(priceRappen, amountRappen, depositOf(rule, priceRappen));
   if (split.balanceRappen <= 0) return [];
   return [`Jetzt zu bezahlen (Anzahlung): ${formatChf(split.payNowRappen)}`, `Restbetrag: ${formatChf(split.balanceRappen)}, fällig bis ${formatDateDE(addDays(date, -balanceDays))}`];
+}
+
+/** The draft's code as a promo code for this booking (null: not a promo code). */
+async function draftPromo(db: Db, draft: CompleteDraft, priceRappen: number) {
+  const target = { offerId: draft.kind === "game" ? null : draft.offerId, game: draft.kind === "game", date: draft.date, today: venueNow().date };
+  const own = await openHoldOf(db, draft.bookingCode);
+  return checkPromo(db, draft.couponCode, target, "", priceRappen, { excludeReservationId: own?.id ?? null });
 }

@@ -17,6 +17,7 @@ import {
 import type { ExtraUnit } from "../../domain/extras";
 import type { LogoType } from "../../domain/venue-profile";
 import type { ReceiptKind, ReceiptSnapshot, VatMode } from "../../domain/receipts";
+import type { PromoKind } from "../../domain/promo-codes";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -802,4 +803,54 @@ export const receipts = pgTable(
     check("receipts_kind_check", sql`${t.kind} in ('receipt','credit_note')`),
     check("receipts_total_check", sql`${t.totalRappen} > 0 and ${t.vatRappen} >= 0 and ${t.vatRappen} <= ${t.totalRappen}`),
   ],
+);
+
+/**
+ * Promo codes (issue #31 §4): a discount typed into the voucher box. `percent_bp` or `amount_rappen`
+ * by `kind`; null limits and lists mean "no limit" / "all". Uses are the active bookings that carry
+ * the code (`promo_redemptions` joined to held or confirmed reservations), counted under this row's lock.
+ */
+export const promoCodes = pgTable(
+  "promo_codes",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    kind: text("kind").$type<PromoKind>().notNull(),
+    value: integer("value").notNull(),
+    validFrom: date("valid_from", { mode: "string" }),
+    validUntil: date("valid_until", { mode: "string" }),
+    maxUses: integer("max_uses"),
+    maxUsesPerEmail: integer("max_uses_per_email"),
+    offerIds: jsonb("offer_ids").$type<number[] | null>(),
+    games: integer("games").notNull().default(0),
+    weekdays: jsonb("weekdays").$type<number[] | null>(),
+    active: integer("active").notNull().default(1),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+    createdBy: integer("created_by"),
+  },
+  (t) => [
+    uniqueIndex("promo_codes_code_key").on(t.code),
+    check("promo_codes_kind_check", sql`(${t.kind} = 'percent' and ${t.value} between 1 and 10000) or (${t.kind} = 'fixed' and ${t.value} > 0)`),
+    check("promo_codes_limits_check", sql`(${t.maxUses} is null or ${t.maxUses} > 0) and (${t.maxUsesPerEmail} is null or ${t.maxUsesPerEmail} > 0)`),
+  ],
+);
+
+/** One booking that carries a promo code, with the discount it got (one per booking). */
+export const promoRedemptions = pgTable(
+  "promo_redemptions",
+  {
+    id: serial("id").primaryKey(),
+    promoId: integer("promo_id")
+      .notNull()
+      .references(() => promoCodes.id),
+    reservationId: integer("reservation_id")
+      .notNull()
+      .references(() => reservations.id),
+    /** Lower case, for the per-address limit. */
+    email: text("email").notNull(),
+    discountRappen: integer("discount_rappen").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("promo_redemptions_reservation_key").on(t.reservationId), index("promo_redemptions_promo_idx").on(t.promoId, t.email)],
 );

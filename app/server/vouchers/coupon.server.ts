@@ -3,6 +3,9 @@ import { normalizeCode } from "~/domain/codes";
 import type { Db } from "../platform/db.server";
 import { Limit } from "../platform/limits.server";
 import { validateVoucher } from "./vouchers.server";
+import { checkPromo, findPromo, ruleOf } from "./promo-codes.server";
+import { PROMO_MSG, promoRefusal, promoValueText, type PromoTarget } from "~/domain/promo-codes";
+import { venueNow } from "~/domain/time";
 
 export type CouponResult = {
   valid: boolean;
@@ -10,7 +13,12 @@ export type CouponResult = {
   couponCode: string;
   /** CHF */
   remainingValue: number;
+  /** A promo code (issue #31 §4), not a voucher: the page shows its message, no balance. Not in the API's answer. */
+  promo?: true;
 };
+
+/** The booking a promo code is tried for (the voucher box on the contact step); without it only its dates and state count. */
+export type PromoContext = { target: PromoTarget; excludeReservationId: number | null };
 
 export type CouponCheck = { status: 200 | 400 | 429; result: CouponResult | null };
 
@@ -37,21 +45,46 @@ export async function reserveVoucherAttempt(db: Db, clientKey: string): Promise<
 }
 
 /** One voucher check, rate-limited per client on failures; `result` null means "not checked" (empty code). */
-export async function checkCoupon(db: Db, rawCode: unknown, clientKey: string, heldByFamily?: (code: string) => Promise<number>): Promise<CouponCheck> {
+export async function checkCoupon(
+  db: Db,
+  rawCode: unknown,
+  clientKey: string,
+  heldByFamily?: (code: string) => Promise<number>,
+  promoContext?: PromoContext,
+): Promise<CouponCheck> {
   const couponCode = normalizeCode(rawCode);
   if (!couponCode) return { status: 400, result: null };
   const attempt = await reserveVoucherAttempt(db, clientKey);
   if (attempt.refused) {
     return { status: 429, result: { valid: false, message: MSG.voucherTooManyAttempts, couponCode, remainingValue: 0 } };
   }
-  let check: Awaited<ReturnType<typeof validateVoucher>> | undefined;
+  let valid: boolean | undefined;
   try {
-    check = await validateVoucher(db, couponCode, new Date(), heldByFamily ? await heldByFamily(couponCode) : 0);
+    // A promo code first (issue #31 §4): its own rules and words; otherwise the voucher as before.
+    const promo = await checkPromoCode(db, couponCode, promoContext);
+    if (promo) {
+      valid = promo.ok;
+      return { status: 200, result: { valid: promo.ok, message: promo.message, couponCode, remainingValue: 0, promo: true } };
+    }
+    const check = await validateVoucher(db, couponCode, new Date(), heldByFamily ? await heldByFamily(couponCode) : 0);
+    valid = check.valid;
+    return {
+      status: 200,
+      result: { valid: check.valid, message: check.message, couponCode, remainingValue: check.remainingRappen / 100 },
+    };
   } finally {
-    await attempt.settle(check ? !check.valid : false);
+    await attempt.settle(valid === undefined ? false : !valid);
   }
-  return {
-    status: 200,
-    result: { valid: check.valid, message: check.message, couponCode, remainingValue: check.remainingRappen / 100 },
-  };
+}
+
+/** A promo code's check for the box: against the booking when known, else its state and dates only (the API's check). */
+async function checkPromoCode(db: Db, code: string, context: PromoContext | undefined): Promise<{ ok: boolean; message: string } | null> {
+  if (context) return checkPromo(db, code, context.target, "", 0, { excludeReservationId: context.excludeReservationId });
+  const row = await findPromo(db, code);
+  if (!row) return null;
+  const rule = ruleOf(row);
+  const today = venueNow().date;
+  // Any offer, any day: only what does not depend on the booking.
+  const refusal = promoRefusal({ ...rule, offerIds: null, games: true, weekdays: null, maxUsesPerEmail: null }, { offerId: 0, game: false, date: today, today }, { total: 0, byEmail: 0 });
+  return refusal ? { ok: false, message: refusal } : { ok: true, message: PROMO_MSG.applied(row.code, promoValueText(rule)) };
 }
