@@ -56,10 +56,11 @@ export function arrivalAllowed(bookingDate: string, today: string): boolean {
  * booking's amount when it is paid at the venue; for a booking paid online its open balance (a staff
  * correction that costs more, persons added on the day — issue #29 §2). Zero unless confirmed.
  */
-export function openAmountRappen(b: { status: string; paymentStatus: string; amountRappen: number; paidAtVenueRappen: number; openBalanceRappen: number }): number {
+export function openAmountRappen(b: { status: string; paymentStatus: string; amountRappen: number; paidAtVenueRappen: number; openBalanceRappen: number; paidByInvoiceRappen?: number }): number {
   if (b.status !== "confirmed") return 0;
   const owed = b.paymentStatus === "none" ? b.amountRappen : b.openBalanceRappen;
-  return Math.max(0, owed - b.paidAtVenueRappen);
+  // A paid invoice (issue #31 §2) counts like money at the counter.
+  return Math.max(0, owed - b.paidAtVenueRappen - (b.paidByInvoiceRappen ?? 0));
 }
 
 export type NoteParse = { ok: true; text: string } | { ok: false; message: string };

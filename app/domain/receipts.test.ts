@@ -36,7 +36,7 @@ describe("MWST (issue #31 §1)", () => {
 describe("documents due", () => {
   it("nothing when the documents cover the money", () => {
     expect(documentsDue(NO_MONEY, NO_MONEY)).toEqual([]);
-    const money = { online: 20_000, refund: 5_000, voucherCredit: 0, voucher: 3_000, venue: 1_000 };
+    const money = { online: 20_000, refund: 5_000, voucherCredit: 0, voucher: 3_000, venue: 1_000, bank: 2_000 };
     expect(documentsDue(money, money)).toEqual([]);
   });
 
@@ -63,7 +63,7 @@ describe("documents due", () => {
       ["credit_note", 5_500],
     ]);
     expect(plans[1]!.parts.map((p) => p.method)).toEqual(["voucherReturn", "venueCorrection", "refund", "voucherCredit"]);
-    expect(plans[1]!.accounts).toEqual({ online: 0, refund: 2_000, voucherCredit: 1_000, voucher: -2_000, venue: -500 });
+    expect(plans[1]!.accounts).toEqual({ online: 0, refund: 2_000, voucherCredit: 1_000, voucher: -2_000, venue: -500, bank: 0 });
   });
 
   it("numbers documents by kind, year and id", () => {

@@ -54,14 +54,16 @@ export type MoneyTotals = {
   voucherCredit: number;
   voucher: number;
   venue: number;
+  /** Paid by bank transfer against an invoice (issue #31 §2). */
+  bank: number;
 };
 
-export const MONEY_KEYS = ["online", "refund", "voucherCredit", "voucher", "venue"] as const satisfies readonly (keyof MoneyTotals)[];
+export const MONEY_KEYS = ["online", "refund", "voucherCredit", "voucher", "venue", "bank"] as const satisfies readonly (keyof MoneyTotals)[];
 
-export const NO_MONEY: MoneyTotals = { online: 0, refund: 0, voucherCredit: 0, voucher: 0, venue: 0 };
+export const NO_MONEY: MoneyTotals = { online: 0, refund: 0, voucherCredit: 0, voucher: 0, venue: 0, bank: 0 };
 
 /** Money in (receipt) or money back (credit note), by how. */
-export type ReceiptPart = { method: "online" | "voucher" | "venue" | "refund" | "voucherCredit" | "voucherReturn" | "venueCorrection"; rappen: number };
+export type ReceiptPart = { method: "online" | "voucher" | "venue" | "bank" | "refund" | "voucherCredit" | "voucherReturn" | "venueCorrection" | "bankCorrection"; rappen: number };
 
 export type ReceiptKind = "receipt" | "credit_note";
 
@@ -85,6 +87,7 @@ export function documentsDue(actual: MoneyTotals, issued: MoneyTotals): Document
     ["online", "online", "online"],
     ["voucher", "voucher", "voucherReturn"],
     ["venue", "venue", "venueCorrection"],
+    ["bank", "bank", "bankCorrection"],
   ] as const;
   for (const [key, inMethod, backMethod] of paid) {
     const delta = d(key);
@@ -157,10 +160,12 @@ export const RECEIPT_TEXT = {
     online: "Online bezahlt (Karte/TWINT)",
     voucher: "Bezahlt mit Gutschein",
     venue: "Bezahlt am Empfang",
+    bank: "Bezahlt per Rechnung (Überweisung)",
     refund: "Rückerstattung auf das Zahlungsmittel",
     voucherCredit: "Gutgeschrieben als neuer Gutschein",
     voucherReturn: "Zurück auf den Gutschein",
     venueCorrection: "Korrektur der Zahlung am Empfang",
+    bankCorrection: "Korrektur der Zahlung per Rechnung",
   } satisfies Record<ReceiptPart["method"], string>,
 } as const;
 

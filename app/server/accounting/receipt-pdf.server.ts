@@ -19,7 +19,8 @@ type ReceiptRow = typeof receipts.$inferSelect;
 
 const require = createRequire(import.meta.url);
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
-function loadFonts() {
+/** The embedded fonts of every document the site draws (receipts, invoices). */
+export function documentFonts() {
   fonts ??= {
     regular: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
     bold: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf")),
@@ -43,7 +44,7 @@ export function receiptPdf(doc: Pick<ReceiptRow, "kind" | "number" | "issuedAt" 
     pdfVersion: "1.7",
     tagged: false,
   });
-  const { regular, bold } = loadFonts();
+  const { regular, bold } = documentFonts();
   pdf.registerFont("regular", regular);
   pdf.registerFont("bold", bold);
   const chunks: Buffer[] = [];

@@ -60,7 +60,7 @@ async function moneyTotals(tx: Executor, r: Reservation): Promise<MoneyTotals> {
       (select coalesce(sum(amount_rappen), 0) from voucher_ledger where reservation_id = ${r.id}) as voucher`),
   );
   const row = rows[0]!;
-  return { online: Number(row.online), refund: Number(row.refund), voucherCredit: Number(row.voucher_credit), voucher: Number(row.voucher), venue: r.paidAtVenueRappen };
+  return { online: Number(row.online), refund: Number(row.refund), voucherCredit: Number(row.voucher_credit), voucher: Number(row.voucher), venue: r.paidAtVenueRappen, bank: r.paidByInvoiceRappen };
 }
 
 async function issuedTotals(tx: Executor, reservationId: number): Promise<MoneyTotals> {
@@ -71,6 +71,7 @@ async function issuedTotals(tx: Executor, reservationId: number): Promise<MoneyT
       voucherCredit: sql<number>`coalesce(sum(${receipts.voucherCreditRappen}), 0)`.mapWith(Number),
       voucher: sql<number>`coalesce(sum(${receipts.voucherRappen}), 0)`.mapWith(Number),
       venue: sql<number>`coalesce(sum(${receipts.venueRappen}), 0)`.mapWith(Number),
+      bank: sql<number>`coalesce(sum(${receipts.bankRappen}), 0)`.mapWith(Number),
     })
     .from(receipts)
     .where(eq(receipts.reservationId, reservationId));
@@ -115,6 +116,7 @@ export async function syncReceipts(db: Db, reservationId: number, now: Date = ne
         voucherCreditRappen: plan.accounts.voucherCredit,
         voucherRappen: plan.accounts.voucher,
         venueRappen: plan.accounts.venue,
+        bankRappen: plan.accounts.bank,
         snapshot: { ...base, parts: plan.parts.map((p) => ({ ...p, label: partLabel(p, r.voucherCode) })) },
       });
     }
@@ -172,12 +174,12 @@ export async function bookingsOwedReceipts(db: Executor, limit = 200): Promise<n
     left join (select reservation_id, sum(amount_rappen) as voucher from voucher_ledger where reservation_id is not null group by reservation_id) l on l.reservation_id = r.id
     left join (
       select reservation_id, sum(online_rappen) as online, sum(refund_rappen) as refund, sum(voucher_credit_rappen) as voucher_credit,
-        sum(voucher_rappen) as voucher, sum(venue_rappen) as venue
+        sum(voucher_rappen) as voucher, sum(venue_rappen) as venue, sum(bank_rappen) as bank
       from receipts group by reservation_id) d on d.reservation_id = r.id
     where r.confirmed_at is not null and (
       coalesce(p.online, 0) <> coalesce(d.online, 0) or coalesce(p.refund, 0) <> coalesce(d.refund, 0)
       or coalesce(p.voucher_credit, 0) <> coalesce(d.voucher_credit, 0) or coalesce(l.voucher, 0) <> coalesce(d.voucher, 0)
-      or r.paid_at_venue_rappen <> coalesce(d.venue, 0))
+      or r.paid_at_venue_rappen <> coalesce(d.venue, 0) or r.paid_by_invoice_rappen <> coalesce(d.bank, 0))
     order by r.id
     limit ${limit}`),
   );

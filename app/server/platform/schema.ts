@@ -18,6 +18,7 @@ import type { ExtraUnit } from "../../domain/extras";
 import type { LogoType } from "../../domain/venue-profile";
 import type { ReceiptKind, ReceiptSnapshot, VatMode } from "../../domain/receipts";
 import type { PromoKind } from "../../domain/promo-codes";
+import type { InvoiceSnapshot } from "../../domain/invoices";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -308,6 +309,8 @@ export const reservations = pgTable(
      * A later change of the numbers by the family clears it (they confirm again before the deadline).
      */
     headcountConfirmedAt: timestamp("headcount_confirmed_at", { withTimezone: true }),
+    /** Paid by bank transfer against the booking's invoices (issue #31 §2), Rappen: lowers the open amount like a payment at the venue. */
+    paidByInvoiceRappen: integer("paid_by_invoice_rappen").notNull().default(0),
   },
   (t) => [
     uniqueIndex("reservations_code_key").on(t.code),
@@ -794,6 +797,8 @@ export const receipts = pgTable(
     voucherCreditRappen: integer("voucher_credit_rappen").notNull().default(0),
     voucherRappen: integer("voucher_rappen").notNull().default(0),
     venueRappen: integer("venue_rappen").notNull().default(0),
+    /** Paid by bank transfer against an invoice (issue #31 §2). */
+    bankRappen: integer("bank_rappen").notNull().default(0),
     snapshot: jsonb("snapshot").$type<ReceiptSnapshot>().notNull(),
   },
   (t) => [
@@ -853,4 +858,41 @@ export const promoRedemptions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("promo_redemptions_reservation_key").on(t.reservationId), index("promo_redemptions_promo_idx").on(t.promoId, t.email)],
+);
+
+export const INVOICE_STATUSES = ["open", "paid", "cancelled"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/**
+ * Invoices with a Swiss QR-bill (issue #31 §2) for a booking's open amount, paid by bank transfer:
+ * `reference` is the QR reference (with a QR-IBAN) or the creditor reference RF… (with an IBAN);
+ * `snapshot` freezes what the PDF shows. Open → paid (staff, once) or cancelled.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: serial("id").primaryKey(),
+    number: text("number").notNull(),
+    reservationId: integer("reservation_id")
+      .notNull()
+      .references(() => reservations.id),
+    amountRappen: integer("amount_rappen").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    iban: text("iban").notNull(),
+    reference: text("reference").notNull(),
+    status: text("status").$type<InvoiceStatus>().notNull().default("open"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    snapshot: jsonb("snapshot").$type<InvoiceSnapshot>().notNull(),
+    createdBy: integer("created_by"),
+  },
+  (t) => [
+    uniqueIndex("invoices_number_key").on(t.number),
+    uniqueIndex("invoices_reference_key").on(t.reference),
+    // One open invoice per booking: a second press of «Rechnung erstellen» cannot bill twice.
+    uniqueIndex("invoices_open_once").on(t.reservationId).where(sql`${t.status} = 'open'`),
+    index("invoices_status_idx").on(t.status, t.dueDate),
+    check("invoices_amount_check", sql`${t.amountRappen} > 0`),
+    check("invoices_status_check", sql`${t.status} in ('open','paid','cancelled')`),
+  ],
 );

@@ -55,6 +55,7 @@ async function documentsOf(db: Db, q: ReportQuery) {
       voucherCredit: receipts.voucherCreditRappen,
       voucher: receipts.voucherRappen,
       venue: receipts.venueRappen,
+      bank: receipts.bankRappen,
       offerName: reservations.offerName,
       game: reservations.locationId,
     })
@@ -93,6 +94,7 @@ function methods(docs: Doc[]): Report {
     ["Online (Karte/TWINT)", sum((d) => d.online)],
     ["Gutschein", sum((d) => d.voucher)],
     ["Am Empfang", sum((d) => d.venue)],
+    ["Per Rechnung (Überweisung)", sum((d) => d.bank)],
     ["Rückerstattung online", -sum((d) => d.refund)],
     ["Gutschrift als Gutschein", -sum((d) => d.voucherCredit)],
   ];
@@ -171,6 +173,7 @@ async function openAmounts(db: Db, today: string): Promise<Report> {
       amountRappen: reservations.amountRappen,
       paidAtVenueRappen: reservations.paidAtVenueRappen,
       openBalanceRappen: reservations.openBalanceRappen,
+      paidByInvoiceRappen: reservations.paidByInvoiceRappen,
     })
     .from(reservations)
     .where(and(eq(reservations.status, "confirmed"), isNull(reservations.movesReservationId)))
