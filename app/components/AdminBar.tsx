@@ -24,6 +24,7 @@ export function AdminBar({ email, manager = false }: { email: string; manager?: 
         {link("/admin/telefonbuchung", "Telefonbuchung")}
         {link("/admin/storno", "Reservierungen verwalten")}
         {link("/admin/export", "Export und Tagesliste")}
+        {link("/admin/rechnungen", "Rechnungen")}
         {manager ? link("/admin/berichte", "Berichte") : null}
         {manager ? link("/admin/einstellungen", "Einstellungen") : null}
       </nav>

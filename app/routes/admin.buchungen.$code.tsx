@@ -15,6 +15,7 @@ import { bookingStatusLabel, PAYMENT_LABELS } from "~/domain/staff-labels";
 import { formatDateDE, formatTime } from "~/domain/time";
 import { isManager, requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
 import { receiptListItem, receiptsOf } from "~/server/accounting/receipts.server";
+import { cancelInvoice, createInvoice, invoicesOf, markInvoicePaid } from "~/server/accounting/invoices.server";
 import { ReceiptList } from "~/components/ReceiptList";
 import { addNote, bookingDetail, correctContact, markRefundDone, partyDetailsByStaff, recordArrival, resendConfirmation, showPaymentLink } from "~/server/staff/booking-desk.server";
 import { DataFields } from "~/components/DataFields";
@@ -88,6 +89,9 @@ const DONE: Record<string, string> = {
   "party-unchanged": PARTY_MSG.unchanged,
   "moved-refund-pending": "Buchung verschoben. Die Rückerstattung der Differenz ist beim Zahlungsanbieter in Bearbeitung und wird automatisch erneut angefragt – bitte nicht manuell erstatten.",
   resent: "Bestätigung erneut gesendet.",
+  invoice: "Rechnung erstellt (PDF unten unter «Rechnungen»).",
+  "invoice-paid": "Rechnung als bezahlt verbucht; die Quittung folgt.",
+  "invoice-cancelled": "Rechnung storniert.",
   "moved-refund-manual": "Buchung verschoben. Die Rückerstattung der Differenz wurde vom Zahlungsanbieter abgelehnt: bitte manuell erstatten (siehe Protokoll).",
   corrected: "Buchung korrigiert; die Familie erhält eine E-Mail mit den neuen Angaben und dem aktualisierten Kalendereintrag.",
   "corrected-silent": CORRECTION_MSG.savedSilent,
@@ -107,12 +111,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!detail) return data({ staff: { email: staff.email, manager: isManager(staff) }, detail: null, done: null, code: (params.code ?? "").slice(0, 40) }, { status: 404 });
   // Receipts and credit notes (issue #31 §1), brought up to date before they are listed.
   const receipts = (await receiptsOf(await getDb(), detail.reservation.id)).map(receiptListItem);
-  return data({ staff: { email: staff.email, manager: isManager(staff) }, detail, done, code: detail.reservation.code, receipts });
+  const invoiceList = await invoicesOf(await getDb(), detail.reservation.id);
+  return data({ staff: { email: staff.email, manager: isManager(staff) }, detail, done, code: detail.reservation.code, receipts, invoices: invoiceList });
 }
 
 type ActionData = {
   error: string;
-  form: "note" | "arrival" | "refund" | "mail" | "payment-link" | "contact" | "party";
+  form: "note" | "arrival" | "refund" | "mail" | "payment-link" | "contact" | "party" | "invoice";
   values: { note?: string; paid?: string; refundNote?: string; contact?: Record<string, string> };
   /** The party form as it was sent, with each field's problem. */
   partyFields?: DataField[];
@@ -159,6 +164,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
       values: {},
       paymentLink: { url: result.url, smsHref: result.smsHref, validUntil: result.validUntil.toISOString(), emailed: result.emailed },
     });
+  }
+  // Invoices with a QR-bill (issue #31 §2): made for the open amount, booked as paid or cancelled.
+  if (intent === "invoice" || intent === "invoice-paid" || intent === "invoice-cancel") {
+    const number = String(form.get("number") ?? "").slice(0, 40);
+    const result =
+      intent === "invoice"
+        ? await createInvoice(db, staff, code, form.get("dueDays"))
+        : intent === "invoice-paid"
+          ? await markInvoicePaid(db, staff, number)
+          : await cancelInvoice(db, staff, number);
+    if (!result.ok) return data<ActionData>({ error: result.message, form: "invoice", values: {} }, { status: result.status });
+    const done = intent === "invoice" ? "invoice" : intent === "invoice-paid" ? "invoice-paid" : "invoice-cancelled";
+    return redirect(`/admin/buchungen/${encodeURIComponent(code)}?done=${done}#rechnungen`);
   }
   if (intent === "refund-done") {
     const result = await markRefundDone(db, { code, note: form.get("refundNote") }, staff);
@@ -456,6 +474,12 @@ export default function BookingDetailPage() {
             <>
               <dt>Vor Ort bezahlt</dt>
               <dd>{formatChf(r.paidAtVenueRappen)}</dd>
+              {r.paidByInvoiceRappen > 0 ? (
+                <>
+                  <dt>Per Rechnung bezahlt</dt>
+                  <dd>{formatChf(r.paidByInvoiceRappen)}</dd>
+                </>
+              ) : null}
               {detail.depositLines.map((line) => (
                 <Fragment key={line}>
                   <dt>{line.slice(0, line.indexOf(": "))}</dt>
@@ -739,6 +763,63 @@ export default function BookingDetailPage() {
             Notiz speichern
           </button>
         </Form>
+      </section>
+
+      <section className="card" aria-labelledby="invoices-title" id="rechnungen">
+        <h2 id="invoices-title">Rechnungen</h2>
+        {actionData?.form === "invoice" ? (
+          <p className="alert alert-error" role="alert">
+            {actionData.error}
+          </p>
+        ) : null}
+        {"invoices" in loaderData && loaderData.invoices.length > 0 ? (
+          <ul className="systems">
+            {loaderData.invoices.map((inv) => (
+              <li key={inv.number} className="invoice-item">
+                <a href={`/admin/buchungen/${encodeURIComponent(code)}/rechnung/${inv.number}`} download>
+                  Rechnung {inv.number}
+                </a>{" "}
+                <span className="nobreak">
+                  {inv.amount}, zahlbar bis {inv.due}
+                </span>{" "}
+                <strong>{inv.status === "paid" ? "bezahlt" : inv.status === "cancelled" ? "storniert" : inv.overdue ? "überfällig" : "offen"}</strong>
+                {inv.status === "open" ? (
+                  <span className="button-row">
+                    <Form method="post" replace>
+                      <input type="hidden" name="intent" value="invoice-paid" />
+                      <input type="hidden" name="number" value={inv.number} />
+                      <button type="submit" className="button button-small">
+                        Als bezahlt verbuchen<span className="visually-hidden"> ({inv.number})</span>
+                      </button>
+                    </Form>
+                    <Form method="post" replace>
+                      <input type="hidden" name="intent" value="invoice-cancel" />
+                      <input type="hidden" name="number" value={inv.number} />
+                      <button type="submit" className="button button-secondary button-small">
+                        Stornieren<span className="visually-hidden"> ({inv.number})</span>
+                      </button>
+                    </Form>
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">Keine Rechnungen.</p>
+        )}
+        {r.status === "confirmed" && openAmountRappen(r) > 0 && !("invoices" in loaderData && loaderData.invoices.some((i) => i.status === "open")) ? (
+          <Form method="post" replace className="invoice-form">
+            <input type="hidden" name="intent" value="invoice" />
+            <p className="muted">Für Schulen, Firmen und Telefonbuchungen: eine QR-Rechnung über den offenen Betrag von {formatChf(openAmountRappen(r))}.</p>
+            <div className="field">
+              <label htmlFor="invoice-due">Zahlungsfrist (Tage)</label>
+              <input id="invoice-due" name="dueDays" inputMode="numeric" defaultValue="30" maxLength={2} required />
+            </div>
+            <button type="submit" className="button button-secondary">
+              Rechnung erstellen
+            </button>
+          </Form>
+        ) : null}
       </section>
 
       <ReceiptList receipts={"receipts" in loaderData ? loaderData.receipts : []} href={(number) => `/admin/buchungen/${encodeURIComponent(code)}/beleg/${number}`} />

@@ -22,6 +22,7 @@ import { headcountState } from "~/server/booking/headcount.server";
 import { HEADCOUNT_MSG } from "~/domain/headcount";
 import { DEFAULT_BALANCE_DAYS } from "~/domain/deposit";
 import { receiptListItem, receiptsOf } from "~/server/accounting/receipts.server";
+import { invoicesOf } from "~/server/accounting/invoices.server";
 import { ReceiptList } from "~/components/ReceiptList";
 
 export const headers: HeadersFunction = () => MANAGE_HEADERS;
@@ -64,12 +65,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     party: isBirthdayParty(r) && r.status !== "cancelled" ? { rows: partyRows(partyDetailsOf(r)), editable: familyMayEditParty(r), extras: await familyMayChooseExtras(db, r) } : null,
     // Receipts and credit notes (issue #31 §1), brought up to date before they are listed.
     receipts: (await receiptsOf(db, r.id)).map(receiptListItem),
+    // Invoices with a QR-bill (issue #31 §2), when staff made one.
+    invoices: await invoicesOf(db, r.id),
     pending: pending && { ...pending, until: pending.until.toLocaleTimeString("de-CH", { timeZone: "Europe/Zurich", hour: "2-digit", minute: "2-digit" }) },
   };
 }
 
 export default function ManageBooking() {
-  const { view, token, notice, pending, agbHref, party, headcount, receipts } = useLoaderData<typeof loader>();
+  const { view, token, notice, pending, agbHref, party, headcount, receipts, invoices } = useLoaderData<typeof loader>();
   const base = `/buchung/${token}`;
   const cancelled = view.booking.status === "cancelled";
   return (
@@ -142,6 +145,24 @@ export default function ManageBooking() {
         </p>
       </section>
       <BookingSummary summary={view.booking} />
+      {invoices.length > 0 ? (
+        <section className="card" aria-labelledby="invoices-title">
+          <h2 id="invoices-title">Rechnungen</h2>
+          <ul className="systems">
+            {invoices.map((inv) => (
+              <li key={inv.number}>
+                <a href={`${base}/rechnung/${inv.number}`} download>
+                  Rechnung {inv.number}
+                </a>{" "}
+                <span className="nobreak">
+                  {inv.amount}, {inv.status === "paid" ? "bezahlt" : inv.status === "cancelled" ? "storniert" : `zahlbar bis ${inv.due}`}
+                </span>{" "}
+                <span className="muted">(PDF mit Einzahlungsschein)</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <ReceiptList receipts={receipts} href={(number) => `${base}/beleg/${number}`} />
       {party ? (
         <section className="card summary" aria-labelledby="party-title">

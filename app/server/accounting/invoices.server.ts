@@ -9,7 +9,7 @@ import { readVenueProfile } from "../booking/venue.server";
 import { rowsOf, type Db } from "../platform/db.server";
 import { auditLog, invoices, reservations, venueProfile } from "../platform/schema";
 import { invoicePdf, qrBillData } from "./invoice-pdf.server";
-import { readVatSettings } from "./receipts.server";
+import { readVatSettings, receiptDownloads, type FamilyReceiptAnswer } from "./receipts.server";
 
 /**
  * Invoices with a Swiss QR-bill (issue #31 §2): staff bill a confirmed booking's open amount (a school,
@@ -156,4 +156,15 @@ export async function staffInvoiceDocument(db: Db, code: string, number: string)
   if (!normalized || normalized.length > 40) return null;
   const [r] = await db.select({ id: reservations.id }).from(reservations).where(eq(reservations.code, normalized));
   return r ? invoiceDocument(db, r.id, number) : null;
+}
+
+/** The family's download through the manage link: counted with the receipts' downloads (30 PDFs in ten minutes per booking). */
+export async function familyInvoiceDocument(db: Db, reservationId: number, number: string): Promise<FamilyReceiptAnswer> {
+  if (!INVOICE_NUMBER_RE.test(number)) return { kind: "missing" };
+  const [exists] = await db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.reservationId, reservationId), eq(invoices.number, number)));
+  if (!exists) return { kind: "missing" };
+  const verdict = await receiptDownloads.consume(db, String(reservationId));
+  if (!verdict.allowed) return { kind: "limited", retryAfterSeconds: verdict.retryAfterSeconds };
+  const file = await invoiceDocument(db, reservationId, number);
+  return file ? { kind: "file", ...file } : { kind: "missing" };
 }

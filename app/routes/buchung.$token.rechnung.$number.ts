@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { familyInvoiceDocument } from "~/server/accounting/invoices.server";
+import { pdfResponse } from "~/server/accounting/receipt-pdf.server";
+import { MANAGE_HEADERS, requireManagedBooking } from "~/server/booking/manage.server";
+import { getDb } from "~/server/platform/db.server";
+
+/** The booking's invoice with its QR-bill as PDF, through the manage link (issue #31 §2). */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const db = await getDb();
+  const r = await requireManagedBooking(db, params.token);
+  const answer = await familyInvoiceDocument(db, r.id, params.number ?? "");
+  return pdfResponse(answer.kind === "file" ? answer : answer.kind === "limited" ? answer : null, MANAGE_HEADERS);
+}

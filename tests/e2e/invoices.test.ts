@@ -1,0 +1,84 @@
+import type { Page } from "@playwright/test";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { expect, expectAccessible, futureWeekday, signIn, test, waitForHydration } from "./helpers";
+
+/**
+ * Issue #31 §2: a school books by phone and pays by invoice. Staff make a QR-bill invoice on the
+ * booking page, find it among the open invoices, and book the transfer; the booking then owes
+ * nothing and lists a receipt. With and without JavaScript, axe, 320 px.
+ */
+async function expectFitsPhone(page: Page) {
+  await page.setViewportSize({ width: 320, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function pdfText(body: Buffer): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(body), standardFontDataUrl: "node_modules/pdfjs-dist/standard_fonts/", isEvalSupported: false }).promise;
+  const text = (await (await pdf.getPage(1)).getTextContent()).items.map((i) => ("str" in i ? i.str : "")).join(" ");
+  await pdf.destroy();
+  return text.replace(/\s+/g, " ");
+}
+
+async function setIban(page: Page, iban: string, javaScriptEnabled: boolean) {
+  await page.goto("/admin/einstellungen/betrieb");
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByLabel("IBAN für Rechnungen (optional)", { exact: true }).fill(iban);
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByRole("status")).toContainText("Betriebsdaten gespeichert.");
+}
+
+test("staff invoice a phone booking with a QR-bill and book the transfer", async ({ page, javaScriptEnabled }) => {
+  const date = futureWeekday(6, javaScriptEnabled ? 329 : 336);
+  const school = javaScriptEnabled ? "Lindenhof" : "Rosenberg";
+  await signIn(page);
+  await setIban(page, "CH93 0076 2011 6238 5295 7", javaScriptEnabled);
+  try {
+    await page.goto(`/admin/telefonbuchung?kind=game&date=${date}&locationId=3&gameType=1&rounds=2&players=4`);
+    await page.getByRole("radio", { name: /^15:00–15:40/ }).check();
+    await page.getByLabel("Vorname", { exact: true }).fill("Schulhaus");
+    await page.getByLabel("Nachname", { exact: true }).fill(school);
+    await page.getByLabel("Strasse und Hausnummer (optional)", { exact: true }).fill("Lindenweg 4");
+    await page.getByLabel("PLZ (optional)", { exact: true }).fill("8400");
+    await page.getByLabel("Ort (optional)", { exact: true }).fill("Winterthur");
+    await page.getByLabel("Telefon", { exact: true }).fill("052 123 45 99");
+    await page.getByLabel("vor Ort bezahlen (bleibt offen)").check();
+    await page.getByRole("button", { name: "Buchung anlegen" }).click();
+    await expect(page.getByRole("heading", { name: /^Buchung FW-/ })).toBeVisible();
+    const code = (await page.getByRole("heading", { name: /^Buchung FW-/ }).textContent())!.replace("Buchung ", "").trim();
+
+    const section = page.getByRole("region", { name: "Rechnungen" });
+    await section.getByLabel("Zahlungsfrist (Tage)").fill("200");
+    await section.getByRole("button", { name: "Rechnung erstellen" }).click();
+    await expect(page.getByRole("region", { name: "Rechnungen" }).getByRole("alert")).toHaveText("Bitte geben Sie eine Zahlungsfrist von 5 bis 90 Tagen ein.");
+    await page.getByRole("region", { name: "Rechnungen" }).getByLabel("Zahlungsfrist (Tage)").fill("30");
+    await page.getByRole("region", { name: "Rechnungen" }).getByRole("button", { name: "Rechnung erstellen" }).click();
+    await expect(page.getByText("Rechnung erstellt (PDF unten unter «Rechnungen»).")).toBeVisible();
+    const link = page.getByRole("region", { name: "Rechnungen" }).getByRole("link", { name: /^Rechnung R-\d{4}-\d{6}$/ });
+    const number = (await link.textContent())!.replace("Rechnung ", "");
+    await expect(page.getByRole("region", { name: "Rechnungen" })).toContainText("offen");
+    await expectAccessible(page);
+    await expectFitsPhone(page);
+
+    const pdf = await page.request.get((await link.getAttribute("href"))!);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    const text = await pdfText(await pdf.body());
+    for (const expected of ["Rechnung", number, code, `Schulhaus ${school}`, "Zahlteil", "Empfangsschein", "CH93 0076 2011 6238 5295 7"]) expect(text).toContain(expected);
+
+    await page.getByRole("navigation", { name: "Mitarbeiterbereich" }).getByRole("link", { name: "Rechnungen" }).click();
+    const row = page.getByRole("table", { name: "Offene Rechnungen" }).getByRole("row").filter({ hasText: number });
+    await expect(row).toContainText(`Schulhaus ${school}`);
+    await expectAccessible(page);
+    await expectFitsPhone(page);
+    await row.getByRole("button", { name: /Als bezahlt verbuchen/ }).click();
+    await expect(page.getByRole("status")).toHaveText(`Rechnung ${number} als bezahlt verbucht; die Quittung folgt.`);
+    await expect(page.getByRole("table", { name: "Offene Rechnungen" }).getByRole("row").filter({ hasText: number })).toHaveCount(0);
+
+    await page.goto(`/admin/buchungen/${code}`);
+    await expect(page.getByRole("region", { name: "Rechnungen" })).toContainText("bezahlt");
+    await expect(page.locator("dt", { hasText: "Per Rechnung bezahlt" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Quittungen" }).getByRole("link", { name: /^Quittung Q-/ })).toHaveCount(1);
+  } finally {
+    await setIban(page, "", javaScriptEnabled);
+  }
+});
