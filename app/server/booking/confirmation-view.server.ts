@@ -1,9 +1,11 @@
 import { bookingSummaryLines, type GameLocation } from "~/domain/games";
 import { chargedChildren, storedAdultPrices, type AdultPrices, type SummaryLine } from "~/domain/pricing";
-import type { Reservation } from "./bookings.server";
 import { eq } from "drizzle-orm";
 import type { Executor } from "../platform/db.server";
-import { vouchers } from "../platform/schema";
+import { vouchers, type reservations } from "../platform/schema";
+
+/** A stored booking (the same type as bookings.server's, taken from the schema so this file stays below it). */
+type Reservation = typeof reservations.$inferSelect;
 import { findGameLocation, getVenue, venuePolicy } from "./venue.server";
 import { depositView } from "./deposit.server";
 import { extrasOf } from "./extras.server";
