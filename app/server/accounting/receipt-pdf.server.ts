@@ -149,10 +149,10 @@ export const RECEIPT_LIMIT_TEXT = "Zu viele Downloads in kurzer Zeit. Bitte vers
 
 /** The PDF as a download; 404 with a German line when the booking has no such document, 429 when limited. */
 export function pdfResponse(
-  file: { body: Buffer; fileName: string } | { kind: "limited"; retryAfterSeconds: number } | null,
+  file: { body: Buffer; fileName: string; kind?: "file" } | { kind: "limited"; retryAfterSeconds: number } | null,
   headers: Record<string, string>,
 ): Response {
-  if (file && "kind" in file) {
+  if (file && "kind" in file && file.kind === "limited") {
     return new Response(RECEIPT_LIMIT_TEXT, {
       status: 429,
       headers: { ...headers, "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(file.retryAfterSeconds) },
