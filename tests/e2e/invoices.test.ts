@@ -48,7 +48,7 @@ test("staff invoice a phone booking with a QR-bill and book the transfer", async
     const code = (await page.getByRole("heading", { name: /^Buchung FW-/ }).textContent())!.replace("Buchung ", "").trim();
 
     const section = page.getByRole("region", { name: "Rechnungen" });
-    await section.getByLabel("Zahlungsfrist (Tage)").fill("200");
+    await section.getByLabel("Zahlungsfrist (Tage)").fill("3");
     await section.getByRole("button", { name: "Rechnung erstellen" }).click();
     await expect(page.getByRole("region", { name: "Rechnungen" }).getByRole("alert")).toHaveText("Bitte geben Sie eine Zahlungsfrist von 5 bis 90 Tagen ein.");
     await page.getByRole("region", { name: "Rechnungen" }).getByLabel("Zahlungsfrist (Tage)").fill("30");

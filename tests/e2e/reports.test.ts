@@ -29,8 +29,8 @@ test("the manager reads the period's reports, downloads one as CSV, and is told 
   await expectFitsPhone(page);
 
   // A chosen period stays in the URL (bookmarkable).
-  await page.getByLabel("Von").fill("2026-01-01");
-  await page.getByLabel("Bis").fill("2026-12-31");
+  await page.getByLabel("Von", { exact: true }).fill("2026-01-01");
+  await page.getByLabel("Bis", { exact: true }).fill("2026-12-31");
   await page.getByLabel("Gruppiert nach").selectOption("month");
   await page.getByRole("button", { name: "Anzeigen" }).click();
   await expect(page).toHaveURL(/\/admin\/berichte\?from=2026-01-01&to=2026-12-31&gruppe=month$/);
@@ -44,7 +44,7 @@ test("the manager reads the period's reports, downloads one as CSV, and is told 
 
   await page.goto("/admin/berichte?from=2026-12-31&to=2026-01-01");
   await expect(page.getByText("Das Datum «bis» darf nicht vor dem Datum «von» liegen.")).toBeVisible();
-  await expect(page.getByLabel("Bis")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Bis", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expectAccessible(page);
   expect((await page.request.get("/admin/berichte.csv?bericht=nichts")).status()).toBe(400);
 });
