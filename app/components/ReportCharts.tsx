@@ -63,7 +63,7 @@ export function ColumnChart({ id, title, series }: { id: string; title: string; 
       {series.labels.map((label, i) =>
         i % every === 0 ? (
           <text key={label} x={left + i * step + step / 2} y={height - bottom + 16} textAnchor="middle" fontSize={10} fill="#374151">
-            {label.length > 12 ? `${label.slice(0, 11)}…` : label}
+            {series.short?.[i] ?? (label.length > 12 ? `${label.slice(0, 11)}…` : label)}
           </text>
         ) : null,
       )}

@@ -68,6 +68,15 @@ export function bucketLabel(bucket: string, group: ReportGroup): string {
   return `${MONTHS[Number(bucket.slice(5, 7)) - 1]} ${bucket.slice(0, 4)}`;
 }
 
+const MONTHS_SHORT = ["Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez"] as const;
+
+/** A bucket's short label under a chart's column: «29.11.», «KW 48», «Nov 26». */
+export function bucketShortLabel(bucket: string, group: ReportGroup): string {
+  if (group === "day") return `${bucket.slice(8, 10)}.${bucket.slice(5, 7)}.`;
+  if (group === "week") return `KW ${isoWeek(bucket).week}`;
+  return `${MONTHS_SHORT[Number(bucket.slice(5, 7)) - 1]} ${bucket.slice(2, 4)}`;
+}
+
 /** Every bucket of the period in order (also the empty ones: a chart shows the gaps). */
 export function bucketsBetween(from: string, to: string, group: ReportGroup): string[] {
   const buckets: string[] = [];
@@ -89,7 +98,7 @@ export function cellText(cell: ReportCell): string {
 }
 
 /** A chart's numbers: one series of labelled values (Rappen or counts), drawn as bars. */
-export type BarSeries = { labels: string[]; values: number[]; unit: "chf" | "count" };
+export type BarSeries = { labels: string[]; values: number[]; unit: "chf" | "count"; /** Short labels under columns («Jan», «KW 48», «29.11.»). */ short?: string[] };
 
 /** A weekday × hour grid of counts, drawn as a heat map. */
 export type HeatGrid = { rows: string[]; columns: string[]; values: number[][] };

@@ -6,6 +6,7 @@ import { formatRate } from "~/domain/receipts";
 import {
   bucketLabel,
   bucketOf,
+  bucketShortLabel,
   bucketsBetween,
   daysBetween,
   LEAD_CLASSES,
@@ -84,7 +85,7 @@ function revenue(docs: Doc[], q: ReportQuery): Report {
   rows.push(["Total", chf(total.in), chf(total.back), chf(total.in - total.back)]);
   return {
     table: { id: "umsatz", title: "Umsatz", header: ["Zeitraum", "Einnahmen", "Rückerstattungen", "Netto"], rows, note: "Nach Datum der Quittungen und Gutschriften, inkl. MWST." },
-    chart: { labels, values, unit: "chf" },
+    chart: { labels, values, unit: "chf", short: buckets.map((b) => bucketShortLabel(b, q.group)) },
   };
 }
 
@@ -95,8 +96,9 @@ function methods(docs: Doc[]): Report {
     ["Gutschein", sum((d) => d.voucher)],
     ["Am Empfang", sum((d) => d.venue)],
     ["Per Rechnung (Überweisung)", sum((d) => d.bank)],
-    ["Rückerstattung online", -sum((d) => d.refund)],
-    ["Gutschrift als Gutschein", -sum((d) => d.voucherCredit)],
+    // «|| 0»: no refunds is CHF 0.00, not «CHF -0.00».
+    ["Rückerstattung online", -sum((d) => d.refund) || 0],
+    ["Gutschrift als Gutschein", -sum((d) => d.voucherCredit) || 0],
   ];
   const net = lines.reduce((s, [, v]) => s + v, 0);
   return {
