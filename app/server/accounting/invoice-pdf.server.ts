@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import { SwissQRBill } from "swissqrbill/pdf";
 import type { Data } from "swissqrbill/types";
 import { INVOICE_TEXT } from "~/domain/invoices";
@@ -7,7 +6,7 @@ import { displayPhone } from "~/domain/phone";
 import { formatRate, vatIncluded } from "~/domain/receipts";
 import { formatDateDE, venueNow } from "~/domain/time";
 import type { invoices } from "../platform/schema";
-import { documentFonts, type PdfLogo } from "./receipt-pdf.server";
+import { drawLogo, MARGIN, startDocument, type PdfLogo } from "./receipt-pdf.server";
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -46,32 +45,13 @@ export function qrBillData(inv: Pick<InvoiceRow, "amountRappen" | "iban" | "refe
   return data;
 }
 
-const MARGIN = 56;
 
 export function invoicePdf(inv: InvoiceRow, logo: PdfLogo | null = null): Promise<Buffer> {
   const s = inv.snapshot;
-  const pdf = new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: `${INVOICE_TEXT.title} ${inv.number}`, Author: s.creditor.name }, lang: "de-CH" });
-  const fonts = documentFonts();
-  pdf.registerFont("regular", fonts.regular);
-  pdf.registerFont("bold", fonts.bold);
-  const chunks: Buffer[] = [];
-  pdf.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on("end", () => resolve(Buffer.concat(chunks)));
-    pdf.on("error", reject);
-  });
+  const { pdf, done } = startDocument({ Title: `${INVOICE_TEXT.title} ${inv.number}`, Author: s.creditor.name });
   const width = pdf.page.width - 2 * MARGIN;
   const right = MARGIN + width;
-
-  let top = MARGIN;
-  if (logo && logo.type !== "image/webp") {
-    try {
-      pdf.image(logo.bytes, MARGIN, top, { fit: [140, 48] });
-      top += 56;
-    } catch {
-      // A logo pdfkit cannot read leaves the name alone at the top.
-    }
-  }
+  const top = drawLogo(pdf, logo, 48);
   pdf.font("bold").fontSize(13).fillColor("black").text(s.creditor.name, MARGIN, top);
   pdf.font("regular").fontSize(9).fillColor("#444444");
   for (const line of [s.creditor.street, `${s.creditor.zip} ${s.creditor.city}`, [displayPhone(s.creditor.phone), s.creditor.email].filter(Boolean).join(" · "), s.creditor.uidNumber ? `UID/MWST-Nr. ${s.creditor.uidNumber}` : ""].filter(Boolean)) {

@@ -30,20 +30,15 @@ export function documentFonts() {
 
 export type PdfLogo = { bytes: Buffer; type: LogoType };
 
-const MARGIN = 56;
+export const MARGIN = 56;
 const GREY = "#444444";
 
-export function receiptPdf(doc: Pick<ReceiptRow, "kind" | "number" | "issuedAt" | "totalRappen" | "vatRateBp" | "vatRappen" | "snapshot">, logo: PdfLogo | null = null): Promise<Buffer> {
-  const s: ReceiptSnapshot = doc.snapshot;
-  const title = doc.kind === "receipt" ? RECEIPT_TEXT.receipt : RECEIPT_TEXT.creditNote;
-  const pdf = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
-    info: { Title: `${title} ${doc.number}`, Author: s.venue.name, Subject: `${RECEIPT_TEXT.booking} ${s.booking.code}` },
-    lang: "de-CH",
-    pdfVersion: "1.7",
-    tagged: false,
-  });
+/**
+ * An A4 page with the embedded fonts registered as «regular» and «bold», and the finished file once
+ * `pdf.end()` is called: the start every document of the site shares (receipts, invoices).
+ */
+export function startDocument(info: PDFKit.DocumentInfo): { pdf: PDFKit.PDFDocument; done: Promise<Buffer> } {
+  const pdf = new PDFDocument({ size: "A4", margin: MARGIN, info, lang: "de-CH", pdfVersion: "1.7", tagged: false });
   const { regular, bold } = documentFonts();
   pdf.registerFont("regular", regular);
   pdf.registerFont("bold", bold);
@@ -53,20 +48,30 @@ export function receiptPdf(doc: Pick<ReceiptRow, "kind" | "number" | "issuedAt" 
     pdf.on("end", () => resolve(Buffer.concat(chunks)));
     pdf.on("error", reject);
   });
+  return { pdf, done };
+}
 
+/** The venue's logo at the top left (PNG or JPEG; pdfkit draws no WebP); returns where the text below it starts. */
+export function drawLogo(pdf: PDFKit.PDFDocument, logo: PdfLogo | null, height: number): number {
+  if (!logo || logo.type === "image/webp") return MARGIN;
+  try {
+    pdf.image(logo.bytes, MARGIN, MARGIN, { fit: [140, height] });
+    return MARGIN + height + 8;
+  } catch {
+    // A logo pdfkit cannot read leaves the name alone at the top.
+    return MARGIN;
+  }
+}
+
+export function receiptPdf(doc: Pick<ReceiptRow, "kind" | "number" | "issuedAt" | "totalRappen" | "vatRateBp" | "vatRappen" | "snapshot">, logo: PdfLogo | null = null): Promise<Buffer> {
+  const s: ReceiptSnapshot = doc.snapshot;
+  const title = doc.kind === "receipt" ? RECEIPT_TEXT.receipt : RECEIPT_TEXT.creditNote;
+  const { pdf, done } = startDocument({ Title: `${title} ${doc.number}`, Author: s.venue.name, Subject: `${RECEIPT_TEXT.booking} ${s.booking.code}` });
   const width = pdf.page.width - 2 * MARGIN;
   const right = MARGIN + width;
 
-  // The venue: logo (PNG or JPEG; pdfkit draws no WebP), name, address, contact, UID.
-  let top = MARGIN;
-  if (logo && logo.type !== "image/webp") {
-    try {
-      pdf.image(logo.bytes, MARGIN, top, { fit: [140, 56] });
-      top += 64;
-    } catch {
-      // A logo pdfkit cannot read leaves the name alone at the top.
-    }
-  }
+  // The venue: logo, name, address, contact, UID.
+  const top = drawLogo(pdf, logo, 56);
   pdf.font("bold").fontSize(14).fillColor("black").text(s.venue.name, MARGIN, top);
   pdf.font("regular").fontSize(9).fillColor(GREY);
   const venueLines = [
