@@ -124,6 +124,7 @@ export function SettingsNav({ current }: { current: string }) {
     ["/admin/einstellungen/betrieb", "Betrieb"],
     ["/admin/einstellungen/mwst", "MWST"],
     ["/admin/einstellungen/aktionscodes", "Aktionscodes"],
+    ["/admin/einstellungen/gutscheine", "Gutscheinverkauf"],
   ] as const;
   return (
     <nav aria-label="Einstellungen" className="settings-nav no-print">

@@ -5,6 +5,7 @@ import { formatChf } from "./money";
 import { RECEIPT_TEXT } from "./receipts";
 import { formatDateDE, formatTime, venueToUtc } from "./time";
 import { venueAddressLine, type VenueContact } from "./venue-contact";
+import { VOUCHER_SALE_TEXT as VS } from "./voucher-sale";
 import { emailParagraphs, emailTextFor, emailTextValues, type EmailTextKind, type EmailTexts } from "./email-texts";
 
 /** The parts of a reservation an e-mail shows; a stored reservation row fits as it is. */
@@ -710,4 +711,22 @@ export function closureNoticeEmail(r: BookingEmailData, venue: VenueContact, not
     text: `${text}\n`,
     html: htmlDocument({ title, paragraphs, rows, afterRows: [`Freundliche Grüsse, ${venue.name}`], venue, manageUrl: notice.manageUrl }),
   };
+}
+
+/** A gift voucher bought online (issue #31 §3), once paid: the code in the text, the PDF attached (added when sent). */
+export function voucherSoldEmail(
+  sale: { buyerName: string; recipientName: string; code: string; amountRappen: number; validUntil: string; orderUrl: string },
+  venue: VenueContact,
+): PlainEmail {
+  const title = VS.orderTitle;
+  const intro = VS.mailIntro(sale.buyerName).split("\n\n");
+  const rows: Row[] = [
+    { label: VS.code, value: sale.code, strong: true },
+    { label: VS.value, value: formatChf(sale.amountRappen) },
+    { label: VS.validUntil, value: formatDateDE(sale.validUntil) },
+    { label: VS.for, value: sale.recipientName },
+  ];
+  const after = [VS.pdfRedeem, `${VS.mailLink}\n${sale.orderUrl}`];
+  const text = [...intro, textRows(rows), ...after, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
+  return { subject: VS.mailSubject(venue.name), text: `${text}\n`, html: htmlDocument({ title, paragraphs: intro, rows, afterRows: after, venue }) };
 }

@@ -24,6 +24,9 @@ export default function Landing() {
         <a className="button hero-cta" href="/offers">
           Jetzt reservieren!
         </a>
+        <p>
+          Ein Geschenk gesucht? <a href="/gutschein">Gutschein verschenken</a>
+        </p>
       </section>
       {contact ? (
         <div className="card">

@@ -205,6 +205,7 @@ const MAIL_LABELS: Record<MailKind, string> = {
   "manage-link": "Link zur Buchung",
   "confirmation-resend": "Bestätigung (erneut gesendet)",
   "closure-notice": "Absage wegen Schliessung",
+  "voucher-sold": "Gutschein (Online-Kauf)",
 };
 
 export default function BookingDetailPage() {

@@ -28,7 +28,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     // Only a miss stays counted (the look-up was counted before it was made).
     if (!result.payment) return Response.json({ error: "transaction not found" }, { status: 404 });
     await lookup.found();
-    const reservation = await findReservationById(db, result.payment.reservationId);
+    // A gift voucher's payment has no booking data to show.
+    const reservation = result.payment.reservationId === null ? null : await findReservationById(db, result.payment.reservationId);
     const token = new URL(request.url).searchParams.get("reservationToken");
     const mayRead =
       reservation !== null && (draft.bookingCode === reservation.code || ownsReservation(reservation, token) || hasAdminToken(request));

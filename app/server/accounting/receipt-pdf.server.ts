@@ -156,6 +156,7 @@ export const RECEIPT_LIMIT_TEXT = "Zu viele Downloads in kurzer Zeit. Bitte vers
 export function pdfResponse(
   file: { body: Buffer; fileName: string; kind?: "file" } | { kind: "limited"; retryAfterSeconds: number } | null,
   headers: Record<string, string>,
+  missingText = "Diesen Beleg gibt es zu dieser Buchung nicht.",
 ): Response {
   if (file && "kind" in file && file.kind === "limited") {
     return new Response(RECEIPT_LIMIT_TEXT, {
@@ -164,7 +165,7 @@ export function pdfResponse(
     });
   }
   if (!file) {
-    return new Response("Diesen Beleg gibt es zu dieser Buchung nicht.", { status: 404, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response(missingText, { status: 404, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
   }
   return new Response(new Uint8Array(file.body), {
     headers: {

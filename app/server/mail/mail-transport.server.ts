@@ -11,6 +11,8 @@ export type OutgoingMail = {
   text: string;
   html?: string | null;
   ics?: { method: string; content: string } | null;
+  /** Files sent along (a sold gift voucher's PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
   /** Names the `.eml` file in the local outbox (the booking code, else the outbox id). */
   reference?: string;
   /** A stable Message-ID lets mail clients drop the duplicate if a retry resends a delivered message. */
@@ -35,6 +37,7 @@ function toNodemailer(message: OutgoingMail): Mail.Options {
       ? { icalEvent: { method: message.ics.method, filename: "buchung.ics", content: message.ics.content } }
       : {}),
     ...(message.messageId ? { messageId: message.messageId } : {}),
+    ...(message.attachments?.length ? { attachments: message.attachments } : {}),
   };
 }
 

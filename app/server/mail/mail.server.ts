@@ -4,6 +4,7 @@ import { SPECIAL_HOURS_SHOWN, upcomingSpecialHours } from "~/domain/venue-settin
 import {
   cancellationEmail,
   closureNoticeEmail,
+  voucherSoldEmail,
   changeEmail,
   changeRefundEmail,
   confirmationEmail,
@@ -25,12 +26,12 @@ import { venueContactOf } from "~/domain/venue-profile";
 import { depositView } from "../booking/deposit.server";
 import { getVenue, venuePolicy, readEmailTexts, readVenueProfile, venueContact as cachedVenueContact } from "../booking/venue.server";
 import { getDb, type Db, type Tx } from "../platform/db.server";
-import { mailOutbox, manageTokens, openingHours, reservations, specialHours, venueSettings, vouchers } from "../platform/schema";
+import { mailOutbox, manageTokens, openingHours, reservations, specialHours, venueSettings, voucherOrderLinks, type voucherOrders, vouchers } from "../platform/schema";
 import { bookingPriceLines } from "../booking/confirmation-view.server";
 import type { EmailTexts } from "~/domain/email-texts";
 import { canSelfChange } from "~/domain/self-service";
 import { getEnv } from "../platform/env.server";
-import { issuePaymentToken, manageUrl, newManageToken, paymentLinkUrl } from "../platform/manage-token.server";
+import { issuePaymentToken, manageUrl, newManageToken, newVoucherOrderToken, paymentLinkUrl, voucherOrderUrl } from "../platform/manage-token.server";
 import { insertTemplate, prepared, shapeName } from "../platform/prepared.server";
 import { createTransport, type MailTransport } from "./mail-transport.server";
 import { singleton } from "../platform/singleton.server";
@@ -50,7 +51,8 @@ export type MailKind =
   | "headcount"
   | "manage-link"
   | "payment-link"
-  | "closure-notice";
+  | "closure-notice"
+  | "voucher-sold";
 
 /**
  * Mail goes through the `mail_outbox` table: the row is written in the booking's own transaction,
@@ -265,6 +267,39 @@ export async function enqueueBalanceLinkMail(tx: Tx, reservation: Reservation, l
   await enqueue(tx, reservation, "payment-link", balanceLinkEmail(reservation, contact, link, texts));
 }
 
+/**
+ * A gift voucher was paid (issue #31 §3), in the settling transaction: the buyer's message with a
+ * fresh link to the order and the voucher's PDF attached (drawn by the caller, so the message and
+ * the voucher commit together). Once per order (`mail_outbox_voucher_once`).
+ */
+export async function enqueueVoucherSoldMail(
+  tx: Tx,
+  order: typeof voucherOrders.$inferSelect,
+  voucher: { code: string; initialRappen: number; validUntil: string },
+  pdf: { body: Buffer; fileName: string },
+): Promise<void> {
+  const { token, row } = newVoucherOrderToken(order.id);
+  await tx.insert(voucherOrderLinks).values(row);
+  const { contact } = await mailVenue(tx);
+  const mail = voucherSoldEmail(
+    { buyerName: order.buyerName, recipientName: order.recipientName, code: voucher.code, amountRappen: voucher.initialRappen, validUntil: voucher.validUntil, orderUrl: voucherOrderUrl(token) },
+    contact,
+  );
+  await tx
+    .insert(mailOutbox)
+    .values({
+      voucherOrderId: order.id,
+      kind: "voucher-sold",
+      to: order.buyerEmail,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      attachments: [{ filename: pdf.fileName, contentType: "application/pdf", base64: pdf.body.toString("base64") }],
+      nextAttemptAt: new Date(),
+    })
+    .onConflictDoNothing();
+}
+
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
 type ClaimedRow = OutboxRow & { booking: { code: string; status: string; sequence: number } | undefined };
@@ -405,7 +440,8 @@ export async function deliverDueMail(db: Db, options: DeliverOptions = {}): Prom
         text: row.text,
         html: row.html,
         ics: row.ics ? { method: row.icsMethod ?? "PUBLISH", content: row.ics } : null,
-        reference: code ?? `mail-${row.id}`,
+        attachments: row.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.base64, "base64") })),
+        reference: code ?? (row.voucherOrderId !== null ? `gutschein-${row.voucherOrderId}` : `mail-${row.id}`),
         messageId: `<${row.kind}.${row.id}.${code ?? "mail"}@${cachedVenueContact(await getVenue(db)).domain}>`,
       });
     } catch (error) {

@@ -403,13 +403,14 @@ export async function abandonChangePayment(db: Db, r: Reservation, transactionId
 async function changePaymentOf(db: Db, r: Reservation, transactionId: string | null) {
   if (!transactionId) return null;
   const payment = await findPayment(db, transactionId);
-  if (!payment) return null;
+  // A gift voucher's payment has no booking: never this page's.
+  if (!payment || payment.reservationId === null) return null;
   const owner = payment.reservationId === r.id ? r : await findReservationById(db, payment.reservationId);
   if (!owner || (owner.id !== r.id && owner.movesReservationId !== r.id)) return null;
   return payment;
 }
 
-function changeReturnOf(r: Reservation, now: { status: string; reservationId: number; kind?: string } | null): ChangeReturn {
+function changeReturnOf(r: Reservation, now: { status: string; reservationId: number | null; kind?: string } | null): ChangeReturn {
   if (!now) return "unknown";
   if (now.status === "settled" && now.kind === "balance") return "balance-paid";
   if (now.status === "settled") return now.reservationId === r.id ? "changed" : "pending";

@@ -80,7 +80,8 @@ export async function paymentPageState(
       // Counted before it was made: only a miss stays counted.
       if (!result.payment) return { kind: "error", message: "Keine Reservierungsdaten gefunden.", local };
       await lookup.found();
-      const reservation = await findReservationById(db, result.payment.reservationId);
+      // A gift voucher's payment returns to its own order page (voucher-sale.server), never here.
+      const reservation = result.payment.reservationId === null ? null : await findReservationById(db, result.payment.reservationId);
       if (!reservation) return { kind: "error", message: "Keine Reservierungsdaten gefunden.", local };
       const restricted = draft.bookingCode !== reservation.code;
       return {

@@ -11,7 +11,7 @@ import { completePendingChange } from "../booking/reschedule.server";
 import { getDb, isConnectionLoss, type Db, type Tx } from "../platform/db.server";
 import { log, oneLineError } from "../platform/log.server";
 import { transactionWithRetry } from "../platform/retry.server";
-import { openRefund, performRefund, refundableRappen, type Refund } from "./refunds.server";
+import { lockPaymentOwner, openRefund, performRefund, refundableRappen, type Refund } from "./refunds.server";
 import { auditLog, payments, reservations } from "../platform/schema";
 import { getEnv } from "../platform/env.server";
 import { enqueueChangeRefundMail, enqueueConfirmationMail, enqueueLateRefundMail, kickMailer } from "../mail/mail.server";
@@ -23,6 +23,7 @@ import { singleton } from "../platform/singleton.server";
 import { debitVoucher, recordLedger } from "../vouchers/vouchers.server";
 import { getVenue, holdMinutes, tablesOn, venueContact, venuePolicy } from "../booking/venue.server";
 import type { ConfirmationVenue as MailVenue } from "../mail/mail.server";
+import { settleVoucherPayment, type VoucherSettleResult } from "./voucher-payment.server";
 
 export type Payment = typeof payments.$inferSelect;
 
@@ -254,6 +255,8 @@ export async function confirmPayment(
     return { payment: await findPayment(db, transactionId), providerStatus: info.status, confirmedNow: false };
   }
 
+  if (payment.kind === "voucher") return confirmVoucherPayment(db, provider, payment, info.status, now);
+
   // The confirmation e-mail's opening hours come from the venue cache (renewed on every change).
   // Read from the venue cache here, so the confirmation's transaction spends no statement on them.
   const venue = await getVenue(db);
@@ -282,6 +285,25 @@ export async function confirmPayment(
   return { payment: await findPayment(db, transactionId), providerStatus: info.status, confirmedNow: false };
 }
 
+/** A gift voucher's order (issue #31 §3): settled like a booking's payment, claimed again if given up meanwhile. */
+async function confirmVoucherPayment(db: Db, provider: PaymentProvider, payment: Payment, providerStatus: string, now: Date): Promise<ConfirmResult> {
+  let current = payment;
+  let result: VoucherSettleResult;
+  for (let round = 1; ; round++) {
+    result = await settleVoucherPayment(db, current, providerStatus, now);
+    if (result.kind !== "lost" || round >= 3) break;
+    const fresh = await findPayment(db, payment.transactionId);
+    if (!fresh || (fresh.status !== "cancelled" && fresh.status !== "failed")) break;
+    current = fresh;
+  }
+  if (result.kind === "confirmed") {
+    kickMailer();
+    return { payment: result.payment, providerStatus, confirmedNow: true };
+  }
+  if (result.kind === "duplicate" && result.refund) await performRefund(db, provider, result.refund.id, { now });
+  return { payment: await findPayment(db, payment.transactionId), providerStatus, confirmedNow: false };
+}
+
 type SettleResult =
   | { kind: "lost" }
   | { kind: "confirmed"; payment: Payment; noticeSent?: boolean }
@@ -306,6 +328,8 @@ async function settleWithRetry(db: Db, payment: Payment, providerStatus: string,
  * then its held change row), then the payment (the conditional claim), then a voucher.
  */
 async function settleInTransaction(db: Db, tx: Tx, payment: Payment, providerStatus: string, contact: MailVenue, now: Date): Promise<SettleResult> {
+  const reservationId = payment.reservationId;
+  if (reservationId === null) throw new Error(`payment ${payment.transactionId} pays no booking`);
   const claimPayment = async () => {
     // Built once (see `prepared`): every paid booking runs it.
     const claim = prepared(tx, "settle_payment", (d) =>
@@ -333,7 +357,7 @@ async function settleInTransaction(db: Db, tx: Tx, payment: Payment, providerSta
       .returning({ ...getTableColumns(reservations), changeNotice: notice.column })
       .prepare("confirm_held_booking"),
   );
-  const [updated] = await confirm.execute({ now: now.toISOString(), id: payment.reservationId });
+  const [updated] = await confirm.execute({ now: now.toISOString(), id: reservationId });
   if (updated) {
     const won = await claimPayment();
     // Another caller settled or gave up this payment first: undo the confirmation (rollback).
@@ -346,7 +370,7 @@ async function settleInTransaction(db: Db, tx: Tx, payment: Payment, providerSta
   const [peek] = await tx
     .select({ id: reservations.id, status: reservations.status, date: reservations.date, locationId: reservations.locationId, movesReservationId: reservations.movesReservationId })
     .from(reservations)
-    .where(eq(reservations.id, payment.reservationId));
+    .where(eq(reservations.id, reservationId));
   if (!peek) throw new Error(`payment ${payment.transactionId} without reservation`);
 
   if (peek.movesReservationId !== null) {
@@ -363,7 +387,7 @@ async function settleInTransaction(db: Db, tx: Tx, payment: Payment, providerSta
   // An expired hold may take its table again: the day's lock comes before the booking's row.
   const dayLocked = peek.status === "expired";
   if (dayLocked) await lockDay(tx, peek.locationId !== null ? "location" : "table", peek.date);
-  const [reservation] = await tx.select().from(reservations).where(eq(reservations.id, payment.reservationId)).for("update");
+  const [reservation] = await tx.select().from(reservations).where(eq(reservations.id, reservationId)).for("update");
   if (!reservation) throw new Error(`payment ${payment.transactionId} without reservation`);
   const won = await claimPayment();
   if (!won) return { kind: "lost" };
@@ -499,7 +523,8 @@ async function closePendingPayment(db: Db, payment: Payment, status: "cancelled"
     .set({ status, providerStatus, updatedAt: now })
     .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
     .returning();
-  if (closed && (await isCurrentPayment(db, closed)) && !(await paysByLink(db, closed.reservationId))) await releaseHold(db, payment.reservationId, now);
+  // A gift voucher's order holds nothing: the buyer may pay again from the order's page.
+  if (closed && closed.reservationId !== null && (await isCurrentPayment(db, { ...closed, reservationId: closed.reservationId })) && !(await paysByLink(db, closed.reservationId))) await releaseHold(db, closed.reservationId, now);
   return closed ?? null;
 }
 
@@ -508,7 +533,7 @@ async function paysByLink(db: Db, reservationId: number): Promise<boolean> {
   return r?.channel === "phone";
 }
 
-async function isCurrentPayment(db: Db, payment: Payment): Promise<boolean> {
+async function isCurrentPayment(db: Db, payment: Payment & { reservationId: number }): Promise<boolean> {
   const [newest] = await db
     .select({ id: payments.id })
     .from(payments)
@@ -525,7 +550,7 @@ async function isCurrentPayment(db: Db, payment: Payment): Promise<boolean> {
  */
 async function refundUnmatched(db: Db, provider: PaymentProvider, payment: Payment, info: TransactionInfo, now: Date) {
   const row = await transactionWithRetry(db, async (tx) => {
-    await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.id, payment.reservationId)).for("update");
+    await lockPaymentOwner(tx, payment);
     const [claimed] = await tx
       .update(payments)
       .set({ status: "refund_pending", providerStatus: info.status, updatedAt: now })
@@ -535,7 +560,7 @@ async function refundUnmatched(db: Db, provider: PaymentProvider, payment: Payme
     return openRefund(tx, claimed, { amountRappen: info.amountRappen ?? payment.amountRappen, currency: info.currency ?? payment.currency, reason: "unmatched" }, now);
   });
   if (!row) return;
-  await releaseHold(db, payment.reservationId, now);
+  if (payment.reservationId !== null) await releaseHold(db, payment.reservationId, now);
   await performRefund(db, provider, row.id, { now });
 }
 

@@ -82,7 +82,8 @@ async function claim(db: Db, mode: Mode, now: Date): Promise<string[]> {
     const rows = await tx
       .select({ id: payments.id, transactionId: payments.transactionId })
       .from(payments)
-      .innerJoin(reservations, eq(reservations.id, payments.reservationId))
+      // Left: a gift voucher's payment has no booking (issue #31 §3) and is asked about the same way.
+      .leftJoin(reservations, eq(reservations.id, payments.reservationId))
       .where(and(youngEnough, or(and(eq(payments.status, "pending"), which), and(givenUp, givenUpDue))))
       .orderBy(sql`coalesce(${reservations.holdExpiresAt}, ${payments.createdAt})`)
       .limit(policy.batch)

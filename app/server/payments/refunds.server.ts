@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { paymentOutcome } from "~/domain/payment-status";
 import type { Db, Executor, Tx } from "../platform/db.server";
 import { transactionWithRetry } from "../platform/retry.server";
-import { auditLog, payments, refunds, reservations } from "../platform/schema";
+import { auditLog, payments, refunds, reservations, voucherOrders } from "../platform/schema";
 import { isProviderRefusal, type PaymentProvider } from "./providers/provider.server";
 
 /**
@@ -154,11 +154,27 @@ export async function performRefunds(db: Db, provider: PaymentProvider, rows: Re
   return { result, refundedRappen };
 }
 
-/** Booking row, then payment row (the lock order), then the refund, conditionally. */
+/**
+ * The payment's owner row — its booking, or a gift voucher's order (issue #31 §3) — first: the
+ * first step of the lock order (docs/architecture.md), whatever the payment pays.
+ */
+export async function lockPaymentOwner(tx: Tx, payment: Pick<Payment, "reservationId" | "voucherOrderId">): Promise<{ paymentStatus: string } | null> {
+  if (payment.reservationId !== null) {
+    const [booking] = await tx.select({ paymentStatus: reservations.paymentStatus }).from(reservations).where(eq(reservations.id, payment.reservationId)).for("update");
+    return booking ?? null;
+  }
+  if (payment.voucherOrderId !== null) {
+    const [order] = await tx.select({ paymentStatus: voucherOrders.status }).from(voucherOrders).where(eq(voucherOrders.id, payment.voucherOrderId)).for("update");
+    return order ?? null;
+  }
+  return null;
+}
+
+/** Owner row (booking or order), then payment row (the lock order), then the refund, conditionally. */
 async function lockForRecording(tx: Tx, payment: Payment) {
-  const [booking] = await tx.select({ paymentStatus: reservations.paymentStatus }).from(reservations).where(eq(reservations.id, payment.reservationId)).for("update");
+  const owner = await lockPaymentOwner(tx, payment);
   const [locked] = await lockPayments(tx, [payment.id]);
-  return Object.assign(locked!, { bookingPaymentStatus: booking?.paymentStatus ?? null });
+  return Object.assign(locked!, { bookingPaymentStatus: payment.reservationId === null ? null : (owner?.paymentStatus ?? null) });
 }
 
 async function otherRefundInFlight(tx: Tx, paymentId: number, refundId: number): Promise<boolean> {
@@ -192,7 +208,7 @@ async function recordRefunded(db: Db, refund: Refund, payment: Payment, creditTr
       .set({ refundedRappen: full && paymentStatus === "refunded" ? locked.amountRappen - elsewhere : refundedRappen, refundTransactionId: creditTransactionId, status: paymentStatus, updatedAt: now })
       .where(eq(payments.id, locked.id));
     let bookingAfter: string | null = locked.bookingPaymentStatus;
-    if (paymentStatus === "refunded" && refund.reason !== "duplicate" && refund.reason !== "change") {
+    if (paymentStatus === "refunded" && refund.reason !== "duplicate" && refund.reason !== "change" && locked.reservationId !== null) {
       // The booking's money is back once none of its payments waits for a refund any more.
       const [open] = await tx
         .select({ id: payments.id })
@@ -209,6 +225,7 @@ async function recordRefunded(db: Db, refund: Refund, payment: Payment, creditTr
       reservationId: locked.reservationId,
       details: {
         transactionId: locked.transactionId,
+        ...(locked.voucherOrderId !== null ? { voucherOrderId: locked.voucherOrderId } : {}),
         refundTransactionId: creditTransactionId,
         amountRappen: refund.amountRappen,
         reason: refund.reason,
@@ -238,7 +255,7 @@ async function recordRefused(db: Db, refund: Refund, payment: Payment, message: 
       actor: "system",
       action: "refund-manual",
       reservationId: locked.reservationId,
-      details: { transactionId: locked.transactionId, amountRappen: refund.amountRappen, reason: refund.reason, providerAnswer: message },
+      details: { transactionId: locked.transactionId, voucherOrderId: locked.voucherOrderId, amountRappen: refund.amountRappen, reason: refund.reason, providerAnswer: message },
     });
   });
 }
@@ -257,7 +274,7 @@ async function recordUnknown(db: Db, refund: Refund, now: Date) {
       actor: "system",
       action: "refund-unknown",
       reservationId: locked.reservationId,
-      details: { transactionId: locked.transactionId, amountRappen: refund.amountRappen, reason: refund.reason, lastError: refund.lastError },
+      details: { transactionId: locked.transactionId, voucherOrderId: locked.voucherOrderId, amountRappen: refund.amountRappen, reason: refund.reason, lastError: refund.lastError },
     });
   });
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Executor } from "./db.server";
 import { getEnv } from "./env.server";
-import { manageTokens, paymentTokens } from "./schema";
+import { manageTokens, paymentTokens, voucherOrderLinks } from "./schema";
 
 /**
  * Manage links (`/buchung/<token>`): 32 random bytes (256 bits) in base64url, handed out only in
@@ -52,4 +52,17 @@ export async function issuePaymentToken(tx: Executor, reservationId: number, now
 
 export function paymentLinkUrl(token: string): string {
   return `${getEnv().PUBLIC_URL}/zahlung/${token}`;
+}
+
+/**
+ * Links to a gift voucher's order (`/gutschein/bestellung/<token>`, issue #31 §3): the same kind of
+ * secret again, in its own table — it shows the order and its voucher, nothing of any booking.
+ */
+export function newVoucherOrderToken(voucherOrderId: number, now: Date = new Date()): { token: string; row: typeof voucherOrderLinks.$inferInsert } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, row: { voucherOrderId, tokenHash: hashManageToken(token), createdAt: now } };
+}
+
+export function voucherOrderUrl(token: string): string {
+  return `${getEnv().PUBLIC_URL}/gutschein/bestellung/${token}`;
 }

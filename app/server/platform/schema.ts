@@ -19,6 +19,7 @@ import type { LogoType } from "../../domain/venue-profile";
 import type { ReceiptKind, ReceiptSnapshot, VatMode } from "../../domain/receipts";
 import type { PromoKind } from "../../domain/promo-codes";
 import type { InvoiceSnapshot } from "../../domain/invoices";
+import type { VoucherSaleSettings } from "../../domain/voucher-sale";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -116,6 +117,8 @@ export const venueSettings = pgTable(
     balanceAtVenue: integer("balance_at_venue"),
     /** Receipts (issue #31 §1): `included` (prices include MWST) or `none` (not liable); null: included. */
     vatMode: text("vat_mode").$type<VatMode>(),
+    /** Gift vouchers sold online (issue #31 §3); null: VOUCHER_SALE_DEFAULTS. */
+    voucherSale: jsonb("voucher_sale").$type<Partial<VoucherSaleSettings>>(),
   },
   (t) => [check("venue_settings_single_row", sql`${t.id} = 1`)],
 );
@@ -178,6 +181,53 @@ export const vouchers = pgTable(
     check("vouchers_remaining_nonnegative", sql`${t.remainingRappen} >= 0`),
     check("vouchers_remaining_le_initial", sql`${t.remainingRappen} <= ${t.initialRappen}`),
   ],
+);
+
+/**
+ * A gift voucher bought online (issue #31 §3): the order exists from the form on; the voucher itself
+ * only once its payment settled (`voucher_id`, set exactly once under the order's row lock). The
+ * buyer reaches the order through unguessable links (`voucher_order_links`).
+ */
+export const voucherOrders = pgTable(
+  "voucher_orders",
+  {
+    id: serial("id").primaryKey(),
+    amountRappen: integer("amount_rappen").notNull(),
+    recipientName: text("recipient_name").notNull(),
+    message: text("message").notNull().default(""),
+    buyerName: text("buyer_name").notNull(),
+    buyerEmail: text("buyer_email").notNull(),
+    /** Months of validity promised on the order page (the setting at the time of ordering). */
+    validityMonths: integer("validity_months").notNull(),
+    /** open → paid */
+    status: text("status").$type<"open" | "paid">().notNull().default("open"),
+    voucherId: integer("voucher_id").references(() => vouchers.id),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("voucher_orders_voucher_key").on(t.voucherId),
+    index("voucher_orders_created_idx").on(t.createdAt),
+    check("voucher_orders_amount_check", sql`${t.amountRappen} > 0`),
+    check("voucher_orders_paid_check", sql`(${t.status} = 'paid') = (${t.voucherId} is not null) and ${t.status} in ('open','paid')`),
+  ],
+);
+
+/**
+ * The buyer's links to an order (`/gutschein/bestellung/<token>`): like manage links, 32 random bytes
+ * of which only the SHA-256 is kept; one for the browser that ordered, one per e-mail.
+ */
+export const voucherOrderLinks = pgTable(
+  "voucher_order_links",
+  {
+    id: serial("id").primaryKey(),
+    voucherOrderId: integer("voucher_order_id")
+      .notNull()
+      .references(() => voucherOrders.id),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("voucher_order_links_token_key").on(t.tokenHash), index("voucher_order_links_order_idx").on(t.voucherOrderId)],
 );
 
 export const RESERVATION_STATUSES = ["held", "confirmed", "cancelled", "expired"] as const;
@@ -489,9 +539,10 @@ export const payments = pgTable(
   "payments",
   {
     id: serial("id").primaryKey(),
-    reservationId: integer("reservation_id")
-      .notNull()
-      .references(() => reservations.id),
+    /** The booking paid (kinds `booking` and `balance`); null for a gift voucher's order. */
+    reservationId: integer("reservation_id").references(() => reservations.id),
+    /** The gift voucher's order paid (kind `voucher`, issue #31 §3). */
+    voucherOrderId: integer("voucher_order_id").references(() => voucherOrders.id),
     provider: text("provider").notNull(),
     transactionId: text("transaction_id").notNull(),
     refno: text("refno").notNull(),
@@ -515,7 +566,7 @@ export const payments = pgTable(
      * `booking`: pays a held booking (or a held change row); `balance`: pays the open balance of a
      * confirmed booking through a payment link (issue #29 §2) — settling lowers the balance, nothing else.
      */
-    kind: text("kind").$type<"booking" | "balance">().notNull().default("booking"),
+    kind: text("kind").$type<"booking" | "balance" | "voucher">().notNull().default("booking"),
     /** Given back as a new voucher instead of to the card (a staff correction, issue #29 §2): no longer refundable. */
     voucherCreditedRappen: integer("voucher_credited_rappen").notNull().default(0),
     createdAt: createdAt(),
@@ -526,7 +577,10 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex("payments_transaction_key").on(t.transactionId),
     index("payments_reservation_idx").on(t.reservationId),
-    check("payments_kind_check", sql`${t.kind} in ('booking','balance')`),
+    index("payments_voucher_order_idx").on(t.voucherOrderId),
+    check("payments_kind_check", sql`${t.kind} in ('booking','balance','voucher')`),
+    // Exactly one owner: a booking, or (kind `voucher`) a gift voucher's order.
+    check("payments_owner_check", sql`(${t.kind} = 'voucher') = (${t.voucherOrderId} is not null) and (${t.reservationId} is null) = (${t.voucherOrderId} is not null)`),
     check("payments_refunds_check", sql`${t.refundDueRappen} >= 0 and ${t.refundedRappen} >= 0 and ${t.voucherCreditedRappen} >= 0 and ${t.refundDueRappen} + ${t.refundedRappen} + ${t.voucherCreditedRappen} <= ${t.amountRappen}`),
   ],
 );
@@ -591,6 +645,10 @@ export const mailOutbox = pgTable(
   {
     id: serial("id").primaryKey(),
     reservationId: integer("reservation_id").references(() => reservations.id),
+    /** A sold gift voucher's e-mail (issue #31 §3): once per order. */
+    voucherOrderId: integer("voucher_order_id").references(() => voucherOrders.id),
+    /** Files sent along (the sold voucher's PDF), drawn when the message was queued: base64. */
+    attachments: jsonb("attachments").$type<{ filename: string; contentType: string; base64: string }[]>(),
     kind: text("kind").notNull(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
@@ -615,6 +673,7 @@ export const mailOutbox = pgTable(
     uniqueIndex("mail_outbox_reminder_once").on(t.reservationId, t.reservationSequence).where(sql`${t.kind} = 'reminder'`),
     // The request to confirm the final headcount (issue #30 §4) goes out once per booking.
     uniqueIndex("mail_outbox_headcount_once").on(t.reservationId).where(sql`${t.kind} = 'headcount'`),
+    uniqueIndex("mail_outbox_voucher_once").on(t.voucherOrderId).where(sql`${t.kind} = 'voucher-sold'`),
   ],
 );
 

@@ -1,0 +1,87 @@
+import { eq } from "drizzle-orm";
+import { formatChf } from "~/domain/money";
+import { formatDateDE } from "~/domain/time";
+import type { VenueContact } from "~/domain/venue-contact";
+import { VOUCHER_SALE_TEXT as T } from "~/domain/voucher-sale";
+import { drawLogo, MARGIN, startDocument, type PdfLogo } from "./receipt-pdf.server";
+import { loadVenueContact } from "../booking/venue.server";
+import type { Executor } from "../platform/db.server";
+import { venueProfile, voucherOrders, vouchers } from "../platform/schema";
+
+export type VoucherPrint = {
+  code: string;
+  amountRappen: number;
+  validUntil: string;
+  recipientName: string;
+  message: string;
+  buyerName: string;
+};
+
+/**
+ * A sold gift voucher as a printable A4 page (issue #31 §3): black on white inside a frame, the
+ * value and the code large, the venue's identity at the foot. Drawn on demand from the order and
+ * the voucher (nothing to keep in step: the voucher row is the truth about code and validity).
+ */
+export function voucherPdf(v: VoucherPrint, venue: VenueContact, logo: PdfLogo | null = null): Promise<Buffer> {
+  const { pdf, done } = startDocument({ Title: `${T.pdfTitle} ${v.code}`, Author: venue.name, Subject: T.pdfTitle });
+  const width = pdf.page.width - 2 * MARGIN;
+  const frameTop = MARGIN - 16;
+  pdf.rect(MARGIN - 16, frameTop, width + 32, 520).lineWidth(2).strokeColor("#000000").stroke();
+  let y = drawLogo(pdf, logo, 60);
+  pdf.font("bold").fontSize(34).fillColor("#000000").text(T.pdfTitle, MARGIN, y + 8, { width, align: "center" });
+  pdf.font("regular").fontSize(14).text(venue.name, { width, align: "center" });
+  pdf.moveDown(1.2);
+  pdf.font("regular").fontSize(12).text(`${T.for}:`, { width, align: "center" });
+  pdf.font("bold").fontSize(20).text(v.recipientName, { width, align: "center" });
+  if (v.message) {
+    pdf.moveDown(0.6);
+    pdf.font("regular").fontSize(12).text(`«${v.message}»`, { width: width - 60, align: "center", indent: 0 , continued: false });
+  }
+  pdf.moveDown(1);
+  pdf.font("bold").fontSize(30).text(formatChf(v.amountRappen), { width, align: "center" });
+  pdf.moveDown(0.6);
+  pdf.font("regular").fontSize(11).text(T.code, { width, align: "center" });
+  pdf.font("bold").fontSize(24).text(v.code, { width, align: "center", characterSpacing: 2 });
+  pdf.moveDown(0.4);
+  pdf.font("regular").fontSize(12).text(`${T.validUntil} ${formatDateDE(v.validUntil)}`, { width, align: "center" });
+  pdf.moveDown(0.4);
+  pdf.fontSize(11).text(`${T.from}: ${v.buyerName}`, { width, align: "center" });
+  y = frameTop + 520 + 24;
+  pdf.font("regular").fontSize(10).fillColor("#222222").text(`${T.pdfRedeem} ${T.pdfNoCash}`, MARGIN, y, { width });
+  pdf.moveDown(0.8);
+  const contact = [venue.name, venue.street, `${venue.zip} ${venue.city}`, venue.phone ? `Telefon ${venue.phone}` : "", venue.email, venue.website.replace(/^https?:\/\//, "")].filter(Boolean);
+  pdf.text(contact.join(" · "), { width });
+  if (venue.uid) pdf.text(venue.uid, { width });
+  pdf.end();
+  return done;
+}
+
+/** `gutschein-ABCD-EFGH.pdf`. */
+export function voucherFileName(code: string): string {
+  return `gutschein-${code.replace(/[^A-Za-z0-9-]+/g, "-")}.pdf`;
+}
+
+/** The PDF of a paid order (the e-mail's attachment, the order page's download); null while unpaid. */
+export async function voucherPdfOfOrder(db: Executor, orderId: number): Promise<{ body: Buffer; fileName: string } | null> {
+  const [row] = await db
+    .select({ order: voucherOrders, voucher: vouchers })
+    .from(voucherOrders)
+    .innerJoin(vouchers, eq(vouchers.id, voucherOrders.voucherId))
+    .where(eq(voucherOrders.id, orderId));
+  if (!row) return null;
+  const [logo] = await db.select({ bytes: venueProfile.logo, type: venueProfile.logoType }).from(venueProfile).where(eq(venueProfile.id, 1));
+  const venue = await loadVenueContact(db);
+  const body = await voucherPdf(
+    {
+      code: row.voucher.code,
+      amountRappen: row.voucher.initialRappen,
+      validUntil: row.voucher.validUntil,
+      recipientName: row.order.recipientName,
+      message: row.order.message,
+      buyerName: row.order.buyerName,
+    },
+    venue,
+    logo?.bytes && logo.type ? { bytes: Buffer.from(logo.bytes), type: logo.type } : null,
+  );
+  return { body, fileName: voucherFileName(row.voucher.code) };
+}
