@@ -141,7 +141,7 @@ function amountOf(values: VoucherOrderValues, settings: VoucherSaleSettings): nu
   const preset = /^\d{1,4}$/.test(values.amount) ? Number(values.amount) * 100 : null;
   if (preset !== null && settings.presetsRappen.includes(preset)) return preset;
   if (values.amount !== "frei" && values.amount !== "") return null;
-  const raw = values.freeAmount.replace(/^CHF\s*/i, "").replace(/[.,]-{1,2}$/, "").replace(/[.,]00$/, "");
+  const raw = values.freeAmount.replace(/^CHF\s*/i, "").replace(/[.,][-–—]{1,2}$/, "").replace(/[.,]00$/, "");
   if (!/^\d{1,5}$/.test(raw)) return null;
   const rappen = Number(raw) * 100;
   return rappen >= settings.minRappen && rappen <= settings.maxRappen ? rappen : null;

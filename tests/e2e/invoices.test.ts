@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { expect, expectAccessible, futureWeekday, signIn, test, waitForHydration } from "./helpers";
+import { pdfText } from "../setup/pdf-text";
 
 /**
  * Issue #31 §2: a school books by phone and pays by invoice. Staff make a QR-bill invoice on the
@@ -13,12 +13,6 @@ async function expectFitsPhone(page: Page) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-async function pdfText(body: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(body), standardFontDataUrl: "node_modules/pdfjs-dist/standard_fonts/", isEvalSupported: false }).promise;
-  const text = (await (await pdf.getPage(1)).getTextContent()).items.map((i) => ("str" in i ? i.str : "")).join(" ");
-  await pdf.destroy();
-  return text.replace(/\s+/g, " ");
-}
 
 async function setIban(page: Page, iban: string, javaScriptEnabled: boolean) {
   await page.goto("/admin/einstellungen/betrieb");

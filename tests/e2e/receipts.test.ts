@@ -1,7 +1,7 @@
 import { simpleParser } from "mailparser";
 import type { Page } from "@playwright/test";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { expect, expectAccessible, futureWeekday, signIn, test, waitForMail } from "./helpers";
+import { pdfText } from "../setup/pdf-text";
 
 /**
  * Issue #31 §1: a family pays a party online and finds its receipt (PDF, with the venue, its
@@ -16,13 +16,6 @@ async function expectFitsPhone(page: Page) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-async function pdfText(body: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(body), standardFontDataUrl: "node_modules/pdfjs-dist/standard_fonts/", isEvalSupported: false }).promise;
-  const content = await (await pdf.getPage(1)).getTextContent();
-  const text = content.items.map((i) => ("str" in i ? i.str : "")).join(" ");
-  await pdf.destroy();
-  return text.replace(/\s+/g, " ");
-}
 
 test("a paid party's receipt is on the manage page and on the staff booking page", async ({ page, javaScriptEnabled }) => {
   const date = futureWeekday(5, javaScriptEnabled ? 301 : 308);

@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { isQRReferenceValid, isSCORReferenceValid } from "swissqrbill/utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openAmountRappen } from "~/domain/desk";
@@ -13,6 +12,7 @@ import type { Staff } from "~/server/staff/auth.server";
 import { createStaffAccount } from "~/server/staff/staff-accounts.server";
 import { drivers, type TestDatabase } from "./databases";
 import { CONTACT, nextWeekday } from "./fixtures";
+import { pdfText } from "../setup/pdf-text";
 
 /**
  * Invoices with a Swiss QR-bill (issue #31 §2) on both databases: the QR data is accepted by the
@@ -22,13 +22,6 @@ import { CONTACT, nextWeekday } from "./fixtures";
 
 const COUNTS = { numChildren: 6, numActiveAdults: 1, numAccompanyingAdults: 1 };
 
-async function pdfText(body: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(body), standardFontDataUrl: "node_modules/pdfjs-dist/standard_fonts/", isEvalSupported: false }).promise;
-  const parts: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) parts.push((await (await pdf.getPage(n)).getTextContent()).items.map((i) => ("str" in i ? i.str : "")).join(" "));
-  await pdf.destroy();
-  return parts.join("\n").replace(/\s+/g, " ");
-}
 
 describe.each(drivers)("invoices on $name", ({ open }) => {
   let database: TestDatabase;

@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vatIncluded } from "~/domain/receipts";
 import { reserveBirthday } from "~/server/booking/bookings.server";
@@ -15,6 +14,7 @@ import { addVatRate, deleteVatRate, saveVatMode, vatOverview } from "~/server/st
 import { useFakeDatatrans } from "./fake-datatrans-env";
 import { drivers, type TestDatabase } from "./databases";
 import { CONTACT, nextWeekday } from "./fixtures";
+import { pdfText } from "../setup/pdf-text";
 
 /**
  * Receipts and credit notes (issue #31 §1) on both databases: every way money comes in (online,
@@ -28,16 +28,6 @@ const COUNTS = { numChildren: 6, numActiveAdults: 1, numAccompanyingAdults: 1 };
 
 const datatrans = useFakeDatatrans({ label: "receipts", hmacKey: HMAC_KEY, env: { PUBLIC_URL: "http://127.0.0.1:9" } });
 
-async function pdfText(body: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(body), standardFontDataUrl: "node_modules/pdfjs-dist/standard_fonts/", isEvalSupported: false }).promise;
-  const parts: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    parts.push(content.items.map((i) => ("str" in i ? i.str : "")).join(" "));
-  }
-  await pdf.destroy();
-  return parts.join("\n").replace(/\s+/g, " ");
-}
 
 describe.each(drivers)("receipts on $name", ({ open }) => {
   let database: TestDatabase;
