@@ -11,7 +11,8 @@ import { MANAGE_HEADERS } from "~/server/booking/manage.server";
 import { clientKey } from "~/server/platform/client.server";
 import { getDb } from "~/server/platform/db.server";
 
-export const headers: HeadersFunction = () => ({ ...MANAGE_HEADERS, "Referrer-Policy": "no-referrer" });
+/** A page reached by a secret link: never cached, never indexed (Referrer-Policy `same-origin`: serve.server.ts). */
+export const headers: HeadersFunction = () => MANAGE_HEADERS;
 export const meta: MetaFunction = () => pageMeta(T.orderTitle, [{ name: "robots", content: "noindex" }]);
 
 const NOTICES = {

@@ -114,7 +114,7 @@ async function serve(env: Env, { build, viteDevServer }: StartOptions) {
     // Manage and payment links carry their secret in the path: no Referer at all leaves those pages for another site.
     // (`same-origin`, not `no-referrer`: with the latter Chrome posts forms with `Origin: null`, which
     // the same-origin check refuses.)
-    res.setHeader("Referrer-Policy", /^\/(buchung|zahlung)\b/.test(req.path) ? "same-origin" : "strict-origin-when-cross-origin");
+    res.setHeader("Referrer-Policy", /^\/(buchung|zahlung|gutschein\/bestellung)\b/.test(req.path) ? "same-origin" : "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");

@@ -1,0 +1,108 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, signIn, test, waitForMail } from "./helpers";
+import { pdfText } from "../setup/pdf-text";
+
+/**
+ * Issue #31 §3: a gift voucher bought online, from the home page's link: a wrong entry explained
+ * field by field, the payment page, the paid order with its code and PDF, the e-mail with the PDF
+ * attached; a cancelled payment paid again from the order's page; the manager sees the order. The
+ * pages ship no JavaScript, so both runs exercise the same HTML; axe and a 320 px phone each step.
+ */
+
+async function expectFitsPhone(page: Page) {
+  await page.setViewportSize({ width: 320, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function fillOrder(page: Page, recipient: string, buyerEmail: string) {
+  await page.getByLabel("Für (Name der beschenkten Person)").fill(recipient);
+  await page.getByLabel("Persönliche Nachricht (freiwillig)").fill("Viel Spass beim Klettern!\nDein Götti");
+  await page.getByLabel("Ihr Name").fill("Götti Beat");
+  await page.getByLabel("Ihre E-Mail-Adresse").fill(buyerEmail);
+}
+
+test("a gift voucher bought online: errors, payment, code, PDF and e-mail", async ({ page, javaScriptEnabled }) => {
+  const recipient = javaScriptEnabled ? "Nora Sonnenschein" : "Elio Regenbogen";
+  await page.goto("/");
+  await page.getByRole("link", { name: "Gutschein verschenken" }).click();
+  await expect(page).toHaveURL(/\/gutschein$/);
+  await expect(page.getByRole("heading", { name: "Gutschein verschenken" })).toBeVisible();
+  await expect(page.getByText("Gültig 36 Monate ab Kauf.")).toBeVisible();
+  await expectAccessible(page);
+  await expectFitsPhone(page);
+
+  // A free amount outside the limits, no name, a wrong address, the AGB not accepted: each explained.
+  await page.getByRole("radio", { name: "Anderer Betrag" }).check();
+  await page.getByLabel(/Anderer Betrag in CHF/).fill("5");
+  await page.getByLabel("Ihre E-Mail-Adresse").fill("beat@");
+  await page.getByRole("button", { name: "Weiter zur Zahlung" }).click();
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText("Bitte wählen Sie einen Betrag zwischen CHF 10.00 und CHF 500.00 (ganze Franken).");
+  await expect(alert).toContainText("Bitte geben Sie an, für wen der Gutschein ist.");
+  await expect(alert).toContainText("Bitte geben Sie eine gültige E-Mail-Adresse ein.");
+  await expect(alert).toContainText("Bitte akzeptieren Sie die AGBs.");
+  await expect(page.getByLabel(/Anderer Betrag in CHF/)).toHaveValue("5");
+  await expectAccessible(page);
+  await expectFitsPhone(page);
+
+  await page.getByLabel(/Anderer Betrag in CHF/).fill("75");
+  await fillOrder(page, recipient, "beat@example.ch");
+  await page.getByLabel(/Ich akzeptiere die/).check();
+  await page.getByRole("button", { name: "Weiter zur Zahlung" }).click();
+  await expect(page.getByText("CHF 75.00")).toBeVisible();
+  await page.getByRole("button", { name: "Bezahlen" }).click();
+
+  await expect(page).toHaveURL(/\/gutschein\/bestellung\/[A-Za-z0-9_-]{43}/);
+  await expect(page.getByRole("status")).toHaveText("Vielen Dank! Ihr Gutschein ist bezahlt. Wir haben ihn Ihnen per E-Mail gesendet.");
+  const code = (await page.locator("dd.voucher-code").textContent())!.trim();
+  expect(code).toMatch(/^[A-Z0-9-]{6,}$/);
+  await expect(page.getByText(recipient)).toBeVisible();
+  // The link is the buyer's secret: never cached, and no Referer takes it to another site.
+  const headers = (await page.request.get(page.url())).headers();
+  expect(headers["referrer-policy"]).toBe("same-origin");
+  expect(headers["cache-control"]).toBe("no-store");
+  await expectAccessible(page);
+  await expectFitsPhone(page);
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Gutschein als PDF herunterladen" }).click()]);
+  expect(download.suggestedFilename()).toBe(`gutschein-${code}.pdf`);
+  const text = await pdfText(Buffer.from(await (await import("node:fs/promises")).readFile((await download.path())!)));
+  for (const part of [code, "CHF 75.00", recipient, "Götti Beat", "Viel Spass beim Klettern!"]) expect(text).toContain(part);
+
+  const mail = await waitForMail("gutschein-", 15_000, (t) => t.includes(code));
+  expect(mail).toContain("Content-Type: application/pdf");
+  expect(mail).toContain("Ihr Gutschein von");
+
+  // The voucher pays like any other: the spec's check answers with its value.
+  const check = await page.request.post("/api/coupons/validate", { data: { couponCode: code, systemId: "kidsindoor", orderAmount: 100 } });
+  expect(await check.json()).toMatchObject({ valid: true, remainingValue: 75 });
+});
+
+test("a cancelled payment is paid again from the order's page; the manager sees the order", async ({ page, javaScriptEnabled }) => {
+  const recipient = javaScriptEnabled ? "Tim Sternschnuppe" : "Ida Morgenrot";
+  await page.goto("/gutschein");
+  await page.getByRole("radio", { name: "CHF 20.00" }).check();
+  await fillOrder(page, recipient, "beat@example.ch");
+  await page.getByLabel(/Ich akzeptiere die/).check();
+  await page.getByRole("button", { name: "Weiter zur Zahlung" }).click();
+  await page.getByRole("button", { name: "Abbrechen" }).click();
+  await expect(page).toHaveURL(/\/gutschein\/bestellung\/.+\?r=abgebrochen/);
+  await expect(page.getByRole("alert")).toHaveText("Die Zahlung wurde abgebrochen. Der Gutschein ist nicht bezahlt.");
+  await expect(page.locator("dd.voucher-code")).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Jetzt bezahlen" }).click();
+  await page.getByRole("button", { name: "Bezahlen" }).click();
+  await expect(page.getByRole("status")).toContainText("Ihr Gutschein ist bezahlt.");
+  const code = (await page.locator("dd.voucher-code").textContent())!.trim();
+
+  await signIn(page);
+  await page.goto("/admin/einstellungen/gutscheine");
+  await expectAccessible(page);
+  await expectFitsPhone(page);
+  const row = page.getByRole("row").filter({ hasText: recipient });
+  await expect(row).toContainText("bezahlt");
+  await expect(row).toContainText(code);
+  await expect(row).toContainText("CHF 20.00");
+  await expect(row).toContainText("abgebrochen");
+});
