@@ -26,8 +26,7 @@ export function voucherPdf(v: VoucherPrint, venue: VenueContact, logo: PdfLogo |
   const { pdf, done } = startDocument({ Title: `${T.pdfTitle} ${v.code}`, Author: venue.name, Subject: T.pdfTitle });
   const width = pdf.page.width - 2 * MARGIN;
   const frameTop = MARGIN - 16;
-  pdf.rect(MARGIN - 16, frameTop, width + 32, 520).lineWidth(2).strokeColor("#000000").stroke();
-  let y = drawLogo(pdf, logo, 60);
+  const y = drawLogo(pdf, logo, 60);
   pdf.font("bold").fontSize(34).fillColor("#000000").text(T.pdfTitle, MARGIN, y + 8, { width, align: "center" });
   pdf.font("regular").fontSize(14).text(venue.name, { width, align: "center" });
   pdf.moveDown(1.2);
@@ -35,7 +34,8 @@ export function voucherPdf(v: VoucherPrint, venue: VenueContact, logo: PdfLogo |
   pdf.font("bold").fontSize(20).text(v.recipientName, { width, align: "center" });
   if (v.message) {
     pdf.moveDown(0.6);
-    pdf.font("regular").fontSize(12).text(`«${v.message}»`, { width: width - 60, align: "center", indent: 0 , continued: false });
+    pdf.font("regular").fontSize(12).text(`«${v.message}»`, MARGIN + 30, pdf.y, { width: width - 60, align: "center" });
+    pdf.x = MARGIN;
   }
   pdf.moveDown(1);
   pdf.font("bold").fontSize(30).text(formatChf(v.amountRappen), { width, align: "center" });
@@ -46,8 +46,10 @@ export function voucherPdf(v: VoucherPrint, venue: VenueContact, logo: PdfLogo |
   pdf.font("regular").fontSize(12).text(`${T.validUntil} ${formatDateDE(v.validUntil)}`, { width, align: "center" });
   pdf.moveDown(0.4);
   pdf.fontSize(11).text(`${T.from}: ${v.buyerName}`, { width, align: "center" });
-  y = frameTop + 520 + 24;
-  pdf.font("regular").fontSize(10).fillColor("#222222").text(`${T.pdfRedeem} ${T.pdfNoCash}`, MARGIN, y, { width });
+  // The frame around what a child unwraps: drawn last, as tall as its content (a long message included).
+  const frameBottom = pdf.y + 24;
+  pdf.rect(MARGIN - 16, frameTop, width + 32, frameBottom - frameTop).lineWidth(2).strokeColor("#000000").stroke();
+  pdf.font("regular").fontSize(10).fillColor("#222222").text(`${T.pdfRedeem} ${T.pdfNoCash}`, MARGIN, frameBottom + 24, { width });
   pdf.moveDown(0.8);
   const contact = [venue.name, venue.street, `${venue.zip} ${venue.city}`, venue.phone ? `Telefon ${venue.phone}` : "", venue.email, venue.website.replace(/^https?:\/\//, "")].filter(Boolean);
   pdf.text(contact.join(" · "), { width });
