@@ -42,7 +42,8 @@ export const VOUCHER_SALE_TEXT = {
   intro: "Schenken Sie Spiel und Spass: Der Gutschein gilt für Kindergeburtstage und Spiele und kann in mehreren Teilen eingelöst werden.",
   amountLegend: "Betrag",
   freeAmount: "Anderer Betrag",
-  freeAmountLabel: (min: number, max: number) => `Anderer Betrag in CHF (${formatChf(min)} bis ${formatChf(max)})`,
+  // A non-breaking space keeps «CHF 10.00» on one line in the short label.
+  freeAmountLabel: (min: number, max: number) => `Anderer Betrag in CHF (${formatChf(min).replace(" ", "\u00a0")} bis ${formatChf(max).replace(" ", "\u00a0")})`,
   recipientName: "Für (Name der beschenkten Person)",
   message: "Persönliche Nachricht (freiwillig)",
   buyerName: "Ihr Name",

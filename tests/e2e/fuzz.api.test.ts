@@ -50,6 +50,9 @@ const PAGES = [
   `/buchung/${"A".repeat(43)}/personen`,
   `/buchung/${"A".repeat(43)}/zahlung`,
   `/buchung/${"A".repeat(43)}/kalender.ics`,
+  "/gutschein",
+  `/gutschein/bestellung/${"A".repeat(43)}`,
+  `/gutschein/bestellung/${"A".repeat(43)}/pdf`,
   "/admin/buchungen",
   "/admin/buchungen/FW-ZZZZZZ",
   "/admin/buchungen/FW-ZZZZZZ/verschieben",
@@ -66,6 +69,7 @@ const PAGES = [
   "/admin/einstellungen/spielorte",
   "/admin/einstellungen/mitarbeitende",
   "/admin/einstellungen/betrieb",
+  "/admin/einstellungen/gutscheine",
   `/logo/${"0".repeat(32)}.png`,
 ];
 const FORM_POSTS = [...PAGES.filter((p) => p !== "/agb"), "/enter-data/coupon", "/admin/logout"];
@@ -84,6 +88,7 @@ const FORM_FIELDS = [
   "offerId", "locationId", "gameType", "date", "month", "slot", "start", "rounds", "players", "intent",
   "firstName", "lastName", "street", "zip", "city", "phone", "email", "emailRepeat", "message", "terms",
   "bookingCode", "reason", "amount", "validUntil", "voucher", "redirectTo", "outcome", "paymentMethod",
+  "freeAmount", "recipientName", "buyerName", "buyerEmail", "validityMonths", "minChf", "maxChf", "presets",
 ] as const;
 
 const HUGE_NUMBERS = ["1e308", "-1e308", "99999999999999999999999", "-1", "0", "NaN", "Infinity", "0x10", "1.0000000001", "12.345", "0.001"];

@@ -20,6 +20,7 @@ const PAGES = [
   "/impressum",
   "/datenschutz",
   "/buchung",
+  "/gutschein",
   "/payment/error",
   "/payment/cancel",
   "/admin/login",

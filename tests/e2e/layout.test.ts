@@ -204,6 +204,7 @@ test("every customer page reads well from 320 to 1280 px with long real-world da
     ["payment-cancel", "/payment/cancel"],
     ["payment-error", "/payment/error"],
     ["buchung", "/buchung"],
+    ["gutschein", "/gutschein"],
   ] as const) {
     await page.goto(url);
     await checkPage(page, name);
