@@ -730,3 +730,26 @@ export function voucherSoldEmail(
   const text = [...intro, textRows(rows), ...after, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
   return { subject: VS.mailSubject(venue.name), text: `${text}\n`, html: htmlDocument({ title, paragraphs: intro, rows, afterRows: after, venue }) };
 }
+
+/**
+ * An invoice (issue #31 §2) for a booking paid by bank transfer: amount, due date and reference in the
+ * text, the QR-bill PDF attached (added by the caller), the manage link to find it again.
+ */
+export function invoiceEmail(
+  r: BookingEmailData,
+  venue: VenueContact,
+  invoice: { number: string; amountRappen: number; dueDate: string; reference: string; manageUrl: string },
+): PlainEmail {
+  const title = `Rechnung ${invoice.number}`;
+  const paragraphs = [
+    `Guten Tag ${fullName(r)}`,
+    `Im Anhang finden Sie die Rechnung ${invoice.number} für Ihre Buchung ${r.code} mit dem QR-Zahlteil. Bitte bezahlen Sie ${formatChf(invoice.amountRappen)} bis ${formatDateDE(invoice.dueDate)} mit der Referenz ${invoice.reference} (in der Banking-App den QR-Code scannen).`,
+  ];
+  const rows = detailRows(r);
+  const text = [...paragraphs, ...manageLines(invoice.manageUrl, false), `Ihre Buchung:\n\n${textRows(rows)}`, `Freundliche Grüsse\n${venue.name}`, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
+  return {
+    subject: `Rechnung ${invoice.number} – Buchung ${r.code}, ${venue.name}`,
+    text: `${text}\n`,
+    html: htmlDocument({ title, paragraphs, rows, afterRows: [`Freundliche Grüsse, ${venue.name}`], venue, manageUrl: invoice.manageUrl }),
+  };
+}

@@ -73,4 +73,9 @@ export const INVOICE_TEXT = {
   cancelled: (number: string) => `Rechnung ${number} storniert.`,
   notFound: "Diese Rechnung gibt es nicht.",
   notOpen: (number: string) => `Rechnung ${number} ist nicht mehr offen.`,
+  otherAmount: (number: string, amount: string) => `Betrag weicht ab: Rechnung ${number} lautet auf ${amount}. Nicht verbucht – bitte prüfen.`,
+  unknownReference: "Keine Rechnung mit dieser Referenz.",
+  mailed: (number: string, email: string) => `Rechnung ${number} per E-Mail an ${email} gesendet.`,
+  noEmail: "Diese Buchung hat keine E-Mail-Adresse: Bitte drucken Sie die Rechnung aus oder senden Sie sie selbst.",
+  sendByMail: (email: string) => `Rechnung per E-Mail an ${email} senden`,
 } as const;

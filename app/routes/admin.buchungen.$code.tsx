@@ -15,7 +15,8 @@ import { bookingStatusLabel, PAYMENT_LABELS } from "~/domain/staff-labels";
 import { formatDateDE, formatTime } from "~/domain/time";
 import { isManager, requireSameOrigin, requireStaff } from "~/server/staff/auth.server";
 import { receiptListItem, receiptsOf } from "~/server/accounting/receipts.server";
-import { cancelInvoice, createInvoice, invoicesOf, markInvoicePaid } from "~/server/accounting/invoices.server";
+import { INVOICE_TEXT } from "~/domain/invoices";
+import { cancelInvoice, createInvoice, invoicesOf, mailInvoice, markInvoicePaid } from "~/server/accounting/invoices.server";
 import { ReceiptList } from "~/components/ReceiptList";
 import { addNote, bookingDetail, correctContact, markRefundDone, partyDetailsByStaff, recordArrival, resendConfirmation, showPaymentLink } from "~/server/staff/booking-desk.server";
 import { DataFields } from "~/components/DataFields";
@@ -92,6 +93,7 @@ const DONE: Record<string, string> = {
   invoice: "Rechnung erstellt (PDF unten unter «Rechnungen»).",
   "invoice-paid": "Rechnung als bezahlt verbucht; die Quittung folgt.",
   "invoice-cancelled": "Rechnung storniert.",
+  "invoice-mailed": "Rechnung per E-Mail gesendet (mit dem PDF im Anhang).",
   "moved-refund-manual": "Buchung verschoben. Die Rückerstattung der Differenz wurde vom Zahlungsanbieter abgelehnt: bitte manuell erstatten (siehe Protokoll).",
   corrected: "Buchung korrigiert; die Familie erhält eine E-Mail mit den neuen Angaben und dem aktualisierten Kalendereintrag.",
   "corrected-silent": CORRECTION_MSG.savedSilent,
@@ -166,16 +168,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
   }
   // Invoices with a QR-bill (issue #31 §2): made for the open amount, booked as paid or cancelled.
-  if (intent === "invoice" || intent === "invoice-paid" || intent === "invoice-cancel") {
+  if (intent === "invoice" || intent === "invoice-paid" || intent === "invoice-cancel" || intent === "invoice-mail") {
     const number = String(form.get("number") ?? "").slice(0, 40);
+    const mail = form.get("mail") === "on";
     const result =
       intent === "invoice"
-        ? await createInvoice(db, staff, code, form.get("dueDays"))
+        ? await createInvoice(db, staff, code, form.get("dueDays"), undefined, { mail })
         : intent === "invoice-paid"
           ? await markInvoicePaid(db, staff, number)
-          : await cancelInvoice(db, staff, number);
+          : intent === "invoice-mail"
+            ? await mailInvoice(db, staff, code, number)
+            : await cancelInvoice(db, staff, number);
     if (!result.ok) return data<ActionData>({ error: result.message, form: "invoice", values: {} }, { status: result.status });
-    const done = intent === "invoice" ? "invoice" : intent === "invoice-paid" ? "invoice-paid" : "invoice-cancelled";
+    const done = intent === "invoice" ? (mail ? "invoice-mailed" : "invoice") : intent === "invoice-paid" ? "invoice-paid" : intent === "invoice-mail" ? "invoice-mailed" : "invoice-cancelled";
     return redirect(`/admin/buchungen/${encodeURIComponent(code)}?done=${done}#rechnungen`);
   }
   if (intent === "refund-done") {
@@ -206,6 +211,7 @@ const MAIL_LABELS: Record<MailKind, string> = {
   "confirmation-resend": "Bestätigung (erneut gesendet)",
   "closure-notice": "Absage wegen Schliessung",
   "voucher-sold": "Gutschein (Online-Kauf)",
+  invoice: "Rechnung",
 };
 
 export default function BookingDetailPage() {
@@ -793,6 +799,15 @@ export default function BookingDetailPage() {
                         Als bezahlt verbuchen<span className="visually-hidden"> ({inv.number})</span>
                       </button>
                     </Form>
+                    {r.email ? (
+                      <Form method="post" replace>
+                        <input type="hidden" name="intent" value="invoice-mail" />
+                        <input type="hidden" name="number" value={inv.number} />
+                        <button type="submit" className="button button-secondary button-small">
+                          Per E-Mail senden<span className="visually-hidden"> ({inv.number})</span>
+                        </button>
+                      </Form>
+                    ) : null}
                     <Form method="post" replace>
                       <input type="hidden" name="intent" value="invoice-cancel" />
                       <input type="hidden" name="number" value={inv.number} />
@@ -816,6 +831,14 @@ export default function BookingDetailPage() {
               <label htmlFor="invoice-due">Zahlungsfrist (Tage)</label>
               <input id="invoice-due" name="dueDays" inputMode="numeric" defaultValue="30" maxLength={2} required />
             </div>
+            {r.email ? (
+              <p className="field">
+                <label className="check-row">
+                  <input type="checkbox" name="mail" defaultChecked />
+                  <span>{INVOICE_TEXT.sendByMail(r.email)}</span>
+                </label>
+              </p>
+            ) : null}
             <button type="submit" className="button button-secondary">
               Rechnung erstellen
             </button>

@@ -1,5 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { openAmountRappen } from "~/domain/desk";
+import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { CAMT_MAX_BYTES, CAMT_MSG, parseCamt054 } from "~/domain/camt";
 import { INVOICE_NUMBER_RE, INVOICE_TEXT, invoiceNumber, isOverdue, parseDueDays, paymentReference, type InvoiceSnapshot } from "~/domain/invoices";
 import { formatChf } from "~/domain/money";
 import { vatRateOn } from "~/domain/receipts";
@@ -10,6 +12,7 @@ import { rowsOf, type Db } from "../platform/db.server";
 import { auditLog, invoices, reservations, venueProfile } from "../platform/schema";
 import { invoicePdf, qrBillData } from "./invoice-pdf.server";
 import { readVatSettings, receiptDownloads, type FamilyReceiptAnswer } from "./receipts.server";
+import { enqueueInvoiceMail, kickMailer } from "../mail/mail.server";
 
 /**
  * Invoices with a Swiss QR-bill (issue #31 §2): staff bill a confirmed booking's open amount (a school,
@@ -22,7 +25,37 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 type StaffRef = { id: number; email: string };
 export type InvoiceResult = { ok: true; message: string; number: string } | { ok: false; message: string; status: 400 | 404 | 409 };
 
-export async function createInvoice(db: Db, staff: StaffRef, code: string, dueDaysRaw: unknown, now: Date = new Date()): Promise<InvoiceResult> {
+export async function createInvoice(db: Db, staff: StaffRef, code: string, dueDaysRaw: unknown, now: Date = new Date(), options: { mail?: boolean } = {}): Promise<InvoiceResult> {
+  const created = await writeInvoice(db, staff, code, dueDaysRaw, now);
+  if (!created.ok || !options.mail) return created;
+  // The invoice stands whether or not the e-mail can go (no address: the page says so).
+  const mailed = await mailInvoice(db, staff, code, created.number);
+  return { ...created, message: `${created.message} ${mailed.message}` };
+}
+
+/**
+ * The invoice by e-mail to the booking's address, the QR-bill PDF attached (drawn before the short
+ * transaction that queues it). Only open invoices: a paid or cancelled one is not sent again.
+ */
+export async function mailInvoice(db: Db, staff: StaffRef, code: string, number: string): Promise<InvoiceResult> {
+  if (!INVOICE_NUMBER_RE.test(number)) return { ok: false, status: 404, message: INVOICE_TEXT.notFound };
+  const [r] = await db.select().from(reservations).where(eq(reservations.code, code.trim().toUpperCase()));
+  if (!r) return { ok: false, status: 404, message: INVOICE_TEXT.notFound };
+  const [inv] = await db.select().from(invoices).where(and(eq(invoices.reservationId, r.id), eq(invoices.number, number)));
+  if (!inv) return { ok: false, status: 404, message: INVOICE_TEXT.notFound };
+  if (inv.status !== "open") return { ok: false, status: 409, message: INVOICE_TEXT.notOpen(number) };
+  if (r.email.trim() === "") return { ok: false, status: 409, message: INVOICE_TEXT.noEmail };
+  const pdf = await invoiceDocument(db, r.id, number);
+  if (!pdf) return { ok: false, status: 404, message: INVOICE_TEXT.notFound };
+  await db.transaction(async (tx) => {
+    await enqueueInvoiceMail(tx, r, { number, amountRappen: inv.amountRappen, dueDate: inv.dueDate, reference: inv.reference }, pdf);
+    await tx.insert(auditLog).values({ staffId: staff.id, actor: `staff:${staff.email}`, action: "invoice.mail", reservationId: r.id, details: { number, to: r.email } });
+  });
+  kickMailer();
+  return { ok: true, number, message: INVOICE_TEXT.mailed(number, r.email) };
+}
+
+async function writeInvoice(db: Db, staff: StaffRef, code: string, dueDaysRaw: unknown, now: Date): Promise<InvoiceResult> {
   const days = parseDueDays(dueDaysRaw);
   if (days === null) return { ok: false, status: 400, message: INVOICE_TEXT.dueDays };
   const profile = await readVenueProfile(db);
@@ -88,7 +121,18 @@ export async function cancelInvoice(db: Db, staff: StaffRef, number: string, now
   return settleInvoice(db, staff, number, "cancelled", now);
 }
 
-async function settleInvoice(db: Db, staff: StaffRef, number: string, to: "paid" | "cancelled", now: Date): Promise<InvoiceResult> {
+/**
+ * `bank`: a credit from a bank file (camt.054) books the invoice only for exactly its amount; a
+ * different amount leaves it open for staff (a partial payment, a typo at the bank).
+ */
+async function settleInvoice(
+  db: Db,
+  staff: StaffRef,
+  number: string,
+  to: "paid" | "cancelled",
+  now: Date,
+  bank?: { amountRappen: number; details: Record<string, unknown> },
+): Promise<InvoiceResult> {
   if (!INVOICE_NUMBER_RE.test(number)) return { ok: false, status: 404, message: INVOICE_TEXT.notFound };
   const [peek] = await db.select({ reservationId: invoices.reservationId }).from(invoices).where(eq(invoices.number, number));
   if (!peek) return { ok: false, status: 404, message: INVOICE_TEXT.notFound };
@@ -97,6 +141,7 @@ async function settleInvoice(db: Db, staff: StaffRef, number: string, to: "paid"
     const [inv] = await tx.select().from(invoices).where(eq(invoices.number, number)).for("update");
     if (!inv) return { ok: false, status: 404, message: INVOICE_TEXT.notFound };
     if (inv.status !== "open") return { ok: false, status: 409, message: inv.status === "paid" ? INVOICE_TEXT.alreadyPaid(number) : INVOICE_TEXT.notOpen(number) };
+    if (bank && bank.amountRappen !== inv.amountRappen) return { ok: false, status: 400, message: INVOICE_TEXT.otherAmount(number, formatChf(inv.amountRappen)) };
     await tx.update(invoices).set({ status: to, paidAt: to === "paid" ? now : null }).where(eq(invoices.id, inv.id));
     if (to === "paid") {
       await tx
@@ -109,7 +154,7 @@ async function settleInvoice(db: Db, staff: StaffRef, number: string, to: "paid"
       actor: `staff:${staff.email}`,
       action: to === "paid" ? "invoice.paid" : "invoice.cancel",
       reservationId: inv.reservationId,
-      details: { number, amountRappen: inv.amountRappen, before: "open", after: to },
+      details: { number, amountRappen: inv.amountRappen, before: "open", after: to, ...(bank ? { source: "camt.054", ...bank.details } : {}) },
     });
     return { ok: true, number, message: to === "paid" ? INVOICE_TEXT.markedPaid(number) : INVOICE_TEXT.cancelled(number) };
   });
@@ -167,4 +212,64 @@ export async function familyInvoiceDocument(db: Db, reservationId: number, numbe
   if (!verdict.allowed) return { kind: "limited", retryAfterSeconds: verdict.retryAfterSeconds };
   const file = await invoiceDocument(db, reservationId, number);
   return file ? { kind: "file", ...file } : { kind: "missing" };
+}
+
+export type BankImportRow = {
+  reference: string;
+  amount: string;
+  date: string;
+  debtor: string;
+  /** booked: paid now; already: paid before (the same file twice); amount: another amount, left open; unknown: no invoice of ours; closed: cancelled. */
+  outcome: "booked" | "already" | "amount" | "unknown" | "closed";
+  number: string | null;
+  code: string | null;
+  message: string;
+};
+
+export type BankImportResult = { ok: true; rows: BankImportRow[]; booked: number; skipped: number } | { ok: false; message: string };
+
+/**
+ * A camt.054 file from the bank (issue #31 §2): each credit with a reference is matched to the
+ * invoice carrying it and booked exactly as «Als bezahlt verbuchen» does — once (reading the same
+ * file again finds the invoices paid), and only for the invoice's exact amount.
+ */
+export async function importBankFile(db: Db, staff: StaffRef, xml: string, now: Date = new Date()): Promise<BankImportResult> {
+  const parsed = parseCamt054(xml);
+  if (!parsed.ok) return parsed;
+  const rows: BankImportRow[] = [];
+  for (const credit of parsed.credits) {
+    const [inv] = await db.select({ number: invoices.number, status: invoices.status, snapshot: invoices.snapshot }).from(invoices).where(eq(invoices.reference, credit.reference));
+    const base = {
+      reference: credit.reference,
+      amount: formatChf(credit.amountRappen),
+      date: credit.bookingDate ? formatDateDE(credit.bookingDate) : "–",
+      debtor: credit.debtorName ?? "–",
+      number: inv?.number ?? null,
+      code: inv?.snapshot.booking.code ?? null,
+    };
+    if (!inv) {
+      rows.push({ ...base, outcome: "unknown", message: INVOICE_TEXT.unknownReference });
+      continue;
+    }
+    const result = await settleInvoice(db, staff, inv.number, "paid", now, {
+      amountRappen: credit.amountRappen,
+      details: { bankReference: credit.bankReference, bookingDate: credit.bookingDate },
+    });
+    const outcome: BankImportRow["outcome"] = result.ok ? "booked" : result.status === 400 ? "amount" : inv.status === "cancelled" ? "closed" : "already";
+    rows.push({ ...base, outcome, message: result.message });
+  }
+  return { ok: true, rows, booked: rows.filter((r) => r.outcome === "booked").length, skipped: parsed.skipped };
+}
+
+/** The uploaded bank file as text, within CAMT_MAX_BYTES (the HTTP edge already bounded the whole post). */
+export async function readBankFile(request: Request): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
+  try {
+    const form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: CAMT_MAX_BYTES }));
+    const file = form.get("file");
+    if (!file || typeof file === "string" || file.size === 0) return { ok: false, message: CAMT_MSG.noFile };
+    return { ok: true, text: new TextDecoder("utf-8").decode(await file.arrayBuffer()) };
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return { ok: false, message: CAMT_MSG.tooLarge };
+    return { ok: false, message: CAMT_MSG.notCamt };
+  }
 }

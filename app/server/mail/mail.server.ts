@@ -5,6 +5,7 @@ import {
   cancellationEmail,
   closureNoticeEmail,
   voucherSoldEmail,
+  invoiceEmail,
   changeEmail,
   changeRefundEmail,
   confirmationEmail,
@@ -52,7 +53,8 @@ export type MailKind =
   | "manage-link"
   | "payment-link"
   | "closure-notice"
-  | "voucher-sold";
+  | "voucher-sold"
+  | "invoice";
 
 /**
  * Mail goes through the `mail_outbox` table: the row is written in the booking's own transaction,
@@ -298,6 +300,35 @@ export async function enqueueVoucherSoldMail(
       nextAttemptAt: new Date(),
     })
     .onConflictDoNothing();
+}
+
+/**
+ * An invoice by e-mail (issue #31 §2): the QR-bill PDF attached (drawn by the caller), with a fresh
+ * manage link. False when the booking has no address (a phone booking: staff print or hand it over).
+ */
+export async function enqueueInvoiceMail(
+  tx: Tx,
+  reservation: Reservation,
+  invoice: { number: string; amountRappen: number; dueDate: string; reference: string },
+  pdf: { body: Buffer; fileName: string },
+): Promise<boolean> {
+  if (reservation.email.trim() === "") return false;
+  const link = newManageLink(reservation);
+  await tx.insert(manageTokens).values(link.row);
+  const { contact } = await mailVenue(tx);
+  const mail = invoiceEmail(reservation, contact, { ...invoice, manageUrl: link.url });
+  await tx.insert(mailOutbox).values({
+    reservationId: reservation.id,
+    kind: "invoice",
+    to: reservation.email,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    reservationSequence: reservation.sequence,
+    attachments: [{ filename: pdf.fileName, contentType: "application/pdf", base64: pdf.body.toString("base64") }],
+    nextAttemptAt: new Date(),
+  });
+  return true;
 }
 
 type OutboxRow = typeof mailOutbox.$inferSelect;

@@ -36,6 +36,8 @@ export const JSON_BODY_LIMIT = 256 * 1024;
  */
 export const UPLOAD_BODY_LIMIT = 1024 * 1024;
 const UPLOAD_PATHS = new Set(["/admin/einstellungen/betrieb", "/admin/einstellungen/betrieb.data"]);
+/** The bank file (camt.054, XML text) on /admin/rechnungen: as large as the logo's post, but text — a NUL is refused as everywhere. */
+const TEXT_FILE_PATHS = new Set(["/admin/rechnungen", "/admin/rechnungen.data"]);
 
 const MESSAGES = {
   nul: "Ungültige Anfrage: unerlaubtes Zeichen (NUL).",
@@ -180,8 +182,10 @@ export async function guardRequest(req: ExpressRequest, res: ExpressResponse, ne
   if (req.method === "GET" || req.method === "HEAD") return next();
 
   const api = isApi(req.path);
-  const upload = UPLOAD_PATHS.has(req.path) && (req.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
-  const limit = api ? JSON_BODY_LIMIT : upload ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
+  const multipartPost = (req.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+  const upload = UPLOAD_PATHS.has(req.path) && multipartPost;
+  const textFile = TEXT_FILE_PATHS.has(req.path) && multipartPost;
+  const limit = api ? JSON_BODY_LIMIT : upload || textFile ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
   const declared = Number(req.get("content-length") ?? "0");
   if (declared > limit) return tooLarge(req, res);
 
