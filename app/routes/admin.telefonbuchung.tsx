@@ -313,11 +313,15 @@ export default function PhoneBooking() {
           <fieldset className="plain-fieldset">
             <legend>Restbetrag (was der Gutschein nicht deckt)</legend>
             <label className="inline-choice">
-              <input type="radio" name="payment" value="venue" defaultChecked={v.payment !== "link"} /> vor Ort bezahlen (bleibt offen)
+              <input type="radio" name="payment" value="venue" defaultChecked={v.payment !== "link" && v.payment !== "invoice"} /> vor Ort bezahlen (bleibt offen)
             </label>
             <label className="inline-choice">
               <input type="radio" name="payment" value="link" defaultChecked={v.payment === "link"} /> Zahlungslink (online bezahlen; per E-Mail, ohne E-Mail-Adresse
               zum Vorlesen oder per SMS)
+            </label>
+            <label className="inline-choice">
+              <input type="radio" name="payment" value="invoice" defaultChecked={v.payment === "invoice"} /> Rechnung (QR-Rechnung über 30 Tage; mit E-Mail-Adresse
+              per E-Mail, sonst zum Ausdrucken; für Schulen und Firmen)
             </label>
           </fieldset>
           {actionData?.error ? (

@@ -12,6 +12,7 @@ import { invalidateVenueCache } from "~/server/booking/venue.server";
 import { auditLog, invoices, mailOutbox, reservations, venueProfile } from "~/server/platform/schema";
 import type { Staff } from "~/server/staff/auth.server";
 import { createStaffAccount } from "~/server/staff/staff-accounts.server";
+import { placePhoneBooking } from "~/server/staff/phone-booking.server";
 import { drivers, type TestDatabase } from "./databases";
 import { CONTACT, nextWeekday } from "./fixtures";
 import { pdfText } from "../setup/pdf-text";
@@ -170,6 +171,32 @@ describe.each(drivers)("invoices on $name", ({ open }) => {
     expect(still!.paidByInvoiceRappen).toBe(made[0]!.amountRappen);
     expect((await database.db.select().from(invoices).where(eq(invoices.number, made[1]!.number)))[0]!.status).toBe("open");
     expect(await importBankFile(database.db, manager, "<html/>")).toEqual({ ok: false, message: CAMT_MSG.notCamt });
+  });
+
+  it("a phone booking «per Rechnung» is confirmed and billed at once; without an IBAN nothing is booked", async () => {
+    const date = nextWeekday(6, new Date(Date.now() + (week += 1) * 7 * 86_400_000));
+    const slot = { kind: "birthday" as const, offerId: 1, date, startMin: 600, numChildren: 6, numActiveAdults: 1, numAccompanyingAdults: 1 };
+    const caller = { firstName: "Schulhaus", lastName: "Buchholz", street: "Schulweg 3", zip: "8400", city: "Winterthur", phone: "052 222 33 44", email: "sekretariat@example.ch", message: "" };
+    await setIban("");
+    expect(await placePhoneBooking(database.db, { slot, contact: caller, couponCode: null, payment: "invoice" }, manager)).toEqual({
+      ok: false,
+      status: 409,
+      message: "Im Betriebsprofil fehlt die IBAN: Ohne sie kann keine QR-Rechnung erstellt werden.",
+    });
+    expect(await database.db.select().from(reservations).where(and(eq(reservations.date, date), eq(reservations.lastName, "Buchholz")))).toHaveLength(0);
+    await setIban("CH9300762011623852957");
+    const booked = await placePhoneBooking(database.db, { slot, contact: caller, couponCode: null, payment: "invoice" }, manager);
+    expect(booked).toMatchObject({ ok: true, outcome: "phone-invoice-mailed" });
+    if (!booked.ok) throw new Error(booked.message);
+    const [r] = await database.db.select().from(reservations).where(eq(reservations.code, booked.code));
+    expect(r).toMatchObject({ status: "confirmed", channel: "phone" });
+    const [inv] = await database.db.select().from(invoices).where(eq(invoices.reservationId, r!.id));
+    expect(inv).toMatchObject({ status: "open", amountRappen: r!.amountRappen });
+    expect(booked.message).toContain(inv!.number);
+    expect(await database.db.select().from(mailOutbox).where(and(eq(mailOutbox.reservationId, r!.id), eq(mailOutbox.kind, "invoice")))).toHaveLength(1);
+    // Without an address: billed for printing, no e-mail.
+    const silent = await placePhoneBooking(database.db, { slot: { ...slot, startMin: 840 }, contact: { ...caller, email: "" }, couponCode: null, payment: "invoice" }, manager);
+    expect(silent).toMatchObject({ ok: true, outcome: "phone-invoice" });
   });
 });
 

@@ -11,7 +11,7 @@ import { parseTime, venueNow } from "~/domain/time";
 import { availableBirthdaySlots } from "../booking/availability.server";
 import { reserveBirthday, type Reservation, type ReserveOptions, type ReserveResult } from "../booking/bookings.server";
 import { availableGameStarts, reserveGame } from "../booking/games.server";
-import { findGameLocation, findOffer, getVenue, loadVenuePolicy } from "../booking/venue.server";
+import { findGameLocation, findOffer, getVenue, loadVenuePolicy, readVenueProfile } from "../booking/venue.server";
 import { validateVoucher } from "../vouchers/vouchers.server";
 import { hasBegun, onlineNotBefore } from "~/domain/availability";
 import { COUNTER_CAP, partyRuleProblem } from "~/domain/party-rules";
@@ -20,6 +20,8 @@ import { getEnv } from "../platform/env.server";
 import { auditLog } from "../platform/schema";
 import { enqueuePaymentLinkMail, kickMailer } from "../mail/mail.server";
 import type { DeskActor } from "./booking-desk.server";
+import { INVOICE_DUE_DAYS, INVOICE_TEXT } from "~/domain/invoices";
+import { createInvoice } from "../accounting/invoices.server";
 
 /** How the rest of a phone booking is paid once a voucher (if any) is taken off. */
 export const PHONE_PAYMENTS = ["venue", "link"] as const;
@@ -36,7 +38,7 @@ export type PhoneBookingInput = {
   party?: Partial<Record<PartyField, unknown>>;
 };
 
-type Outcome = "paid-by-voucher" | "pay-at-venue" | "payment-link" | "payment-link-no-email";
+type Outcome = "paid-by-voucher" | "pay-at-venue" | "payment-link" | "payment-link-no-email" | "phone-invoice" | "phone-invoice-mailed" | "invoice-failed";
 
 export type PhoneBookingResult =
   | { ok: true; code: string; outcome: Outcome; message: string }
@@ -55,7 +57,9 @@ const STATUS: Record<Exclude<ReserveResult, { ok: true }>["reason"], number> = {
  */
 export async function placePhoneBooking(db: Db, input: PhoneBookingInput, actor: DeskActor, now: Date = new Date()): Promise<PhoneBookingResult> {
   const payment = input.payment;
-  if (payment !== "venue" && payment !== "link") return { ok: false, status: 400, message: "Bitte wählen Sie, wie der Restbetrag bezahlt wird." };
+  if (payment !== "venue" && payment !== "link" && payment !== "invoice") return { ok: false, status: 400, message: "Bitte wählen Sie, wie der Restbetrag bezahlt wird." };
+  // «Rechnung» (issue #31 §2): without the venue's IBAN there is no QR-bill, so nothing is booked.
+  if (payment === "invoice" && !(await readVenueProfile(db)).iban) return { ok: false, status: 409, message: INVOICE_TEXT.noIban };
   // The caller agrees to the terms on the phone; name and phone are enough (issue #29 §4), the
   // e-mail address (optional) is read back, not typed twice.
   const contactInput: ContactInput = { ...input.contact, emailRepeat: input.contact.email, terms: "on" };
@@ -66,12 +70,13 @@ export async function placePhoneBooking(db: Db, input: PhoneBookingInput, actor:
   if (!party.ok) return { ok: false, status: 400, message: party.problems.map((p) => p.message).join(" ") };
   const env = getEnv();
   const outcomeOf = (r: Reservation): Outcome =>
-    r.amountRappen <= 0 ? "paid-by-voucher" : payment === "venue" ? "pay-at-venue" : r.email === "" ? "payment-link-no-email" : "payment-link";
+    r.amountRappen <= 0 ? "paid-by-voucher" : payment === "venue" || payment === "invoice" ? "pay-at-venue" : r.email === "" ? "payment-link-no-email" : "payment-link";
   const options: ReserveOptions = {
     now,
     holdMinutes: env.PHONE_HOLD_MINUTES,
     channel: "phone",
-    payAtVenue: payment === "venue",
+    // An invoiced booking is confirmed like one paid at the venue; its invoice bills the open amount.
+    payAtVenue: payment === "venue" || payment === "invoice",
     alsoInTransaction: async (tx, r) => {
       const outcome = outcomeOf(r);
       if (outcome === "payment-link") await enqueuePaymentLinkMail(tx, r);
@@ -109,14 +114,24 @@ export async function placePhoneBooking(db: Db, input: PhoneBookingInput, actor:
         );
   if (!result.ok) return { ok: false, status: STATUS[result.reason], message: result.message };
   const r = result.reservation;
-  const outcome = outcomeOf(r);
+  let outcome: Outcome = outcomeOf(r);
+  let invoiceMessage = "";
+  if (payment === "invoice" && outcome === "pay-at-venue") {
+    // After the booking's commit: the invoice is its own transaction (booking row, then invoice). Should
+    // it fail, the booking stands and staff make the invoice on its page.
+    const invoice = await createInvoice(db, actor, r.code, String(INVOICE_DUE_DAYS.default), now, { mail: r.email !== "" });
+    outcome = invoice.ok ? (r.email !== "" ? "phone-invoice-mailed" : "phone-invoice") : "invoice-failed";
+    invoiceMessage = ` ${invoice.message}`;
+  }
   kickMailer();
   return {
     ok: true,
     code: r.code,
     outcome,
     message:
-      outcome === "pay-at-venue"
+      outcome === "phone-invoice" || outcome === "phone-invoice-mailed" || outcome === "invoice-failed"
+        ? `Buchung ${r.code} bestätigt, per Rechnung zu bezahlen: ${formatChf(r.amountRappen)}.${invoiceMessage}`
+        : outcome === "pay-at-venue"
         ? `Buchung ${r.code} bestätigt. Offen, zahlbar vor Ort: ${formatChf(r.amountRappen)}.`
         : outcome === "paid-by-voucher"
           ? `Buchung ${r.code} bestätigt, mit dem Gutschein bezahlt.`
