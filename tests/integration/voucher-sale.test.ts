@@ -11,13 +11,20 @@ import { deliverDueMail } from "~/server/mail/mail.server";
 import { createFileTransport } from "~/server/mail/mail-transport.server";
 import { confirmPayment } from "~/server/payments/payments.server";
 import { reconcilePayments } from "~/server/payments/reconcile.server";
-import { mailOutbox, payments, refunds, venueSettings, voucherOrders, vouchers } from "~/server/platform/schema";
+import { mailOutbox, payments, refunds, simulatedTransactions, venueSettings, voucherOrders, vouchers } from "~/server/platform/schema";
 import type { Staff } from "~/server/staff/auth.server";
 import { createStaffAccount } from "~/server/staff/staff-accounts.server";
 import { saveVoucherSaleSettings, voucherSaleOverview } from "~/server/staff/voucher-sale-admin.server";
 import { validateVoucher } from "~/server/vouchers/vouchers.server";
 import { pdfText } from "../setup/pdf-text";
-import { drivers, type TestDatabase } from "./databases";
+import { drivers, scratchPostgres, type TestDatabase } from "./databases";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { inArray } from "drizzle-orm";
+import { openDatabase } from "~/server/platform/db.server";
+import { seed } from "~/server/platform/seed.server";
+import { getPaymentProvider, setPaymentProvider } from "~/server/payments/payments.server";
+import { createSimulatedProvider } from "~/server/payments/providers/simulated.server";
 import { useFakeDatatrans } from "./fake-datatrans-env";
 import { CONTACT, nextWeekday } from "./fixtures";
 
@@ -28,6 +35,7 @@ import { CONTACT, nextWeekday } from "./fixtures";
  * that does not match refunded, the PDF and the e-mail with it, the limits and the settings.
  */
 
+const run = promisify(execFile);
 const HMAC_KEY = "fedcba9876543210fedcba9876543210";
 const datatrans = useFakeDatatrans({ label: "voucher-sale", hmacKey: HMAC_KEY, env: { PUBLIC_URL: "http://127.0.0.1:9" } });
 
@@ -259,3 +267,50 @@ describe.each(drivers)("gift vouchers sold online on $name", ({ open }) => {
     expect(await orderPdf(database.db, "A".repeat(43))).toBeNull();
   });
 });
+
+describe("gift vouchers settled by two processes on PostgreSQL", () => {
+  it("20 orders each paid twice (two tabs), every payment confirmed twice from each of two processes: 20 vouchers, 20 refunds", async () => {
+    const scratch = await scratchPostgres();
+    if (!scratch) return;
+    const database = await openDatabase({ url: scratch.url });
+    const provider = createSimulatedProvider({ db: async () => database.db, publicUrl: "http://127.0.0.1:9" });
+    const before = getPaymentProvider();
+    setPaymentProvider(provider);
+    try {
+      await seed(database.db);
+      const ids: string[] = [];
+      for (let i = 0; i < 20; i++) {
+        const answer = await orderVoucher(database.db, orderForm({ recipientName: `Kind ${i}` }), `racer-${i}`);
+        if (answer.kind !== "pay") throw new Error(JSON.stringify(answer));
+        ids.push(trxOf(answer.url));
+        const [first] = await database.db.select().from(payments).where(eq(payments.transactionId, trxOf(answer.url)));
+        const token = (await database.db.select().from(simulatedTransactions).where(eq(simulatedTransactions.transactionId, first!.transactionId)))[0]!.successUrl.split("/").at(-1)!;
+        const again = await payOrderAgain(database.db, token, `racer-${i}`);
+        ids.push(trxOf((again as { url: string }).url));
+      }
+      // The buyers paid both tabs at the provider; nobody has told the shop yet.
+      await database.db.update(simulatedTransactions).set({ status: "settled" }).where(inArray(simulatedTransactions.transactionId, ids));
+      const racer = (part: string[]) =>
+        run(process.execPath, ["--import", "tsx", "tests/integration/processes/voucher-settler.ts", scratch.url, JSON.stringify(part)], { env: { ...process.env, VITEST: "" }, maxBuffer: 1 << 20 }).then(
+          ({ stdout }) => (JSON.parse(stdout.trim().split("\n").at(-1)!) as { confirmed: number }).confirmed,
+        );
+      // One process starts from the first tabs, the other from the second ones.
+      const [a, b] = await Promise.all([racer(ids), racer([...ids].reverse())]);
+      expect(a + b).toBe(20);
+      const orders = await database.db.select().from(voucherOrders);
+      expect(orders.filter((o) => o.status === "paid")).toHaveLength(20);
+      expect(new Set(orders.map((o) => o.voucherId)).size).toBe(20);
+      expect(await database.db.select().from(vouchers)).toHaveLength(20);
+      expect(await database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "voucher-sold"))).toHaveLength(20);
+      const rows = await database.db.select().from(payments);
+      expect(rows.filter((p) => p.status === "settled")).toHaveLength(20);
+      expect(rows.filter((p) => p.status === "refunded" || p.status === "refund_pending")).toHaveLength(20);
+      expect(await database.db.select().from(refunds)).toHaveLength(20);
+    } finally {
+      setPaymentProvider(before);
+      await database.close();
+      await scratch.drop();
+    }
+  }, 120_000);
+});
+
