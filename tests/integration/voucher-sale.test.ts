@@ -20,7 +20,8 @@ import { pdfText } from "../setup/pdf-text";
 import { drivers, scratchPostgres, type TestDatabase } from "./databases";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { inArray } from "drizzle-orm";
+import { inArray, like, ne } from "drizzle-orm";
+import { runOnServer } from "../../scripts/scratch-postgres";
 import { openDatabase } from "~/server/platform/db.server";
 import { seed } from "~/server/platform/seed.server";
 import { getPaymentProvider, setPaymentProvider } from "~/server/payments/payments.server";
@@ -36,6 +37,7 @@ import { CONTACT, nextWeekday } from "./fixtures";
  */
 
 const run = promisify(execFile);
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const HMAC_KEY = "fedcba9876543210fedcba9876543210";
 const datatrans = useFakeDatatrans({ label: "voucher-sale", hmacKey: HMAC_KEY, env: { PUBLIC_URL: "http://127.0.0.1:9" } });
 
@@ -306,6 +308,77 @@ describe("gift vouchers settled by two processes on PostgreSQL", () => {
       expect(rows.filter((p) => p.status === "settled")).toHaveLength(20);
       expect(rows.filter((p) => p.status === "refunded" || p.status === "refund_pending")).toHaveLength(20);
       expect(await database.db.select().from(refunds)).toHaveLength(20);
+    } finally {
+      setPaymentProvider(before);
+      await database.close();
+      await scratch.drop();
+    }
+  }, 120_000);
+
+  it("sessions terminated while two processes settle: after the reconciliation every order has one voucher, one e-mail, one refund for its second payment", async () => {
+    const scratch = await scratchPostgres();
+    if (!scratch) return;
+    const name = new URL(scratch.url).pathname.slice(1);
+    const database = await openDatabase({ url: scratch.url });
+    const provider = createSimulatedProvider({ db: async () => database.db, publicUrl: "http://127.0.0.1:9" });
+    const before = getPaymentProvider();
+    setPaymentProvider(provider);
+    try {
+      await seed(database.db);
+      const ids: string[] = [];
+      for (let i = 0; i < 20; i++) {
+        const answer = await orderVoucher(database.db, orderForm({ recipientName: `Kind ${i}` }), `cut-${i}`);
+        if (answer.kind !== "pay") throw new Error(JSON.stringify(answer));
+        ids.push(trxOf(answer.url));
+        const token = (await database.db.select().from(simulatedTransactions).where(eq(simulatedTransactions.transactionId, trxOf(answer.url))))[0]!.successUrl.split("/").at(-1)!;
+        ids.push(trxOf(((await payOrderAgain(database.db, token, `cut-${i}`)) as { url: string }).url));
+      }
+      await database.db.update(simulatedTransactions).set({ status: "settled" }).where(inArray(simulatedTransactions.transactionId, ids));
+      // Both settlers may die of a terminated session (their confirmPayment throws): that is the point.
+      const racer = (part: string[]) =>
+        run(process.execPath, ["--import", "tsx", "tests/integration/processes/voucher-settler.ts", scratch.url, JSON.stringify(part)], { env: { ...process.env, VITEST: "" }, maxBuffer: 1 << 20 }).then(
+          () => "done",
+          () => "died",
+        );
+      let racing = true;
+      const racers = Promise.all([racer(ids), racer([...ids].reverse())]).finally(() => {
+        racing = false;
+      });
+      // Cut every session as soon as the settlers are at work (some payments settled, others not), and again a little later.
+      let cuts = 0;
+      let lastCutAt = 0;
+      while (racing && cuts < 3) {
+        await new Promise((r) => setTimeout(r, 15));
+        const done = await database.db
+          .select({ id: payments.id })
+          .from(payments)
+          .where(ne(payments.status, "pending"))
+          .then((rows) => rows.length, () => lastCutAt);
+        if (done > lastCutAt) {
+          await runOnServer(ADMIN_URL, `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`);
+          cuts += 1;
+          lastCutAt = done + 4;
+        }
+      }
+      const outcomes = await racers;
+      if (process.env.SHOW_CUTS) console.log({ cuts, outcomes, settledBeforeReconciliation: (await database.db.select().from(payments)).filter((p) => p.status !== "pending").length });
+      expect(cuts).toBeGreaterThan(0);
+      // What a restarted server does first: ask the provider about every payment, then the refunds.
+      await reconcilePayments(database.db, { mode: "all", provider });
+      await reconcilePayments(database.db, { mode: "all", provider });
+      const orders = await database.db.select().from(voucherOrders);
+      expect(orders.filter((o) => o.status === "paid")).toHaveLength(20);
+      expect(new Set(orders.map((o) => o.voucherId)).size).toBe(20);
+      expect(await database.db.select().from(vouchers)).toHaveLength(20);
+      expect(await database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "voucher-sold"))).toHaveLength(20);
+      const rows = await database.db.select().from(payments);
+      expect(rows.filter((p) => p.status === "settled")).toHaveLength(20);
+      expect(rows.filter((p) => p.status === "refunded")).toHaveLength(20);
+      const refundRows = await database.db.select().from(refunds);
+      expect(refundRows).toHaveLength(20);
+      expect(refundRows.every((r) => r.status === "succeeded")).toBe(true);
+      // The provider credited each second payment once (the idempotency key held across the cuts).
+      expect(await database.db.select().from(simulatedTransactions).where(like(simulatedTransactions.transactionId, "SIMCR%"))).toHaveLength(20);
     } finally {
       setPaymentProvider(before);
       await database.close();
