@@ -361,7 +361,7 @@ describe("gift vouchers settled by two processes on PostgreSQL", () => {
         }
       }
       const outcomes = await racers;
-      if (process.env.SHOW_CUTS) console.log({ cuts, outcomes, settledBeforeReconciliation: (await database.db.select().from(payments)).filter((p) => p.status !== "pending").length });
+      if (process.env.SHOW_CUTS) console.info({ cuts, outcomes, settledBeforeReconciliation: (await database.db.select().from(payments)).filter((p) => p.status !== "pending").length });
       expect(cuts).toBeGreaterThan(0);
       // What a restarted server does first: ask the provider about every payment, then the refunds.
       await reconcilePayments(database.db, { mode: "all", provider });
