@@ -68,6 +68,9 @@ export const VOUCHER_SALE_TEXT = {
   for: "Für",
   from: "Von",
   notFound: "Diese Gutscheinbestellung gibt es nicht.",
+  messageLabel: "Nachricht",
+  paymentCancelled: "Die Zahlung wurde abgebrochen. Der Gutschein ist nicht bezahlt.",
+  paymentError: "Die Zahlung ist fehlgeschlagen. Bitte versuchen Sie es erneut.",
   // the PDF
   pdfTitle: "Gutschein",
   pdfRedeem: "Einlösbar online bei der Buchung (Feld «Gutschein») oder an der Kasse. Restbeträge bleiben auf dem Gutschein.",

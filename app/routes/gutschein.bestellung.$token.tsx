@@ -15,10 +15,7 @@ import { getDb } from "~/server/platform/db.server";
 export const headers: HeadersFunction = () => MANAGE_HEADERS;
 export const meta: MetaFunction = () => pageMeta(T.orderTitle, [{ name: "robots", content: "noindex" }]);
 
-const NOTICES = {
-  abgebrochen: "Die Zahlung wurde abgebrochen. Der Gutschein ist nicht bezahlt.",
-  fehler: "Die Zahlung ist fehlgeschlagen. Bitte versuchen Sie es erneut.",
-} as const;
+const NOTICES = { abgebrochen: T.paymentCancelled, fehler: T.paymentError } as const;
 
 /** The buyer's order (also where the provider sends the browser back): paid, still being confirmed, or open. */
 export async function loader({ params, request }: LoaderFunctionArgs) {
@@ -80,7 +77,7 @@ export default function VoucherOrderPage() {
           <dd>{view.recipientName}</dd>
           {view.message ? (
             <>
-              <dt>Nachricht</dt>
+              <dt>{T.messageLabel}</dt>
               <dd className="pre-line">{view.message}</dd>
             </>
           ) : null}

@@ -22,7 +22,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { inArray, like, ne } from "drizzle-orm";
 import { runOnServer } from "../../scripts/scratch-postgres";
-import { openDatabase } from "~/server/platform/db.server";
+import { openDatabase, type Db } from "~/server/platform/db.server";
 import { seed } from "~/server/platform/seed.server";
 import { getPaymentProvider, setPaymentProvider } from "~/server/payments/payments.server";
 import { createSimulatedProvider } from "~/server/payments/providers/simulated.server";
@@ -270,6 +270,25 @@ describe.each(drivers)("gift vouchers sold online on $name", ({ open }) => {
   });
 });
 
+/**
+ * 20 orders on a seeded database, each paid in two tabs (a second payment through «Jetzt bezahlen»),
+ * both settled at the simulated provider and not yet told to the shop: the two transaction ids per order.
+ */
+async function ordersPaidTwice(db: Db, client: string): Promise<string[]> {
+  await seed(db);
+  const ids: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    const answer = await orderVoucher(db, orderForm({ recipientName: `Kind ${i}` }), `${client}-${i}`);
+    if (answer.kind !== "pay") throw new Error(JSON.stringify(answer));
+    ids.push(trxOf(answer.url));
+    const [transaction] = await db.select().from(simulatedTransactions).where(eq(simulatedTransactions.transactionId, trxOf(answer.url)));
+    const again = await payOrderAgain(db, transaction!.successUrl.split("/").at(-1)!, `${client}-${i}`);
+    ids.push(trxOf((again as { url: string }).url));
+  }
+  await db.update(simulatedTransactions).set({ status: "settled" }).where(inArray(simulatedTransactions.transactionId, ids));
+  return ids;
+}
+
 describe("gift vouchers settled by two processes on PostgreSQL", () => {
   it("20 orders each paid twice (two tabs), every payment confirmed twice from each of two processes: 20 vouchers, 20 refunds", async () => {
     const scratch = await scratchPostgres();
@@ -279,19 +298,7 @@ describe("gift vouchers settled by two processes on PostgreSQL", () => {
     const before = getPaymentProvider();
     setPaymentProvider(provider);
     try {
-      await seed(database.db);
-      const ids: string[] = [];
-      for (let i = 0; i < 20; i++) {
-        const answer = await orderVoucher(database.db, orderForm({ recipientName: `Kind ${i}` }), `racer-${i}`);
-        if (answer.kind !== "pay") throw new Error(JSON.stringify(answer));
-        ids.push(trxOf(answer.url));
-        const [first] = await database.db.select().from(payments).where(eq(payments.transactionId, trxOf(answer.url)));
-        const token = (await database.db.select().from(simulatedTransactions).where(eq(simulatedTransactions.transactionId, first!.transactionId)))[0]!.successUrl.split("/").at(-1)!;
-        const again = await payOrderAgain(database.db, token, `racer-${i}`);
-        ids.push(trxOf((again as { url: string }).url));
-      }
-      // The buyers paid both tabs at the provider; nobody has told the shop yet.
-      await database.db.update(simulatedTransactions).set({ status: "settled" }).where(inArray(simulatedTransactions.transactionId, ids));
+      const ids = await ordersPaidTwice(database.db, "racer");
       const racer = (part: string[]) =>
         run(process.execPath, ["--import", "tsx", "tests/integration/processes/voucher-settler.ts", scratch.url, JSON.stringify(part)], { env: { ...process.env, VITEST: "" }, maxBuffer: 1 << 20 }).then(
           ({ stdout }) => (JSON.parse(stdout.trim().split("\n").at(-1)!) as { confirmed: number }).confirmed,
@@ -324,16 +331,7 @@ describe("gift vouchers settled by two processes on PostgreSQL", () => {
     const before = getPaymentProvider();
     setPaymentProvider(provider);
     try {
-      await seed(database.db);
-      const ids: string[] = [];
-      for (let i = 0; i < 20; i++) {
-        const answer = await orderVoucher(database.db, orderForm({ recipientName: `Kind ${i}` }), `cut-${i}`);
-        if (answer.kind !== "pay") throw new Error(JSON.stringify(answer));
-        ids.push(trxOf(answer.url));
-        const token = (await database.db.select().from(simulatedTransactions).where(eq(simulatedTransactions.transactionId, trxOf(answer.url))))[0]!.successUrl.split("/").at(-1)!;
-        ids.push(trxOf(((await payOrderAgain(database.db, token, `cut-${i}`)) as { url: string }).url));
-      }
-      await database.db.update(simulatedTransactions).set({ status: "settled" }).where(inArray(simulatedTransactions.transactionId, ids));
+      const ids = await ordersPaidTwice(database.db, "cut");
       // Both settlers may die of a terminated session (their confirmPayment throws): that is the point.
       const racer = (part: string[]) =>
         run(process.execPath, ["--import", "tsx", "tests/integration/processes/voucher-settler.ts", scratch.url, JSON.stringify(part)], { env: { ...process.env, VITEST: "" }, maxBuffer: 1 << 20 }).then(
