@@ -25,6 +25,7 @@ export function AdminBar({ email, manager = false }: { email: string; manager?: 
         {link("/admin/storno", "Reservierungen verwalten")}
         {link("/admin/export", "Export und Tagesliste")}
         {link("/admin/rechnungen", "Rechnungen")}
+        {link("/admin/datenschutz", "Datenschutz")}
         {manager ? link("/admin/berichte", "Berichte") : null}
         {manager ? link("/admin/einstellungen", "Einstellungen") : null}
       </nav>

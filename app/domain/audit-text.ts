@@ -206,6 +206,22 @@ export function auditSentence(entry: AuditEntry, names: AuditNames): string {
       return `Doppelte Zahlung über ${chf(d.amountRappen)} erkannt; sie wird zurückerstattet.`;
     case "headcount-confirmed":
       return sentence(who, `hat die Schlusszahl bestätigt: ${num(d.numChildren) ?? 0} Kinder, ${num(d.adults) ?? 0} Erwachsene`);
+    case "invitation-created":
+      return sentence(who, "hat einen Einladungslink für die Gäste erstellt");
+    case "invitation-renewed":
+      return sentence(who, "hat einen neuen Einladungslink erstellt (der alte ist ungültig)");
+    case "invitation-revoked":
+      return sentence(who, "hat den Einladungslink zurückgezogen");
+    case "guest-declined":
+      return sentence(who, "hat einem Gast auf der Warteliste abgesagt");
+    case "guest-list-taken-over":
+      return sentence(who, `hat die Gästeliste übernommen: ${num(d.children) ?? 0} Kinder`);
+    case "deletion-requested":
+      return sentence(who, "hat die Löschung der Daten verlangt");
+    case "anonymised":
+      return text(d.reason) === "retention"
+        ? "Personendaten nach Ablauf der Aufbewahrungsfrist anonymisiert."
+        : sentence(who, "hat die Personendaten auf Verlangen der Familie anonymisiert");
     case "balance-paid":
       return `Offener Betrag von ${chf(d.amountRappen)} online bezahlt.`;
     case "refund":

@@ -19,6 +19,8 @@ import {
 
 const facts: VenueFacts = {
   holdMinutes: 30,
+  guestRetentionDays: 30,
+  bookingRetentionMonths: 24,
   selfServiceHours: 48,
   cancelFreeHours: 72,
   lateCancelFeePercent: 100,

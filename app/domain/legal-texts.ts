@@ -32,6 +32,8 @@ export const LEGAL_PLACEHOLDERS = [
   "storno_spaet",
   "erinnerung_stunden",
   "uid",
+  "gaeste_loeschen_tage",
+  "aufbewahrung_monate",
 ] as const;
 export type LegalPlaceholder = (typeof LEGAL_PLACEHOLDERS)[number];
 
@@ -69,6 +71,8 @@ export function legalValues(venue: VenueContact, facts: VenueFacts): Record<Lega
     storno_spaet: lateCancellationSentence(facts.lateCancelFeePercent),
     erinnerung_stunden: String(facts.reminderHours),
     uid: venue.uid || "(noch nicht eingetragen)",
+    gaeste_loeschen_tage: String(facts.guestRetentionDays),
+    aufbewahrung_monate: String(facts.bookingRetentionMonths),
   };
 }
 
@@ -175,6 +179,8 @@ Die Inhalte dieser Website werden mit Sorgfalt erstellt. Für Links auf Websites
 
 Bei einer Buchung: Vor- und Nachname, Adresse, Telefonnummer, E-Mail-Adresse, Ihre Nachricht an uns sowie Datum, Zeit, Angebot und Anzahl Personen der Buchung. Zahlungsdaten (Karten- oder TWINT-Daten) gehen direkt an unseren Zahlungsanbieter und werden nicht bei uns gespeichert.
 
+Bei einer Einladung zu einer Geburtstagsfeier: Vorname des Gastkindes, Zu- oder Absage, Allergien und Ernährungshinweise, die Menüwahl, die Einwilligung zu Fotos und eine Telefonnummer eines Elternteils für den Tag. Diese Angaben sehen nur die Gastgeberfamilie und unser Team. Eine E-Mail-Adresse für den Link zur Antwort verwenden wir nur für diese eine E-Mail.
+
 ## 3. Zweck
 
 Wir bearbeiten diese Daten ausschliesslich, um Ihre Buchung durchzuführen: Reservation, Zahlung, Bestätigung, Erinnerung, Änderung und Stornierung. Wir verwenden sie nicht für Werbung und verkaufen sie nicht.
@@ -185,11 +191,11 @@ Für die Zahlung geben wir Betrag und Buchungscode an unseren Zahlungsanbieter D
 
 ## 5. Aufbewahrung
 
-Buchungsdaten bewahren wir so lange auf, wie es für die Buchung und die gesetzlichen Aufbewahrungspflichten (Buchhaltung, in der Regel 10 Jahre) nötig ist; danach werden sie gelöscht oder anonymisiert.
+Die Antworten der Gäste einer Feier löschen wir automatisch {gaeste_loeschen_tage} Tage nach der Feier. Name, Adresse, Telefonnummer, E-Mail-Adresse, Nachricht und Angaben zur Party einer Buchung anonymisieren wir automatisch {aufbewahrung_monate} Monate nach dem Termin. Was die Buchhaltung aufbewahren muss (Buchungscode, Datum, Beträge, Zahlungen, Quittungen und Rechnungen, in der Regel 10 Jahre), bewahren wir ohne diese Angaben auf; Quittungen und Rechnungen bleiben als ausgestellte Belege unverändert.
 
 ## 6. Ihre Rechte
 
-Nach dem Datenschutzgesetz (nDSG) können Sie Auskunft über Ihre Daten verlangen sowie deren Berichtigung oder Löschung, soweit keine Aufbewahrungspflicht besteht. Schreiben Sie uns an {email}. Sie können sich zudem beim Eidgenössischen Datenschutz- und Öffentlichkeitsbeauftragten (EDÖB) beschweren.
+Nach dem Datenschutzgesetz (nDSG) können Sie Auskunft über Ihre Daten verlangen sowie deren Berichtigung oder Löschung, soweit keine Aufbewahrungspflicht besteht. Über den Link «Buchung verwalten» in Ihrer Bestätigung laden Sie die Daten Ihrer Buchung herunter (unter «Ihre Daten») und verlangen die Löschung; unser Team führt sie aus. Oder schreiben Sie uns an {email}. Sie können sich zudem beim Eidgenössischen Datenschutz- und Öffentlichkeitsbeauftragten (EDÖB) beschweren.
 `,
 };
 

@@ -146,7 +146,7 @@ describe("weekdays line", () => {
   it("reads `Mittwoch bis Sonntag` for the seed's birthday days", () => {
     const seed = [0, 1, 2, 3, 4, 5, 6].map((d) => rule(d, d === 0 || d >= 3));
     expect(weekdaysLine(seed, "birthdays")).toBe("Mittwoch bis Sonntag");
-    const policy = { holdMinutes: 15, selfServiceHours: 48, cancelFreeHours: 48, lateCancelFeePercent: 100, reminderHours: 48, gameLeadHours: 1, balanceDays: 3, balanceAtVenue: false };
+    const policy = { holdMinutes: 15, selfServiceHours: 48, cancelFreeHours: 48, lateCancelFeePercent: 100, reminderHours: 48, gameLeadHours: 1, balanceDays: 3, balanceAtVenue: false, guestRetentionDays: 30, bookingRetentionMonths: 24 };
     expect(venueFacts(seed, policy)).toEqual({ openingHours: "Mo-So 10:00-22:00", birthdayDays: "Mittwoch bis Sonntag", gameDays: "Mittwoch bis Sonntag", ...policy });
   });
   it("names two days with `und`, separate days with commas, none as null", () => {

@@ -146,6 +146,10 @@ export type VenuePolicy = {
   balanceDays: number;
   /** ... and paid at the venue instead of online. */
   balanceAtVenue: boolean;
+  /** Privacy (issue #32 §4): guests' answers are deleted this many days after the party ... */
+  guestRetentionDays: number;
+  /** ... and a booking's personal data anonymised this many months after it. */
+  bookingRetentionMonths: number;
 };
 
 /** Defaults until the manager stores a policy (docs/decisions.md "Lead time"). */

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { AdminBar } from "~/components/AdminBar";
+import { GuestBrief } from "~/components/GuestBrief";
 import { Page } from "~/components/Page";
 import { SEARCH_KIND_LABELS } from "~/domain/booking-search";
 import { ARRIVAL_LABELS, arrivalAllowed, DESK_MSG, NOTE_MAX_LENGTH, openAmountRappen, REFUND_NOTE_MAX } from "~/domain/desk";
@@ -215,6 +216,7 @@ const MAIL_LABELS: Record<MailKind, string> = {
   "closure-notice": "Absage wegen Schliessung",
   "voucher-sold": "Gutschein (Online-Kauf)",
   invoice: "Rechnung",
+  "guest-link": "Antwort-Link an einen Gast",
 };
 
 export default function BookingDetailPage() {
@@ -440,6 +442,12 @@ export default function BookingDetailPage() {
                   </div>
                 </Form>
               </details>
+            ) : null}
+            {detail.guests ? (
+              <>
+                <h3>Gäste</h3>
+                <GuestBrief brief={detail.guests.brief} rows={detail.guests.rows} />
+              </>
             ) : null}
           </section>
         ) : null}

@@ -1,6 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminBar } from "~/components/AdminBar";
+import { GuestBrief } from "~/components/GuestBrief";
 import { Page } from "~/components/Page";
 import { longDateLabel } from "~/domain/calendar";
 import { formatChf } from "~/domain/money";
@@ -128,6 +129,7 @@ export default function PrepSheetPage() {
                           Notiz: {n}
                         </span>
                       ))}
+                      {p.guests ? <GuestBrief brief={p.guests} /> : null}
                     </td>
                     <td data-label="Gastgeber">
                       {p.contact}

@@ -24,6 +24,9 @@ import { DEFAULT_BALANCE_DAYS } from "~/domain/deposit";
 import { receiptListItem, receiptsOf } from "~/server/accounting/receipts.server";
 import { invoicesOf } from "~/server/accounting/invoices.server";
 import { ReceiptList } from "~/components/ReceiptList";
+import { DATA_TEXT, HOST_TEXT } from "~/domain/guests";
+import { guestCounts } from "~/server/guests/host.server";
+import { mayInvite } from "~/server/guests/invitations.server";
 
 export const headers: HeadersFunction = () => MANAGE_HEADERS;
 export const meta: MetaFunction = () => pageMeta("Ihre Buchung", [{ name: "robots", content: "noindex" }]);
@@ -42,6 +45,7 @@ const NOTICES: Record<string, { kind: "success" | "warning" | "info"; text: stri
   "party-unchanged": { kind: "info", text: PARTY_MSG.unchanged },
   schlusszahl: { kind: "success", text: HEADCOUNT_MSG.saved },
   "schlusszahl-bereits": { kind: "info", text: HEADCOUNT_MSG.already },
+  loeschung: { kind: "success", text: DATA_TEXT.requestedNow },
   manuell: {
     kind: "warning",
     text: "Ihre Buchung wurde storniert. Die Rückerstattung konnte nicht automatisch ausgelöst werden; unser Team erledigt sie manuell und meldet sich bei Ihnen.",
@@ -67,12 +71,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     receipts: (await receiptsOf(db, r.id)).map(receiptListItem),
     // Invoices with a QR-bill (issue #31 §2), when staff made one.
     invoices: await invoicesOf(db, r.id),
+    // Guests (issue #32): a table birthday invites until it begins; the list stays readable after.
+    guests: isBirthdayParty(r) && r.players === null && r.status === "confirmed" ? { ...(await guestCounts(db, r)), canInvite: mayInvite(r) } : null,
+    deletionRequested: r.deletionRequestedAt !== null,
     pending: pending && { ...pending, until: pending.until.toLocaleTimeString("de-CH", { timeZone: "Europe/Zurich", hour: "2-digit", minute: "2-digit" }) },
   };
 }
 
 export default function ManageBooking() {
-  const { view, token, notice, pending, agbHref, party, headcount, receipts, invoices } = useLoaderData<typeof loader>();
+  const { view, token, notice, pending, agbHref, party, headcount, receipts, invoices, guests, deletionRequested } = useLoaderData<typeof loader>();
   const base = `/buchung/${token}`;
   const cancelled = view.booking.status === "cancelled";
   return (
@@ -196,6 +203,17 @@ export default function ManageBooking() {
           ) : null}
         </section>
       ) : null}
+      {guests && (guests.canInvite || guests.invited) && !view.closureNotice ? (
+        <section className="card" aria-labelledby="guests-title">
+          <h2 id="guests-title">{HOST_TEXT.manageCard}</h2>
+          <p>{guests.invited ? `${guests.answers} ${guests.answers === 1 ? "Antwort" : "Antworten"}.` : HOST_TEXT.manageIntro}</p>
+          <p>
+            <a className={guests.invited ? "button button-secondary" : "button"} href={`${base}/gaeste`}>
+              {guests.invited ? HOST_TEXT.open : HOST_TEXT.title}
+            </a>
+          </p>
+        </section>
+      ) : null}
       {headcount && !view.closureNotice ? (
         <section className="card" aria-labelledby="headcount-title">
           <h2 id="headcount-title">{HEADCOUNT_MSG.title}</h2>
@@ -267,6 +285,13 @@ export default function ManageBooking() {
           </p>
         </section>
       ) : null}
+      <section className="card" aria-labelledby="data-title">
+        <h2 id="data-title">{DATA_TEXT.manageCard}</h2>
+        <p>{deletionRequested ? DATA_TEXT.requestedNow : DATA_TEXT.manageIntro}</p>
+        <p>
+          <a href={`${base}/daten`}>{DATA_TEXT.open}</a>
+        </p>
+      </section>
       {cancelled ? null : <VenueNotes />}
     </Page>
   );

@@ -11,6 +11,7 @@ import { changeByFamily } from "~/server/payments/booking-change.server";
 import { getDb } from "~/server/platform/db.server";
 import { findOffer } from "~/server/booking/venue.server";
 import { counterMax, DEFAULT_PARTY_RULES } from "~/domain/party-rules";
+import { HOST_TEXT } from "~/domain/guests";
 import { headcountLockedMessage, headcountLockOption } from "~/server/booking/headcount.server";
 
 export const headers: HeadersFunction = () => MANAGE_HEADERS;
@@ -23,14 +24,17 @@ const COUNTERS = [
 ] as const;
 
 /** Birthdays only (a game keeps its players), within the self-service time like moving and cancelling. */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const db = await getDb();
   const r = await requireManagedBooking(db, params.token);
   const view = manageView(r, await selfServicePolicy(db));
   if (!view.canChange || view.booking.players !== null) throw redirect(`/buchung/${params.token}`);
   const offer = r.offerId === null ? undefined : await findOffer(db, r.offerId);
   // After the headcount deadline the page says so instead of offering the form (issue #30 §4).
-  return { view, token: params.token!, locked: await headcountLockedMessage(db, r), rules: offer ? { minChildren: offer.minChildren, maxChildren: offer.maxChildren, maxAdults: offer.maxAdults, minChargedChildren: offer.minChargedChildren } : DEFAULT_PARTY_RULES };
+  // «Zur Gästeliste übernehmen» and «Anzahl Kinder erhöhen» (issue #32 §3) suggest a number of children; the family still checks the price.
+  const kinder = new URL(request.url).searchParams.get("kinder") ?? "";
+  const suggested = /^\d{1,2}$/.test(kinder) ? Number(kinder) : null;
+  return { view, token: params.token!, suggested, locked: await headcountLockedMessage(db, r), rules: offer ? { minChildren: offer.minChildren, maxChildren: offer.maxChildren, maxAdults: offer.maxAdults, minChargedChildren: offer.minChargedChildren } : DEFAULT_PARTY_RULES };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -58,7 +62,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ChangePersons() {
-  const { view, token, rules, locked } = useLoaderData<typeof loader>();
+  const { view, token, rules, locked, suggested } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const b = view.booking;
   const base = `/buchung/${token}/personen`;
@@ -75,7 +79,7 @@ export default function ChangePersons() {
       </Page>
     );
   }
-  const shown = result?.counts ?? b;
+  const shown = result?.counts ?? (suggested !== null ? { ...b, numChildren: suggested } : b);
   if (locked) {
     return (
       <Page title="Anzahl Personen ändern">
@@ -103,6 +107,7 @@ export default function ChangePersons() {
           Ihre Feier am {formatDateDE(b.date)}, {formatTime(b.startMin)} - {formatTime(b.endMin)} Uhr ({b.offerName}). Möglich, solange ein passender
           Tisch frei ist; Datum und Zeit bleiben gleich. Änderungen bis {view.deadline}.
         </p>
+        {suggested !== null && suggested !== b.numChildren ? <p className="alert alert-info">{HOST_TEXT.suggested(suggested)}</p> : null}
         <Form method="post">
           {COUNTERS.map((c) => (
             <p key={c.name} className="field">

@@ -3,6 +3,7 @@ import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/r
 import { Fragment } from "react";
 import { Page } from "~/components/Page";
 import { HEADCOUNT_MSG } from "~/domain/headcount";
+import { HOST_TEXT } from "~/domain/guests";
 import { formatChf } from "~/domain/money";
 import { pageMeta } from "~/domain/page-meta";
 import { confirmHeadcount, headcountPage } from "~/server/booking/headcount.server";
@@ -19,7 +20,7 @@ export const meta: MetaFunction = () => pageMeta("Schlusszahl bestätigen", [{ n
  * does not add up yet, the ways to change them (the persons and extras pages, with their prices),
  * and one button that confirms. A table birthday only; others go back to the booking.
  */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const db = await getDb();
   const r = await requireManagedBooking(db, params.token);
   const page = await headcountPage(db, r);
@@ -28,6 +29,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return {
     page,
     token: params.token!,
+    // Back from «Zur Gästeliste übernehmen» (issue #32 §3): the meals are in, the family confirms here.
+    takenOver: new URL(request.url).searchParams.get("ok") === "gaeste" ? HOST_TEXT.takeoverDone : null,
     total: formatChf(r.amountRappen),
     depositLines: view.deposit?.lines ?? [],
     canChangePersons: page.state.open && view.canChange,
@@ -44,13 +47,18 @@ export async function action({ params }: ActionFunctionArgs) {
 }
 
 export default function Headcount() {
-  const { page, token, total, depositLines, canChangePersons, canChangeMeals } = useLoaderData<typeof loader>();
+  const { page, token, total, depositLines, canChangePersons, canChangeMeals, takenOver } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const base = `/buchung/${token}`;
   const { state } = page;
   const problem = result?.error ?? page.problem;
   return (
     <Page title="Schlusszahl bestätigen">
+      {takenOver ? (
+        <p role="status" className="alert alert-success">
+          {takenOver}
+        </p>
+      ) : null}
       {problem ? (
         <p role="alert" className="alert alert-warning">
           {problem}

@@ -4,6 +4,7 @@ import { sweepExpiredDrafts } from "./booking/draft.server";
 import { queueDueReminders } from "./booking/reminders.server";
 import { queueDueHeadcountRequests } from "./booking/headcount.server";
 import { issueOwedReceipts } from "./accounting/receipts.server";
+import { runPrivacyJob } from "./privacy/privacy.server";
 import { getEnv } from "./platform/env.server";
 import { startMailer } from "./mail/mail.server";
 import { deliverSimulatedWebhooks } from "./payments/providers/simulated.server";
@@ -12,7 +13,7 @@ import { RECONCILE_POLICY, reconcilePayments, reconcileThenSweep } from "./payme
 /**
  * Periodic work of the running server: pending payments are reconciled with the provider, then
  * expired holds give their tables back; queued mail goes out; the simulated provider (local runs)
- * delivers its owed webhooks; reminder and headcount e-mails are queued when due; receipts are issued. At start, every pending payment is reconciled once (a crash may have
+ * delivers its owed webhooks; reminder and headcount e-mails are queued when due; receipts are issued; guests' answers and old personal data are deleted daily. At start, every pending payment is reconciled once (a crash may have
  * lost its webhook).
  */
 export function startBackgroundJobs(): () => void {
@@ -53,6 +54,12 @@ export function startBackgroundJobs(): () => void {
   receiptSweep();
   const receiptTimer = setInterval(receiptSweep, 30_000);
   receiptTimer.unref();
+  // Privacy (issue #32 §4): guests' answers and old bookings' personal data, once per venue day
+  // (the job's own row makes a second run that day, in any process, a no-op); checked hourly.
+  const privacy = run("Privacy", async () => runPrivacyJob(await getDb()));
+  privacy();
+  const privacyTimer = setInterval(privacy, 60 * 60_000);
+  privacyTimer.unref();
   const stopMailer = startMailer();
   return () => {
     stopped = true;
@@ -61,6 +68,7 @@ export function startBackgroundJobs(): () => void {
     clearInterval(draftSweep);
     clearInterval(reminderTimer);
     clearInterval(receiptTimer);
+    clearInterval(privacyTimer);
     stopMailer();
   };
 }

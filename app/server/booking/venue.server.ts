@@ -1,3 +1,4 @@
+import { DEFAULT_BOOKING_RETENTION_MONTHS, DEFAULT_GUEST_RETENTION_DAYS } from "~/domain/guests";
 import { DEFAULT_BALANCE_DAYS, type DepositRule } from "~/domain/deposit";
 import { asc, eq, getTableColumns, gte, sql } from "drizzle-orm";
 import { addDays, venueNow } from "~/domain/time";
@@ -79,6 +80,8 @@ export type StoredPolicy = {
   gameLeadHours: number | null;
   balanceDays: number | null;
   balanceAtVenue: number | null;
+  guestRetentionDays: number | null;
+  bookingRetentionMonths: number | null;
 };
 
 /**
@@ -144,6 +147,8 @@ async function loadVenue(db: Executor): Promise<Venue> {
       gameLeadHours: settings?.gameLeadHours ?? null,
       balanceDays: settings?.balanceDays ?? null,
       balanceAtVenue: settings?.balanceAtVenue ?? null,
+      guestRetentionDays: settings?.guestRetentionDays ?? null,
+      bookingRetentionMonths: settings?.bookingRetentionMonths ?? null,
     },
     closures: closureRows.map((c) => ({ id: c.id, startDate: c.startDate, endDate: c.endDate, scope: c.scope, locationId: c.locationId, reason: c.reason })),
     specialHours: specialRows.map((s) => ({ date: s.date, openMin: s.openMin, closeMin: s.closeMin, birthdays: s.birthdays === 1, games: s.games === 1, note: s.note })),
@@ -271,6 +276,8 @@ export function venuePolicy(venue: Venue): VenuePolicy {
     gameLeadHours: stored.gameLeadHours ?? DEFAULT_GAME_LEAD_HOURS,
     balanceDays: stored.balanceDays ?? DEFAULT_BALANCE_DAYS,
     balanceAtVenue: stored.balanceAtVenue === 1,
+    guestRetentionDays: stored.guestRetentionDays ?? DEFAULT_GUEST_RETENTION_DAYS,
+    bookingRetentionMonths: stored.bookingRetentionMonths ?? DEFAULT_BOOKING_RETENTION_MONTHS,
   };
 }
 

@@ -54,7 +54,8 @@ export type MailKind =
   | "payment-link"
   | "closure-notice"
   | "voucher-sold"
-  | "invoice";
+  | "invoice"
+  | "guest-link";
 
 /**
  * Mail goes through the `mail_outbox` table: the row is written in the booking's own transaction,
@@ -329,6 +330,14 @@ export async function enqueueInvoiceMail(
     nextAttemptAt: new Date(),
   });
   return true;
+}
+
+/**
+ * A guest's own edit link (issue #32 §2), to the address the guest typed for it (not stored
+ * elsewhere). Filed under the party's booking, so the privacy job deletes it with the answers.
+ */
+export async function enqueueGuestLinkMail(tx: Tx, reservationId: number, to: string, mail: { subject: string; text: string }): Promise<void> {
+  await tx.insert(mailOutbox).values({ reservationId, kind: "guest-link", to, subject: mail.subject, text: mail.text, html: null, nextAttemptAt: new Date() });
 }
 
 type OutboxRow = typeof mailOutbox.$inferSelect;

@@ -73,9 +73,9 @@ export function refuse(req: ExpressRequest, res: ExpressResponse, status: number
   else res.status(status).type("text/plain; charset=utf-8").send(message);
 }
 
-/** Manage and payment links carry a secret in the path (`/buchung/<token>/…`, `/zahlung/<token>`): it never reaches the log. */
+/** Manage, payment and invitation links carry a secret in the path (`/buchung/<token>/…`, `/zahlung/<token>`, `/einladung/[antwort/]<token>`): it never reaches the log. */
 export function redactPath(path: string): string {
-  return path.replace(/^\/(buchung|zahlung)\/[^/]+/, "/$1/:token");
+  return path.replace(/^\/(buchung|zahlung)\/[^/]+/, "/$1/:token").replace(/^\/einladung\/(antwort\/)?[^/]+/, "/einladung/$1:token");
 }
 
 /** A budget of misses per client (e.g. unknown links), kept where all processes see it. */

@@ -119,6 +119,12 @@ export const venueSettings = pgTable(
     vatMode: text("vat_mode").$type<VatMode>(),
     /** Gift vouchers sold online (issue #31 §3); null: VOUCHER_SALE_DEFAULTS. */
     voucherSale: jsonb("voucher_sale").$type<Partial<VoucherSaleSettings>>(),
+    /**
+     * Privacy (issue #32 §4): guests' answers are deleted this many days after the party, and a
+     * booking's personal data anonymised this many months after it; null: the defaults.
+     */
+    guestRetentionDays: integer("guest_retention_days"),
+    bookingRetentionMonths: integer("booking_retention_months"),
   },
   (t) => [check("venue_settings_single_row", sql`${t.id} = 1`)],
 );
@@ -361,6 +367,12 @@ export const reservations = pgTable(
     headcountConfirmedAt: timestamp("headcount_confirmed_at", { withTimezone: true }),
     /** Paid by bank transfer against the booking's invoices (issue #31 §2), Rappen: lowers the open amount like a payment at the venue. */
     paidByInvoiceRappen: integer("paid_by_invoice_rappen").notNull().default(0),
+    /**
+     * Privacy (issue #32 §4): when the family asked for its data to be deleted (manage link), and when
+     * the booking's personal data was anonymised (by staff on that request, or by the retention job).
+     */
+    deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("reservations_code_key").on(t.code),
@@ -955,3 +967,71 @@ export const invoices = pgTable(
     check("invoices_status_check", sql`${t.status} in ('open','paid','cancelled')`),
   ],
 );
+
+/**
+ * The host family's invitation link (issue #32 §1), one per booking: `/einladung/<token>`. The token
+ * is derived from SESSION_SECRET, the row's id and `version` (so the manage page can show it again),
+ * and only its SHA-256 is stored for the look-up. «Neuer Link» raises the version (the old link
+ * stops working); «zurückziehen» sets `revoked_at`.
+ */
+export const guestInvitations = pgTable(
+  "guest_invitations",
+  {
+    id: serial("id").primaryKey(),
+    reservationId: integer("reservation_id")
+      .notNull()
+      .references(() => reservations.id),
+    version: integer("version").notNull().default(1),
+    tokenHash: text("token_hash").notNull(),
+    /** What guests bring (the host's words, e.g. rutschfeste Socken). */
+    bring: text("bring").notNull().default(""),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("guest_invitations_reservation_key").on(t.reservationId), uniqueIndex("guest_invitations_hash_key").on(t.tokenHash)],
+);
+
+/**
+ * A guest's answer to an invitation (issue #32 §2), edited through its own link (`edit_token_hash`).
+ * Deleted — not hidden — `guest_retention_days` after the party by the privacy job.
+ * `attending_since`: when it last became a «yes»; the yes answers in that order fill the party's
+ * places, the rest wait. `host_declined_at`: the host said no to a waiting guest.
+ */
+export const guestReplies = pgTable(
+  "guest_replies",
+  {
+    id: serial("id").primaryKey(),
+    reservationId: integer("reservation_id")
+      .notNull()
+      .references(() => reservations.id),
+    editTokenHash: text("edit_token_hash").notNull(),
+    childName: text("child_name").notNull(),
+    attending: integer("attending").notNull(),
+    attendingSince: timestamp("attending_since", { withTimezone: true }),
+    allergies: text("allergies").notNull().default(""),
+    /** The meal chosen per meal extra (extra id → choice). */
+    meals: jsonb("meals").$type<Record<string, string>>().notNull().default({}),
+    photoConsent: integer("photo_consent").notNull(),
+    phone: text("phone").notNull().default(""),
+    hostDeclinedAt: timestamp("host_declined_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("guest_replies_edit_hash_key").on(t.editTokenHash),
+    index("guest_replies_reservation_idx").on(t.reservationId),
+    check("guest_replies_flags_check", sql`${t.attending} in (0,1) and ${t.photoConsent} in (0,1)`),
+  ],
+);
+
+/**
+ * One row per venue day the privacy job ran (issue #32 §4): inserted in the same transaction as
+ * the deletions, so however many processes run the job, a day's deletions commit once; counts only.
+ */
+export const privacyRuns = pgTable("privacy_runs", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  guestsDeleted: integer("guests_deleted").notNull(),
+  invitationsDeleted: integer("invitations_deleted").notNull(),
+  bookingsAnonymised: integer("bookings_anonymised").notNull(),
+  ranAt: timestamp("ran_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,3 +1,5 @@
+import { hasHeadcount } from "~/domain/headcount";
+import { guestBrief, guestRowsOf, type GuestBrief, type GuestRow } from "../guests/invitations.server";
 import { headcountState } from "../booking/headcount.server";
 import { getVenue, venuePolicy } from "../booking/venue.server";
 import { depositView } from "../booking/deposit.server";
@@ -172,6 +174,8 @@ export type BookingDetail = {
   depositLines: string[];
   /** A birthday's child and allergies (issue #30 §1) as rows, and the staff form's fields; null for a normal game. */
   party: { rows: [string, string][]; editable: boolean; fields: DataField[] } | null;
+  /** Guests' answers (issue #32 §3): what staff need at the party, and every answer; null without answers. */
+  guests: { brief: GuestBrief; rows: GuestRow[] } | null;
   resourceName: string | null;
   /** A difference row: the code of the booking whose change it holds (see booking/reschedule.server.ts). */
   changeOf: string | null;
@@ -260,6 +264,10 @@ export async function bookingDetail(db: Executor, code: string, now: Date = new 
     party: isBirthdayParty(r)
       ? { rows: [...partyRows(partyDetailsOf(r)), ...extraRows, ...headcountRows(r, venuePolicy(await getVenue(db)).balanceDays)], editable: r.status === "confirmed" || r.status === "held", fields: partyDataFields(partyFormValues(partyDetailsOf(r))) }
       : null,
+    guests: await (async () => {
+      const rows = hasHeadcount(r) ? await guestRowsOf(db, r) : [];
+      return rows.length > 0 ? { brief: guestBrief(rows), rows } : null;
+    })(),
     phone: displayPhone(r.phone),
     countryName: r.country === "CH" ? null : (CONTACT_COUNTRIES[r.country as keyof typeof CONTACT_COUNTRIES] ?? r.country),
     resourceName: resource[0]?.name ?? null,

@@ -1,3 +1,4 @@
+import { guestBrief, guestRowsOfMany, type GuestBrief } from "../guests/invitations.server";
 import { hasHeadcount } from "~/domain/headcount";
 import { stringify } from "csv-stringify/sync";
 import { extrasText, sumExtras } from "~/domain/extras";
@@ -219,6 +220,8 @@ export type PrepParty = {
   status: string;
   /** A table birthday's final headcount (issue #30 §4): confirmed by the family, or still open; null for a game. */
   headcountConfirmed: boolean | null;
+  /** Guests' answers (issue #32 §3), when the family invited through the site. */
+  guests: GuestBrief | null;
 };
 export type PrepSheet = {
   date: string;
@@ -240,8 +243,11 @@ export async function prepSheet(db: Executor, date: string): Promise<PrepSheet> 
   const locationName = new Map(locations.map((l) => [l.id, l.name]));
   // A held difference row (a change waiting for its payment) is not a second party: the kitchen counts the booking.
   const birthdays = rows.filter((r) => isBirthdayParty(r) && r.movesReservationId === null);
+  // Guests' answers (issue #32 §3): allergies per child and who may not be photographed.
+  const guests = await guestRowsOfMany(db, birthdays);
   const parties = birthdays.map((r): PrepParty => {
     const game = r.locationId !== null;
+    const guestRows = guests.get(r.id);
     return {
       code: r.code,
       startMin: r.startMin,
@@ -261,6 +267,7 @@ export async function prepSheet(db: Executor, date: string): Promise<PrepSheet> 
       openRappen: openAmountRappen(r),
       status: r.status,
       headcountConfirmed: hasHeadcount(r) ? r.headcountConfirmedAt !== null : null,
+      guests: guestRows ? guestBrief(guestRows) : null,
     };
   });
   return {
@@ -270,7 +277,7 @@ export async function prepSheet(db: Executor, date: string): Promise<PrepSheet> 
       parties: parties.length,
       children: parties.reduce((n, p) => n + p.children, 0),
       adults: parties.reduce((n, p) => n + p.adults, 0),
-      withAllergies: parties.filter((p) => p.allergies !== null).length,
+      withAllergies: parties.filter((p) => p.allergies !== null || (p.guests?.allergies.length ?? 0) > 0).length,
     },
     extras: sumExtras(birthdays.map((r) => extrasOf.get(r.id) ?? [])),
   };

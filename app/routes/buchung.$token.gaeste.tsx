@@ -1,0 +1,248 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, redirect, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { Page } from "~/components/Page";
+import { useHydrated } from "~/components/useHydrated";
+import { HOST_TEXT as T } from "~/domain/guests";
+import { pageMeta } from "~/domain/page-meta";
+import { isBirthdayParty } from "~/domain/party-details";
+import { MANAGE_HEADERS, requireManagedBooking } from "~/server/booking/manage.server";
+import { hostAction, hostPage } from "~/server/guests/host.server";
+import { getDb } from "~/server/platform/db.server";
+
+export const headers: HeadersFunction = () => MANAGE_HEADERS;
+export const meta: MetaFunction = () => pageMeta(T.title, [{ name: "robots", content: "noindex" }]);
+/** JavaScript only adds «Link kopieren» and a refresh of the answers every 30 seconds; every action is a plain form. */
+export const handle = { hydrate: true };
+
+const NOTICES = { erstellt: T.createdNotice, neu: T.renewed, zurueckgezogen: T.revoked, gespeichert: T.bringSaved, abgesagt: T.declined } as const;
+
+/**
+ * The host family's invitation and guest list (issue #32 §1–3), through the manage link: the link
+ * and its share actions, the answers with their status, the waiting list, the hand-over to the
+ * final headcount.
+ */
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const db = await getDb();
+  const r = await requireManagedBooking(db, params.token);
+  if (!isBirthdayParty(r) || r.players !== null) throw redirect(`/buchung/${params.token}`);
+  const ok = new URL(request.url).searchParams.get("ok") ?? "";
+  return { page: await hostPage(db, r), token: params.token!, childName: r.partyChildName, notice: ok in NOTICES ? NOTICES[ok as keyof typeof NOTICES] : null };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const db = await getDb();
+  const r = await requireManagedBooking(db, params.token);
+  const form = await request.formData();
+  form.set("token", params.token!);
+  const result = await hostAction(db, r, form);
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  if ("redirect" in result) return redirect(result.redirect, 303);
+  return redirect(`/buchung/${params.token}/gaeste?ok=${result.notice}`, 303);
+}
+
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-secondary"
+        onClick={() => {
+          void navigator.clipboard?.writeText(text).then(() => setCopied(true));
+        }}
+      >
+        {T.copy}
+      </button>
+      <span role="status" className="muted">
+        {copied ? ` ${T.copied}` : ""}
+      </span>
+    </>
+  );
+}
+
+export default function GuestListPage() {
+  const { page, token, childName, notice } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  // The answers as they come: a refresh every 30 seconds while the page is visible.
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle") revalidator.revalidate();
+    }, 30_000);
+    return () => window.clearInterval(timer);
+  }, [revalidator]);
+  const base = `/buchung/${token}`;
+  const inv = page.invitation;
+  const shareText = `${T.shareText(childName)}${inv?.url ?? ""}`;
+  return (
+    <Page title={T.title}>
+      {notice ? (
+        <p role="status" className="alert alert-success">
+          {notice}
+        </p>
+      ) : null}
+      {result?.error ? (
+        <p role="alert" className="alert alert-error">
+          {result.error}
+        </p>
+      ) : null}
+      <section className="card" aria-labelledby="link-title">
+        <h2 id="link-title">{T.linkLabel}</h2>
+        {inv && !inv.revoked ? (
+          <>
+            <label htmlFor="invitation-link" className="visually-hidden">
+              {T.linkLabel}
+            </label>
+            <input id="invitation-link" className="share-link" type="text" readOnly value={inv.url} />
+            <p className="actions">
+              {hydrated ? <CopyButton text={inv.url} /> : null}{" "}
+              <a className="button button-secondary" href={`https://wa.me/?text=${encodeURIComponent(shareText)}`} rel="noreferrer">
+                {T.whatsapp}
+              </a>{" "}
+              <a className="button button-secondary" href={`mailto:?subject=${encodeURIComponent(T.mailSubject(childName))}&body=${encodeURIComponent(shareText)}`}>
+                {T.mail}
+              </a>{" "}
+              <a className="button button-secondary" href={`${inv.path}/drucken`}>
+                {T.print}
+              </a>
+            </p>
+            {page.canInvite ? (
+              <Form method="post">
+                <div className="field">
+                  <label htmlFor="bring">{T.bringLabel}</label>
+                  <textarea id="bring" name="bring" rows={2} maxLength={300} defaultValue={inv.bring} />
+                </div>
+                <p className="actions">
+                  <button type="submit" name="intent" value="bring" className="button button-secondary">
+                    {T.bringSave}
+                  </button>
+                </p>
+              </Form>
+            ) : null}
+            <Form method="post" className="actions">
+              {page.canInvite ? (
+                <button type="submit" name="intent" value="renew" className="button button-secondary">
+                  {T.renew}
+                </button>
+              ) : null}{" "}
+              <button type="submit" name="intent" value="revoke" className="button button-secondary">
+                {T.revoke}
+              </button>
+            </Form>
+          </>
+        ) : page.canInvite ? (
+          <Form method="post">
+            <p>{inv?.revoked ? T.revoked : T.manageIntro}</p>
+            {!inv ? (
+              <div className="field">
+                <label htmlFor="bring">{T.bringLabel}</label>
+                <textarea id="bring" name="bring" rows={2} maxLength={300} defaultValue={T.bringDefault} />
+              </div>
+            ) : null}
+            <button type="submit" name="intent" value="create" className="button">
+              {T.create}
+            </button>
+          </Form>
+        ) : (
+          <p>{T.over}</p>
+        )}
+      </section>
+      <section className="card" aria-labelledby="replies-title">
+        <h2 id="replies-title">{T.repliesTitle}</h2>
+        <p>{page.places}</p>
+        {page.rows.length === 0 ? (
+          <p>{T.noReplies}</p>
+        ) : (
+          <>
+            <p>{page.counts}</p>
+            <ul className="guest-list">
+              {page.rows.map((g) => (
+                <li key={g.id}>
+                  <p>
+                    <strong>{g.childName}</strong>: {g.answer}
+                  </p>
+                  {g.allergies ? (
+                    <p>
+                      {T.columns.allergies}: {g.allergies}
+                    </p>
+                  ) : null}
+                  {g.meals ? (
+                    <p>
+                      {T.columns.meal}: {g.meals}
+                    </p>
+                  ) : null}
+                  {g.photo ? (
+                    <p>
+                      {T.columns.photo}: {g.photo}
+                    </p>
+                  ) : null}
+                  {g.phone ? (
+                    <p>
+                      {T.columns.phone}: <a href={`tel:${g.phone.replace(/[^+\d]/g, "")}`}>{g.phone}</a>
+                    </p>
+                  ) : null}
+                  {g.status === "waiting" && page.canInvite ? (
+                    <Form method="post">
+                      <input type="hidden" name="reply" value={g.id} />
+                      <button type="submit" name="intent" value="decline" className="button button-secondary">
+                        {T.decline}: {g.childName}
+                      </button>
+                    </Form>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <p>
+          <a href={`${base}/gaeste`}>{T.refresh}</a>
+        </p>
+      </section>
+      {page.waiting > 0 ? (
+        <section className="card alert-warning" aria-labelledby="waiting-title">
+          <h2 id="waiting-title">{T.waitingTitle}</h2>
+          <p>{T.waitingIntro}</p>
+          {page.raiseTo !== null ? (
+            <p>
+              <a className="button" href={`${base}/personen?kinder=${page.raiseTo}`}>
+                {T.raise}
+              </a>
+            </p>
+          ) : null}
+          {page.tableFull ? <p>{page.tableFull}</p> : null}
+        </section>
+      ) : null}
+      {page.takeover?.open ? (
+        <section className="card" aria-labelledby="takeover-title">
+          <h2 id="takeover-title">{T.takeoverTitle}</h2>
+          <p>{page.takeover.intro}</p>
+          <Form method="post">
+            {page.meals.map((meal) => (
+              <div className="field" key={meal.extraId}>
+                <label htmlFor={`birthdayMeal-${meal.extraId}`}>{T.birthdayMeal(meal.name)}</label>
+                <select id={`birthdayMeal-${meal.extraId}`} name={`birthdayMeal-${meal.extraId}`} defaultValue="">
+                  <option value="">–</option>
+                  {meal.choices.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ))}
+            <button type="submit" name="intent" value="takeover" className="button">
+              {T.takeover}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+      <p>
+        <a className="button button-secondary" href={base}>
+          Zurück zur Buchung
+        </a>
+      </p>
+    </Page>
+  );
+}

@@ -1,0 +1,160 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { GUEST_TEXT, guestPlaces, guestStatuses, parseGuestAnswer, type GuestAnswer, type GuestProblem, type GuestStatus } from "~/domain/guests";
+import { isDiallablePhone, storedPhone } from "~/domain/phone";
+import type { Db } from "../platform/db.server";
+import { Limit } from "../platform/limits.server";
+import { guestInvitations, guestReplies, reservations } from "../platform/schema";
+import { enqueueGuestLinkMail, kickMailer } from "../mail/mail.server";
+import { answerUrl, findAnswer, findInvitation, invitationView, newAnswerToken, type GuestReply, type InvitationView } from "./invitations.server";
+
+/**
+ * Guests' answers without an account (issue #32 §2). A new answer comes through the invitation
+ * link and gets its own edit link; the party's row lock orders it against the host's changes and
+ * the other guests, so the places fill in one order whatever races. A guest link reads nothing of
+ * the other guests: the status of one's own answer is all it tells.
+ */
+
+/** New answers per invitation link and per client address; edits per answer (all in `rate_limits`). */
+export const answersPerLink = new Limit({ name: "guest-answer-link", points: 60, windowSeconds: 60 * 60 });
+export const answersPerClient = new Limit({ name: "guest-answer-client", points: 20, windowSeconds: 60 * 60 });
+export const editsPerAnswer = new Limit({ name: "guest-answer-edit", points: 30, windowSeconds: 60 * 60 });
+
+export type AnswerForm = { values: Record<string, string>; problems: GuestProblem[] };
+
+/** The posted fields as typed (strings, cut to a sane length before any check). */
+export function postedAnswer(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form) {
+    if (typeof value !== "string") continue;
+    if (name === "childName" || name === "attending" || name === "allergies" || name === "photoConsent" || name === "phone" || name === "email" || /^meal-\d{1,9}$/.test(name)) values[name] = value.slice(0, 1000);
+  }
+  return values;
+}
+
+export type InvitationPage = { view: InvitationView };
+
+/** The invitation a guest opens, or null (unknown, revoked, deleted). */
+export async function invitationPage(db: Db, token: string, now: Date = new Date()): Promise<InvitationPage | null> {
+  const found = await findInvitation(db, token);
+  if (!found) return null;
+  return { view: await invitationView(db, found.invitation, found.booking, now) };
+}
+
+export type SubmitResult =
+  | { kind: "saved"; token: string; mailed: boolean }
+  | { kind: "problems"; form: AnswerForm }
+  | { kind: "refused"; status: 404 | 409 | 429; message: string };
+
+function values(answer: GuestAnswer) {
+  return {
+    childName: answer.childName,
+    attending: answer.attending ? 1 : 0,
+    allergies: answer.allergies,
+    meals: answer.meals,
+    photoConsent: answer.photoConsent ? 1 : 0,
+    phone: answer.phone === "" ? "" : storedPhone(answer.phone),
+  };
+}
+
+/** A new answer through the invitation link: checked, limited, stored under the party's lock. */
+export async function submitAnswer(db: Db, input: { token: string; form: FormData; clientKey: string }, now: Date = new Date()): Promise<SubmitResult> {
+  const found = await findInvitation(db, input.token);
+  if (!found) return { kind: "refused", status: 404, message: GUEST_TEXT.notFound };
+  const view = await invitationView(db, found.invitation, found.booking, now);
+  const refusal = stateRefusal(view);
+  if (refusal) return refusal;
+  const posted = postedAnswer(input.form);
+  const parsed = parseGuestAnswer(posted, view.meals, (p) => isDiallablePhone(p));
+  if (!parsed.ok) return { kind: "problems", form: { values: posted, problems: parsed.problems } };
+  if (!(await answersPerClient.consume(db, input.clientKey)).allowed || !(await answersPerLink.consume(db, String(found.invitation.id))).allowed) {
+    return { kind: "refused", status: 429, message: GUEST_TEXT.tooMany };
+  }
+  const { token, hash } = newAnswerToken();
+  const saved = await db.transaction(async (tx) => {
+    // The party's row first (the lock order of every change of the booking), then the answers.
+    const [r] = await tx.select().from(reservations).where(eq(reservations.id, found.booking.id)).for("update");
+    if (!r || r.status !== "confirmed" || r.anonymisedAt !== null) return false;
+    const [inv] = await tx.select({ id: guestInvitations.id }).from(guestInvitations).where(and(eq(guestInvitations.id, found.invitation.id), isNull(guestInvitations.revokedAt)));
+    if (!inv) return false;
+    await tx.insert(guestReplies).values({
+      reservationId: r.id,
+      editTokenHash: hash,
+      ...values(parsed.answer),
+      attendingSince: parsed.answer.attending ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (parsed.answer.email) await enqueueGuestLinkMail(tx, r.id, parsed.answer.email, { subject: GUEST_TEXT.mailSubject(parsed.answer.childName), text: GUEST_TEXT.mailBody(parsed.answer.childName, answerUrl(token), view.deadline) });
+    return true;
+  });
+  if (!saved) return { kind: "refused", status: 409, message: GUEST_TEXT.cancelled };
+  if (parsed.answer.email) kickMailer();
+  return { kind: "saved", token, mailed: parsed.answer.email !== null };
+}
+
+function stateRefusal(view: InvitationView): { kind: "refused"; status: 409; message: string } | null {
+  if (view.state === "open") return null;
+  const message = view.state === "closed" ? GUEST_TEXT.closed(view.deadline) : view.state === "cancelled" ? GUEST_TEXT.cancelled : GUEST_TEXT.over;
+  return { kind: "refused", status: 409, message };
+}
+
+export type AnswerPage = { view: InvitationView; status: GuestStatus; form: Record<string, string>; invitationToken: null };
+
+/** The form's values from a stored answer (the e-mail is never stored, so it starts empty). */
+function formOf(reply: GuestReply): Record<string, string> {
+  const form: Record<string, string> = {
+    childName: reply.childName,
+    attending: reply.attending === 1 ? "ja" : "nein",
+    allergies: reply.allergies,
+    photoConsent: reply.attending === 1 ? (reply.photoConsent === 1 ? "ja" : "nein") : "",
+    phone: reply.phone,
+  };
+  for (const [id, choice] of Object.entries(reply.meals)) form[`meal-${id}`] = choice;
+  return form;
+}
+
+async function statusOf(db: Db, reply: GuestReply, numChildren: number): Promise<GuestStatus> {
+  const all = await db
+    .select({ id: guestReplies.id, attending: guestReplies.attending, attendingSince: guestReplies.attendingSince, hostDeclinedAt: guestReplies.hostDeclinedAt })
+    .from(guestReplies)
+    .where(eq(guestReplies.reservationId, reply.reservationId));
+  return guestStatuses(all, guestPlaces(numChildren)).get(reply.id) ?? "notComing";
+}
+
+/** An answer's own page: the party, the answer's status and the form to change it. */
+export async function answerPage(db: Db, token: string, now: Date = new Date()): Promise<{ view: InvitationView; status: GuestStatus; form: Record<string, string> } | null> {
+  const found = await findAnswer(db, token);
+  if (!found || found.booking.anonymisedAt !== null) return null;
+  return { view: await invitationView(db, found.invitation, found.booking, now), status: await statusOf(db, found.reply, found.booking.numChildren), form: formOf(found.reply) };
+}
+
+export type EditResult = { kind: "saved" } | { kind: "problems"; form: AnswerForm } | { kind: "refused"; status: 404 | 409 | 429; message: string };
+
+/**
+ * A change through the answer's link, until the deadline. A «yes» keeps its place while it stays a
+ * «yes»; a new «yes» queues behind the others (`attending_since`). The host's «no» stays.
+ */
+export async function editAnswer(db: Db, input: { token: string; form: FormData }, now: Date = new Date()): Promise<EditResult> {
+  const found = await findAnswer(db, input.token);
+  if (!found || found.booking.anonymisedAt !== null) return { kind: "refused", status: 404, message: GUEST_TEXT.notFound };
+  const view = await invitationView(db, found.invitation, found.booking, now);
+  const refusal = stateRefusal(view);
+  if (refusal) return refusal;
+  const posted = postedAnswer(input.form);
+  // The e-mail field is not offered when changing: the link is already at hand.
+  delete posted.email;
+  const parsed = parseGuestAnswer(posted, view.meals, (p) => isDiallablePhone(p));
+  if (!parsed.ok) return { kind: "problems", form: { values: posted, problems: parsed.problems } };
+  if (!(await editsPerAnswer.consume(db, String(found.reply.id))).allowed) return { kind: "refused", status: 429, message: GUEST_TEXT.tooMany };
+  const saved = await db.transaction(async (tx) => {
+    const [r] = await tx.select().from(reservations).where(eq(reservations.id, found.booking.id)).for("update");
+    if (!r || r.status !== "confirmed") return false;
+    const [reply] = await tx.select().from(guestReplies).where(eq(guestReplies.id, found.reply.id)).for("update");
+    if (!reply) return false;
+    const attendingSince = parsed.answer.attending ? (reply.attending === 1 ? reply.attendingSince : now) : null;
+    await tx.update(guestReplies).set({ ...values(parsed.answer), attendingSince, updatedAt: now }).where(eq(guestReplies.id, reply.id));
+    return true;
+  });
+  if (!saved) return { kind: "refused", status: 409, message: GUEST_TEXT.cancelled };
+  return { kind: "saved" };
+}

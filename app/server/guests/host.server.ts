@@ -1,0 +1,193 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { headcountOpen } from "~/domain/headcount";
+import { BRING_TOO_LONG, guestPlaces, HOST_TEXT, parseBring, type GuestMeal } from "~/domain/guests";
+import { picksOf } from "~/domain/extras";
+import type { Db } from "../platform/db.server";
+import { hashManageToken } from "../platform/manage-token.server";
+import { auditLog, guestInvitations, guestReplies, reservations } from "../platform/schema";
+import type { Reservation } from "../booking/bookings.server";
+import { extrasChildren, extrasFor, extrasOf } from "../booking/extras.server";
+import { CUSTOMER_ACTOR } from "../booking/reschedule.server";
+import { getVenue, loadVenuePolicy } from "../booking/venue.server";
+import { submitFamilyExtras } from "../payments/extras-change.server";
+import { guestMeals, guestRowsOf, invitationPath, invitationToken, invitationUrl, mayInvite, tableSeats, type GuestRow, type Invitation } from "./invitations.server";
+
+/**
+ * The host family's side (issue #32 §1–3), through the manage link: the invitation link and its
+ * share actions, the answers as they come, the waiting list, and the hand-over to the final
+ * headcount («Zur Gästeliste übernehmen»), which goes through the normal change flows (persons
+ * with their price, then the meals).
+ */
+
+export type HostPage = {
+  invitation: { url: string; path: string; bring: string; revoked: boolean } | null;
+  /** The link can be created or changed: a table birthday before it begins. */
+  canInvite: boolean;
+  rows: GuestRow[];
+  counts: string;
+  places: string;
+  /** Waiting answers, and how far the children can be raised (the table's seats). */
+  waiting: number;
+  raiseTo: number | null;
+  tableFull: string | null;
+  meals: GuestMeal[];
+  takeover: { children: number; open: boolean; intro: string } | null;
+};
+
+function linkOf(inv: Invitation): { url: string; path: string } | null {
+  const token = invitationToken(inv);
+  // After a SESSION_SECRET rotation the derived link no longer matches: the host makes a new one.
+  if (hashManageToken(token) !== inv.tokenHash) return null;
+  return { url: invitationUrl(token), path: invitationPath(token) };
+}
+
+export async function hostPage(db: Db, r: Reservation, now: Date = new Date()): Promise<HostPage> {
+  const [inv] = await db.select().from(guestInvitations).where(eq(guestInvitations.reservationId, r.id));
+  const meals = await guestMeals(db, r, now);
+  const rows = await guestRowsOf(db, r, meals);
+  const places = guestPlaces(r.numChildren);
+  const coming = rows.filter((g) => g.status === "coming").length;
+  const waiting = rows.filter((g) => g.status === "waiting").length;
+  const notComing = rows.filter((g) => g.status === "notComing").length;
+  const seats = await tableSeats(db, r);
+  const adults = r.numActiveAdults + r.numAccompanyingAdults;
+  const maxChildren = seats === null ? null : seats - adults;
+  const wanted = r.numChildren + waiting;
+  const raiseTo = waiting === 0 ? null : maxChildren === null ? wanted : Math.min(wanted, maxChildren) > r.numChildren ? Math.min(wanted, maxChildren) : null;
+  const link = inv && !inv.revokedAt ? linkOf(inv) : null;
+  const days = (await loadVenuePolicy(db)).balanceDays;
+  const open = headcountOpen(r, days, now) && mayInvite(r, now);
+  return {
+    invitation: inv ? { url: link?.url ?? "", path: link?.path ?? "", bring: inv.bring, revoked: inv.revokedAt !== null || link === null } : null,
+    canInvite: mayInvite(r, now),
+    rows,
+    counts: HOST_TEXT.counts(coming, places, waiting, notComing),
+    places: HOST_TEXT.places(places),
+    waiting,
+    raiseTo,
+    tableFull: waiting > 0 && raiseTo === null && seats !== null ? HOST_TEXT.tableFull(seats) : null,
+    meals,
+    takeover: coming > 0 ? { children: coming + 1, open, intro: HOST_TEXT.takeoverIntro(coming + 1) } : null,
+  };
+}
+
+export type HostResult =
+  | { ok: true; notice: "erstellt" | "neu" | "zurueckgezogen" | "gespeichert" | "abgesagt" }
+  | { ok: true; redirect: string }
+  | { ok: false; status: 400 | 404 | 409; message: string };
+
+async function audit(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], r: Reservation, action: string, details: Record<string, unknown> = {}) {
+  await tx.insert(auditLog).values({ staffId: CUSTOMER_ACTOR.staffId, actor: CUSTOMER_ACTOR.label, action, reservationId: r.id, details });
+}
+
+/** The host's buttons: create, renew or revoke the link, save «what to bring», decline a waiting guest. */
+export async function hostAction(db: Db, r: Reservation, form: FormData, now: Date = new Date()): Promise<HostResult> {
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "takeover") return takeOver(db, r, form, now);
+  if (intent !== "revoke" && !mayInvite(r, now)) return { ok: false, status: 409, message: r.status !== "confirmed" ? HOST_TEXT.notActive : HOST_TEXT.over };
+  return db.transaction(async (tx): Promise<HostResult> => {
+    const [locked] = await tx.select().from(reservations).where(eq(reservations.id, r.id)).for("update");
+    if (!locked) return { ok: false, status: 404, message: HOST_TEXT.notActive };
+    const [inv] = await tx.select().from(guestInvitations).where(eq(guestInvitations.reservationId, r.id)).for("update");
+    if (intent === "create" || intent === "renew") {
+      const bring = intent === "create" && !inv ? parseBring(form.get("bring") ?? HOST_TEXT.bringDefault) : (inv?.bring ?? "");
+      if (bring === null) return { ok: false, status: 400, message: BRING_TOO_LONG };
+      if (!inv) {
+        // The id comes first (the secret is derived from it), then its digest.
+        const [row] = await tx.insert(guestInvitations).values({ reservationId: r.id, tokenHash: `pending-${r.id}`, bring, createdAt: now }).returning();
+        await tx.update(guestInvitations).set({ tokenHash: hashManageToken(invitationToken(row!)) }).where(eq(guestInvitations.id, row!.id));
+        await audit(tx, r, "invitation-created");
+        return { ok: true, notice: "erstellt" };
+      }
+      if (intent === "create" && inv.revokedAt === null) return { ok: true, notice: "erstellt" };
+      const version = inv.version + 1;
+      await tx.update(guestInvitations).set({ version, tokenHash: hashManageToken(invitationToken({ id: inv.id, version })), revokedAt: null }).where(eq(guestInvitations.id, inv.id));
+      await audit(tx, r, "invitation-renewed");
+      return { ok: true, notice: "neu" };
+    }
+    if (intent === "revoke") {
+      if (inv && inv.revokedAt === null) {
+        await tx.update(guestInvitations).set({ revokedAt: now }).where(eq(guestInvitations.id, inv.id));
+        await audit(tx, r, "invitation-revoked");
+      }
+      return { ok: true, notice: "zurueckgezogen" };
+    }
+    if (intent === "bring") {
+      const bring = parseBring(form.get("bring"));
+      if (bring === null) return { ok: false, status: 400, message: BRING_TOO_LONG };
+      if (inv) await tx.update(guestInvitations).set({ bring }).where(eq(guestInvitations.id, inv.id));
+      return { ok: true, notice: "gespeichert" };
+    }
+    if (intent === "decline") {
+      const id = Number(form.get("reply"));
+      if (!Number.isSafeInteger(id)) return { ok: false, status: 400, message: HOST_TEXT.notActive };
+      // Only an answer of this party: the id alone opens nothing of another booking.
+      const done = await tx
+        .update(guestReplies)
+        .set({ hostDeclinedAt: now, updatedAt: now })
+        .where(and(eq(guestReplies.id, id), eq(guestReplies.reservationId, r.id), eq(guestReplies.attending, 1), isNull(guestReplies.hostDeclinedAt)))
+        .returning({ id: guestReplies.id });
+      if (done.length > 0) await audit(tx, r, "guest-declined", { count: 1 });
+      return { ok: true, notice: "abgesagt" };
+    }
+    return { ok: false, status: 400, message: HOST_TEXT.notActive };
+  });
+}
+
+/**
+ * «Zur Gästeliste übernehmen»: the children first (the birthday child and the guests who come),
+ * through the persons page with its price; once they match, the meals — the guests' choices and
+ * the birthday child's, chosen here — replace the booked meals through the extras change (the
+ * package's meals cost nothing, so it is saved at once). The family then confirms the headcount.
+ */
+async function takeOver(db: Db, r: Reservation, form: FormData, now: Date): Promise<HostResult> {
+  const token = String(form.get("token") ?? "");
+  const days = (await loadVenuePolicy(db)).balanceDays;
+  if (!mayInvite(r, now) || !headcountOpen(r, days, now)) return { ok: false, status: 409, message: HOST_TEXT.takeoverLocked };
+  const meals = await guestMeals(db, r, now);
+  const rows = await guestRowsOf(db, r, meals);
+  const comingIds = new Set(rows.filter((g) => g.status === "coming").map((g) => g.id));
+  if (comingIds.size === 0) return { ok: false, status: 409, message: HOST_TEXT.takeoverNothing };
+  const children = comingIds.size + 1;
+  if (children !== r.numChildren) return { ok: true, redirect: `/buchung/${token}/personen?kinder=${children}` };
+  const replies = (await db.select().from(guestReplies).where(eq(guestReplies.reservationId, r.id))).filter((g) => comingIds.has(g.id));
+  const counts = new Map<string, number>();
+  for (const meal of meals) {
+    const own = String(form.get(`birthdayMeal-${meal.extraId}`) ?? "");
+    if (!meal.choices.includes(own)) return { ok: false, status: 400, message: HOST_TEXT.takeoverMealMissing(meal.name) };
+    const field = (choice: string) => `extra-${meal.extraId}-${meal.choices.indexOf(choice)}`;
+    counts.set(field(own), (counts.get(field(own)) ?? 0) + 1);
+    for (const g of replies) {
+      const choice = g.meals[String(meal.extraId)] ?? "";
+      if (!meal.choices.includes(choice)) return { ok: false, status: 409, message: HOST_TEXT.takeoverMealGone(g.childName, meal.name) };
+      counts.set(field(choice), (counts.get(field(choice)) ?? 0) + 1);
+    }
+  }
+  // Every other extra stays as booked: its fields carry the booked counts.
+  const { orderable } = extrasFor(await getVenue(db), { offerId: r.offerId, gameType: r.gameType, date: r.date, startMin: r.startMin, children: extrasChildren(r) }, now);
+  const booked = picksOf(await extrasOf(db, r.id));
+  const posted = new FormData();
+  for (const extra of orderable) {
+    if (meals.some((m) => m.extraId === extra.id)) {
+      extra.choices.forEach((_c, i) => posted.set(`extra-${extra.id}-${i}`, String(counts.get(`extra-${extra.id}-${i}`) ?? 0)));
+      continue;
+    }
+    const slots = extra.choices.length > 0 ? extra.choices.map((c, i) => ({ choice: c, name: `extra-${extra.id}-${i}` })) : [{ choice: "", name: `extra-${extra.id}` }];
+    for (const s of slots) posted.set(s.name, String(booked.find((p) => p.extraId === extra.id && p.choice === s.choice)?.quantity ?? 0));
+  }
+  const result = await submitFamilyExtras(db, r, posted, { token, confirmed: true }, now);
+  if (result.kind === "problems") return { ok: false, status: 400, message: result.problems[0]?.message ?? HOST_TEXT.takeoverLocked };
+  const { outcome } = result;
+  if ("ok" in outcome) return { ok: false, status: 409, message: outcome.message };
+  if (outcome.kind === "payment") return { ok: true, redirect: outcome.paymentUrl };
+  if (outcome.kind === "quote") return { ok: false, status: 409, message: outcome.message ?? HOST_TEXT.takeoverLocked };
+  await db.insert(auditLog).values({ staffId: CUSTOMER_ACTOR.staffId, actor: CUSTOMER_ACTOR.label, action: "guest-list-taken-over", reservationId: r.id, details: { children, guests: comingIds.size } });
+  return { ok: true, redirect: `/buchung/${token}/schlusszahl?ok=gaeste` };
+}
+
+/** For the manage page's card: how many answered, without loading the list. */
+export async function guestCounts(db: Db, r: Reservation): Promise<{ answers: number; invited: boolean }> {
+  const [inv] = await db.select({ id: guestInvitations.id }).from(guestInvitations).where(eq(guestInvitations.reservationId, r.id));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(guestReplies).where(eq(guestReplies.reservationId, r.id));
+  return { answers: Number(row?.n ?? 0), invited: inv !== undefined };
+}
