@@ -60,12 +60,12 @@ export function GuestAnswerForm({
     ) : null;
   };
   const radios = (field: string, legend: string, options: readonly [string, string][]) => (
-    <fieldset className="field" id={field} {...(problem(field) ? { "aria-describedby": `${field}-error` } : {})}>
+    <fieldset className="field radio-list" id={field} {...(problem(field) ? { "aria-describedby": `${field}-error` } : {})}>
       <legend>{legend}</legend>
       {options.map(([value, label]) => (
         <label key={value} className="check-row">
           <input type="radio" name={field} value={value} defaultChecked={values[field] === value} />
-          {label}
+          <span>{label}</span>
         </label>
       ))}
       {error(field)}

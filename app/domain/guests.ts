@@ -32,7 +32,7 @@ export const GUEST_TEXT = {
   bring: "Bitte mitbringen",
   deadline: "Bitte antworten bis",
   print: "Einladung drucken",
-  printHint: "Für den Drucker: A5 oder A6, schwarz-weiss.",
+  printHint: "Drucken Sie diese Seite mit der Druckfunktion Ihres Browsers: A6 oder A5, schwarz-weiss.",
   answerTitle: "Antwort",
   answerIntro: "Bitte füllen Sie für jedes Kind eine Antwort aus. Die Angaben sehen nur die Gastgeberfamilie und das Team der Anlage.",
   // The form

@@ -27,7 +27,7 @@ export default function PrintInvitation() {
   const { view, url, qr, format, token } = useLoaderData<typeof loader>();
   return (
     <main className={`invitation-print invitation-${format}`}>
-      <p className="no-print actions">
+      <p className="no-print">
         <a href={`/einladung/${token}/drucken?format=a6`}>A6</a> · <a href={`/einladung/${token}/drucken?format=a5`}>A5</a> · <a href={`/einladung/${token}`}>{T.answerTitle}</a>
       </p>
       <p className="no-print muted">{T.printHint}</p>
