@@ -1,3 +1,4 @@
+import { HtmlValidate } from "html-validate";
 import { simpleParser } from "mailparser";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, futureWeekday, signIn, test, waitForHydration, waitForMail } from "./helpers";
@@ -16,6 +17,15 @@ async function expectFitsPhone(page: Page) {
   await page.setViewportSize({ width: 320, height: 800 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const validator = new HtmlValidate({ extends: ["html-validate:standard"] });
+
+/** The page as the server sends it is valid HTML (as the family pages in html-valid.test.ts). */
+async function expectValidHtml(page: Page) {
+  const response = await page.request.get(page.url());
+  const report = await validator.validateString(await response.text());
+  expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId} ${m.message}`))).toEqual([]);
 }
 
 async function answer(page: Page, fields: { name: string; yes: boolean; meal?: string; photo?: boolean; allergies?: string; phone?: string; email?: string }) {
@@ -63,6 +73,7 @@ test("a family invites guests, they answer with and without changes, the host ta
   await expect(page.getByRole("link", { name: "Per E-Mail teilen" })).toHaveAttribute("href", /^mailto:\?subject=/);
   await expect(page.getByRole("button", { name: "Link kopieren" })).toHaveCount(javaScriptEnabled ? 1 : 0);
   await expectAccessible(page);
+  await expectValidHtml(page);
   await expectFitsPhone(page);
 
   // A guest's parent opens the invitation: the party, and nothing of the host.
@@ -75,6 +86,7 @@ test("a family invites guests, they answer with and without changes, the host ta
   expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toBe("Einladung zur Geburtstagsfeier");
   expect(await page.locator('meta[property="og:description"]').getAttribute("content")).toMatch(/^Geburtstagsfeier am .+ in der Fun World\./);
   await expectAccessible(page);
+  await expectValidHtml(page);
   await expectFitsPhone(page);
 
   // Sent empty: the server's German messages, each linked to its field.
@@ -92,6 +104,7 @@ test("a family invites guests, they answer with and without changes, the host ta
   await expect(page.getByText("Zusage: Das Kind ist angemeldet.")).toBeVisible();
   const miaLink = page.url().replace(/\?.*$/, "");
   await expectAccessible(page);
+  await expectValidHtml(page);
   await expectFitsPhone(page);
   // Mia's parents change the meal through their own link.
   await page.getByLabel("Menü: Auswahl für das Kind").selectOption("Vegetarisch");
@@ -156,6 +169,7 @@ test("a family invites guests, they answer with and without changes, the host ta
   expect(json.status()).toBe(200);
   expect(((await json.json()) as { booking: { code: string } }).booking.code).toBe(code);
   await expectAccessible(page);
+  await expectValidHtml(page);
   await expectFitsPhone(page);
   await page.getByRole("button", { name: "Löschung verlangen" }).click();
   await expect(page.getByRole("alert")).toHaveText("Bitte bestätigen Sie die Löschung mit dem Häkchen.");
@@ -172,4 +186,9 @@ test("a family invites guests, they answer with and without changes, the host ta
   await page.goto(`${invitation}/drucken?format=a5`);
   await expect(page.locator(".invitation-qr svg")).toBeVisible();
   await expect(page.getByText(url)).toBeVisible();
+  await expectValidHtml(page);
+  // An unknown or made-up link: the German message, 404.
+  const unknown = await page.request.get(`/einladung/${"x".repeat(43)}`);
+  expect(unknown.status()).toBe(404);
+  expect(await unknown.text()).toContain("Diese Einladung gibt es nicht (mehr).");
 });
