@@ -122,7 +122,8 @@ export function ErrorBoundary() {
       <Page title="Seite nicht gefunden">
         <div className="card">
           <h2>404 Not Found</h2>
-          <p>Diese Seite gibt es nicht.</p>
+          {/* A secret link's page says what to do (an invitation: ask the hosts); anything else the plain sentence. */}
+          <p>{typeof error.data === "string" && error.data !== "" && error.data !== "Not Found" ? error.data : "Diese Seite gibt es nicht."}</p>
           <a className="button" href="/">
             Zur Startseite
           </a>
