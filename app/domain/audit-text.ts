@@ -214,6 +214,8 @@ export function auditSentence(entry: AuditEntry, names: AuditNames): string {
       return sentence(who, "hat den Einladungslink zurückgezogen");
     case "guest-declined":
       return sentence(who, "hat einem Gast auf der Warteliste abgesagt");
+    case "guest-removed":
+      return sentence(who, "hat eine Antwort eines Gastes entfernt");
     case "guest-list-taken-over":
       return sentence(who, `hat die Gästeliste übernommen: ${num(d.children) ?? 0} Kinder`);
     case "deletion-requested":

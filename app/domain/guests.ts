@@ -8,7 +8,8 @@ import { addDays, addMonths } from "./time";
  * place (the Languages issue translates this block).
  */
 
-export const GUEST_LIMITS = { childName: 60, allergies: 300, phone: 30, email: 254, bring: 300 } as const;
+/** `maxAnswers`: answers one invitation takes in all (a class and its siblings fit; a flood does not). */
+export const GUEST_LIMITS = { childName: 60, allergies: 300, phone: 30, email: 254, bring: 300, maxAnswers: 60 } as const;
 
 /** Defaults until the manager sets them (docs/decisions.md "Guests and privacy"). */
 export const DEFAULT_GUEST_RETENTION_DAYS = 30;
@@ -64,6 +65,8 @@ export const GUEST_TEXT = {
   phoneInvalid: "Bitte geben Sie eine gültige Telefonnummer ein.",
   emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
   tooMany: "Zu viele Antworten von diesem Anschluss. Bitte versuchen Sie es später erneut.",
+  tooManyLink: "Über diesen Link sind in der letzten Stunde sehr viele Antworten eingegangen. Bitte versuchen Sie es später erneut.",
+  full: "Für diese Einladung sind keine weiteren Antworten möglich. Bitte melden Sie sich direkt bei der Gastgeberfamilie.",
   closed: (deadline: string) => `Die Antwortfrist ist am ${deadline} abgelaufen. Bitte melden Sie sich direkt bei der Gastgeberfamilie.`,
   cancelled: "Diese Feier findet nicht statt. Bitte wenden Sie sich an die Gastgeberfamilie.",
   over: "Diese Feier hat bereits stattgefunden. Vielen Dank!",
@@ -84,7 +87,8 @@ export const GUEST_TEXT = {
   // The e-mail with the edit link
   mailSubject: (child: string) => `Ihre Antwort zur Einladung (${child})`,
   mailBody: (child: string, url: string, deadline: string) =>
-    `Guten Tag\n\nVielen Dank für Ihre Antwort zur Geburtstagseinladung für ${child}.\n\nHier können Sie die Antwort bis ${deadline} ändern:\n${url}\n\nDiese E-Mail wurde automatisch versandt.`,
+    `Guten Tag\n\nVielen Dank für Ihre Antwort auf die Geburtstagseinladung (für ${child}).\n\nHier können Sie die Antwort bis ${deadline} ändern:\n${url}\n\nDiese E-Mail wurde automatisch versandt.`,
+  qrLabel: "QR-Code mit dem Link zur Einladung",
 } as const;
 
 /** What the host family reads on its guest list page (one block, like the guests'). */
@@ -120,8 +124,12 @@ export const HOST_TEXT = {
   waitingTitle: "Warteliste",
   waitingIntro: "Diese Zusagen haben keinen Platz mehr. Erhöhen Sie die Anzahl Kinder (mit Preis) oder sagen Sie ab.",
   raise: "Anzahl Kinder erhöhen",
-  tableFull: (seats: number) => `Ihr Tisch hat ${seats} Plätze; mehr Kinder sind an dieser Feier nicht möglich.`,
+  tableFull: (children: number) => `Mehr als ${children} Kinder sind bei diesem Angebot nicht möglich.`,
   decline: "Absagen",
+  remove: "Entfernen",
+  noSuchAnswer: "Diese Antwort gibt es nicht (mehr).",
+  notWaiting: "Diese Zusage hat inzwischen einen Platz; sie steht nicht mehr auf der Warteliste.",
+  removed: "Die Antwort ist entfernt.",
   declined: "Abgesagt. Die Familie sieht das über ihren Antwort-Link.",
   columns: { child: "Kind", answer: "Antwort", allergies: "Allergien / Hinweise", meal: "Menü", photo: "Fotos", phone: "Telefon" },
   answer: { coming: "Zusage", waiting: "Warteliste", declinedByHost: "Von Ihnen abgesagt", notComing: "Absage" },
@@ -186,8 +194,6 @@ export function parseGuestAnswer(
   const attendingText = str(input.attending);
   const attending = attendingText === "ja" ? true : attendingText === "nein" ? false : null;
   if (attending === null) problems.push({ field: "attending", message: GUEST_TEXT.attendingMissing });
-  const allergies = line(input.allergies);
-  if (allergies.length > GUEST_LIMITS.allergies) problems.push({ field: "allergies", message: GUEST_TEXT.allergiesTooLong });
   const chosen: Record<string, string> = {};
   if (attending === true) {
     for (const meal of meals) {
@@ -196,6 +202,8 @@ export function parseGuestAnswer(
       else chosen[String(meal.extraId)] = value;
     }
   }
+  const allergies = line(input.allergies);
+  if (allergies.length > GUEST_LIMITS.allergies) problems.push({ field: "allergies", message: GUEST_TEXT.allergiesTooLong });
   const photoText = str(input.photoConsent);
   const photoConsent = photoText === "ja" ? true : photoText === "nein" ? false : null;
   if (attending === true && photoConsent === null) problems.push({ field: "photoConsent", message: GUEST_TEXT.photoMissing });
@@ -279,7 +287,7 @@ export function parseBring(value: unknown): string | null {
 }
 export const BRING_TOO_LONG = `Was mitbringen: höchstens ${GUEST_LIMITS.bring} Zeichen erlaubt.`;
 
-/** The last day guests' answers are kept: `days` after the party; the job deletes them the day after. */
+/** Parties on or before this day have their guests' answers deleted: on the `days`-th day after the party. */
 export function guestDataDeletableBefore(today: string, days: number): string {
   return addDays(today, -days);
 }

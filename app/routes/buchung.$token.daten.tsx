@@ -65,6 +65,18 @@ const LABELS: Record<string, string> = {
   notes: "Allergien / Hinweise",
 };
 
+/** Stored codes as families read them (the JSON keeps them as stored). */
+const VALUES: Record<string, Record<string, string>> = {
+  status: { held: "Reserviert (Zahlung offen)", confirmed: "Bestätigt", cancelled: "Storniert", expired: "Nicht zustande gekommen" },
+  channel: { online: "Online", phone: "Telefonisch" },
+};
+const shown = (key: string, value: unknown) => {
+  const text = String(value);
+  if (VALUES[key]?.[text]) return VALUES[key]![text]!;
+  // ISO instants (booked at) in Swiss time.
+  return /^\d{4}-\d{2}-\d{2}T/.test(text) ? new Date(text).toLocaleString("de-CH", { timeZone: "Europe/Zurich", dateStyle: "medium", timeStyle: "short" }) : text;
+};
+
 function Rows({ values }: { values: Record<string, unknown> }) {
   return (
     <dl>
@@ -73,7 +85,7 @@ function Rows({ values }: { values: Record<string, unknown> }) {
         .map(([k, v]) => (
           <Fragment key={k}>
             <dt>{LABELS[k] ?? k}</dt>
-            <dd className="pre-line">{String(v)}</dd>
+            <dd className="pre-line">{shown(k, v)}</dd>
           </Fragment>
         ))}
     </dl>

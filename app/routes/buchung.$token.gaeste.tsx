@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => pageMeta(T.title, [{ name: "robots", con
 /** JavaScript only adds «Link kopieren» and a refresh of the answers every 30 seconds; every action is a plain form. */
 export const handle = { hydrate: true };
 
-const NOTICES = { erstellt: T.createdNotice, neu: T.renewed, zurueckgezogen: T.revoked, gespeichert: T.bringSaved, abgesagt: T.declined } as const;
+const NOTICES = { erstellt: T.createdNotice, neu: T.renewed, zurueckgezogen: T.revoked, gespeichert: T.bringSaved, abgesagt: T.declined, entfernt: T.removed } as const;
 
 /**
  * The host family's invitation and guest list (issue #32 §1–3), through the manage link: the link
@@ -27,7 +27,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const r = await requireManagedBooking(db, params.token);
   if (!isBirthdayParty(r) || r.players !== null) throw redirect(`/buchung/${params.token}`);
   const ok = new URL(request.url).searchParams.get("ok") ?? "";
-  return { page: await hostPage(db, r), token: params.token!, childName: r.partyChildName, notice: ok in NOTICES ? NOTICES[ok as keyof typeof NOTICES] : null };
+  return { page: await hostPage(db, r), token: params.token!, childName: r.partyChildName, active: r.status === "confirmed", notice: ok in NOTICES ? NOTICES[ok as keyof typeof NOTICES] : null };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -62,7 +62,7 @@ function CopyButton({ text }: { text: string }) {
 }
 
 export default function GuestListPage() {
-  const { page, token, childName, notice } = useLoaderData<typeof loader>();
+  const { page, token, childName, notice, active } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
@@ -146,7 +146,7 @@ export default function GuestListPage() {
             </button>
           </Form>
         ) : (
-          <p>{T.over}</p>
+          <p>{active ? T.over : T.notActive}</p>
         )}
       </section>
       <section className="card" aria-labelledby="replies-title">
@@ -183,11 +183,16 @@ export default function GuestListPage() {
                       {T.columns.phone}: <a href={`tel:${g.phone.replace(/[^+\d]/g, "")}`}>{g.phone}</a>
                     </p>
                   ) : null}
-                  {g.status === "waiting" && page.canInvite ? (
-                    <Form method="post">
+                  {page.canInvite ? (
+                    <Form method="post" className="actions">
                       <input type="hidden" name="reply" value={g.id} />
-                      <button type="submit" name="intent" value="decline" className="button button-secondary">
-                        {T.decline}: {g.childName}
+                      {g.status === "waiting" ? (
+                        <button type="submit" name="intent" value="decline" className="button button-secondary">
+                          {T.decline}: {g.childName}
+                        </button>
+                      ) : null}{" "}
+                      <button type="submit" name="intent" value="remove" className="button button-secondary">
+                        {T.remove}: {g.childName}
                       </button>
                     </Form>
                   ) : null}

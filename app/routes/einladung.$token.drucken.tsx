@@ -34,7 +34,7 @@ export default function PrintInvitation() {
       <h1>{view.heading}</h1>
       <InvitationDetails view={view} />
       {/* The SVG is drawn by the qrcode library from our own URL: no user text in it. */}
-      <div className="invitation-qr" role="img" aria-label={T.answerTitle} dangerouslySetInnerHTML={{ __html: qr }} />
+      <div className="invitation-qr" role="img" aria-label={T.qrLabel} dangerouslySetInnerHTML={{ __html: qr }} />
       <p className="invitation-link">{url}</p>
     </main>
   );

@@ -36,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function GuestAnswerPage() {
-  const { view, status, form, notice, mailed, link } = useLoaderData<typeof loader>();
+  const { view, status, form, notice, mailed, link, invitationPath } = useLoaderData<typeof loader>();
   const result = useActionData<ActionData>();
   const closed = view.state === "closed" ? T.closed(view.deadline) : view.state === "cancelled" ? T.cancelled : view.state === "over" ? T.over : null;
   return (
@@ -56,6 +56,13 @@ export default function GuestAnswerPage() {
           <a href={link}>{link}</a>
         </p>
         {mailed ? <p>{T.linkMailed}</p> : null}
+        {invitationPath && view.state === "open" ? (
+          <p>
+            <a className="button button-secondary" href={invitationPath}>
+              {T.anotherChild}
+            </a>
+          </p>
+        ) : null}
       </section>
       <section className="card summary" aria-labelledby="invitation-title">
         <h2 id="invitation-title">{T.invitationTitle}</h2>

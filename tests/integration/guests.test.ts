@@ -2,23 +2,23 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GUEST_TEXT, HOST_TEXT } from "~/domain/guests";
+import { GUEST_LIMITS, GUEST_TEXT, HOST_TEXT } from "~/domain/guests";
 import type { PartyCounts } from "~/domain/pricing";
 import { addDays, addMonths, venueToUtc } from "~/domain/time";
 import { reserveBirthday, type Reservation } from "~/server/booking/bookings.server";
 import { confirmHeadcount } from "~/server/booking/headcount.server";
 import { findManagedBooking } from "~/server/booking/manage.server";
 import { CUSTOMER_ACTOR } from "~/server/booking/reschedule.server";
-import { answerPage, answersPerClient, editAnswer, invitationPage, submitAnswer } from "~/server/guests/answers.server";
+import { answerPage, answersPerClient, answersPerLink, editAnswer, invitationPage, submitAnswer } from "~/server/guests/answers.server";
 import { hostAction, hostPage } from "~/server/guests/host.server";
 import { findAnswer, findInvitation, guestRowsOf } from "~/server/guests/invitations.server";
 import { cancelBooking } from "~/server/payments/cancellation.server";
 import { openDatabase, type Db } from "~/server/platform/db.server";
 import { resetEnvForTests } from "~/server/platform/env.server";
 import { issueManageToken } from "~/server/platform/manage-token.server";
-import { auditLog, guestInvitations, guestReplies, mailOutbox, manageTokens, privacyRuns, reservationExtras, reservations } from "~/server/platform/schema";
+import { auditLog, guestInvitations, guestReplies, mailOutbox, manageTokens, payments, privacyRuns, reservationExtras, reservations } from "~/server/platform/schema";
 import { seed } from "~/server/platform/seed.server";
-import { bookingDataExport, executeDeletion, openDeletionRequests, requestDeletion, runPrivacyJob, saveRetention } from "~/server/privacy/privacy.server";
+import { bookingDataExport, executeDeletion, openDeletionRequests, PRIVACY_STAFF_MSG, requestDeletion, runPrivacyJob, saveRetention } from "~/server/privacy/privacy.server";
 import { prepSheet } from "~/server/staff/export.server";
 import { bookingDetail } from "~/server/staff/booking-desk.server";
 import type { Staff } from "~/server/staff/auth.server";
@@ -163,9 +163,10 @@ describe.each(drivers)("guests on $name", ({ open }) => {
     expect(mail!.to).toBe("eltern@example.ch");
     expect(mail!.text).toContain(`https://buchung.funworld.test/einladung/antwort/${mailed.kind === "saved" ? mailed.token : ""}`);
     // The client's budget: 20 answers an hour, counted in the database.
-    await answersPerClient.reset(db, "10.0.0.9");
+    // Counted per network: two addresses of one /24 share the budget.
+    await answersPerClient.reset(db, "10.9.9.0/24");
     const results = [];
-    for (let i = 0; i < 21; i++) results.push(await submitAnswer(db, { token, form: form({ childName: `Kind ${i}`, attending: "nein" }), clientKey: "10.0.0.9" }));
+    for (let i = 0; i < 21; i++) results.push(await submitAnswer(db, { token, form: form({ childName: `Kind ${i}`, attending: "nein" }), clientKey: `10.9.9.${i % 2 === 0 ? 9 : 77}` }));
     expect(results.slice(0, 20).every((x) => x.kind === "saved")).toBe(true);
     expect(results[20]).toEqual({ kind: "refused", status: 429, message: GUEST_TEXT.tooMany });
   });
@@ -198,6 +199,9 @@ describe.each(drivers)("guests on $name", ({ open }) => {
     expect((await answerPage(db, comingToken))!.status).toBe("waiting");
 
     const waiting = rows.find((g) => g.status === "waiting")!;
+    // Only a waiting guest can be declined (one who moved up keeps the place); odd ids are a 400, not a 500.
+    expect(await hostAction(db, r, form({ intent: "decline", reply: String(rows.find((g) => g.status === "coming")!.id) }))).toEqual({ ok: false, status: 409, message: HOST_TEXT.notWaiting });
+    expect(await hostAction(db, r, form({ intent: "decline", reply: "1e15" }))).toEqual({ ok: false, status: 400, message: HOST_TEXT.noSuchAnswer });
     expect(await hostAction(db, r, form({ intent: "decline", reply: String(waiting.id) }))).toEqual({ ok: true, notice: "abgesagt" });
     expect((await guestRowsOf(db, r)).find((g) => g.id === waiting.id)!.status).toBe("declinedByHost");
     expect((await answerPage(db, tokenOf.get(waiting.id)!))!.status).toBe("declinedByHost");
@@ -205,6 +209,26 @@ describe.each(drivers)("guests on $name", ({ open }) => {
     const { r: elsewhere } = await party(db, nextSaturday());
     await hostAction(db, elsewhere, form({ intent: "decline", reply: String(rows.find((g) => g.status === "waiting" && g.id !== waiting.id)!.id) }));
     expect((await guestRowsOf(db, r)).filter((g) => g.status === "declinedByHost")).toHaveLength(1);
+    // A made-up answer (spam through a shared link): the host removes it; its link opens nothing after.
+    const last = rows.at(-1)!;
+    expect(await hostAction(db, r, form({ intent: "remove", reply: String(last.id) }))).toEqual({ ok: true, notice: "entfernt" });
+    expect(await answerPage(db, tokenOf.get(last.id)!)).toBeNull();
+  });
+
+  it("takes at most the answers an invitation can have, and e-mails one address at most three edit links a day", async () => {
+    const db = database.db;
+    const { r } = await party(db, nextSaturday());
+    const token = await invite(db, r);
+    const inv = await findInvitation(db, token);
+    for (let i = 0; i < GUEST_LIMITS.maxAnswers; i++) {
+      if (i % 15 === 0) await answersPerLink.reset(db, String(inv!.invitation.id));
+      const saved = await submitAnswer(db, { token, form: form({ childName: `K${i}`, attending: "nein", ...(i < 4 ? { email: "flood@example.ch" } : {}) }), clientKey: `10.7.${i}.1` });
+      expect(saved.kind).toBe("saved");
+      if (i < 4) expect(saved).toMatchObject({ mailed: i < 3 });
+    }
+    await answersPerLink.reset(db, String(inv!.invitation.id));
+    expect(await submitAnswer(db, { token, form: form({ childName: "Zuviel", attending: "nein" }), clientKey: "10.7.200.1" })).toEqual({ kind: "refused", status: 409, message: GUEST_TEXT.full });
+    expect(await db.select().from(mailOutbox).where(and(eq(mailOutbox.reservationId, r.id), eq(mailOutbox.kind, "guest-link")))).toHaveLength(3);
   });
 
   it("hands the guest list over to the final headcount: children through the persons page, then the meals; staff see allergies and photo consent", async () => {
@@ -318,6 +342,11 @@ describe.each(drivers)("privacy on $name", ({ open }) => {
     expect(exported.party.childName).toBe("Lena");
     expect(exported.guests).toEqual([expect.objectContaining({ child: "Mia", answer: "Zusage", allergies: "Nüsse" })]);
 
+    // Audit rows: what was typed goes, numbers stay.
+    await db.insert(auditLog).values([
+      { actor: "customer", action: "party-details", reservationId: r.id, details: { before: { notes: "Lena: Laktose" }, after: { notes: null } } },
+      { actor: "staff:x@funworld.ch", action: "change", reservationId: r.id, details: { before: { numChildren: 3 }, after: { numChildren: 4 }, newPriceRappen: 12_300 } },
+    ]);
     expect(await requestDeletion(db, r)).toEqual({ ok: true });
     expect(await requestDeletion(db, r)).toEqual({ ok: true });
     expect(await db.select().from(auditLog).where(and(eq(auditLog.reservationId, r.id), eq(auditLog.action, "deletion-requested")))).toHaveLength(1);
@@ -325,12 +354,22 @@ describe.each(drivers)("privacy on $name", ({ open }) => {
     expect(request!.ahead).toBe(true);
     expect((await executeDeletion(db, { code: r.code, staff: manager })).ok).toBe(false);
     const after = venueToUtc(addDays(date, 1), 10 * 60);
+    // Money still moving (a payment open at the provider): refused until it is settled or given up.
+    const [open] = await db
+      .insert(payments)
+      .values({ reservationId: r.id, provider: "simulated", transactionId: `open-${r.id}`, refno: r.code, amountRappen: 1000, currency: "CHF", status: "pending", paymentUrl: "https://pay.example/x" })
+      .returning();
+    expect(await executeDeletion(db, { code: r.code, staff: manager }, after)).toEqual({ ok: false, message: PRIVACY_STAFF_MSG.moneyOpen });
+    await db.update(payments).set({ status: "failed" }).where(eq(payments.id, open!.id));
     const [done, again] = await Promise.all([executeDeletion(db, { code: r.code, staff: manager }, after), executeDeletion(db, { code: r.code, staff: manager }, after)]);
     expect([done.ok, again.ok].sort()).toEqual([false, true]);
     const row = (await db.select().from(reservations).where(eq(reservations.id, r.id)))[0]!;
     expect(row.email).toBe("");
     expect(await db.select().from(guestReplies).where(eq(guestReplies.reservationId, r.id))).toHaveLength(0);
     expect((await openDeletionRequests(db)).some((x) => x.code === r.code)).toBe(false);
+    const audit = await db.select().from(auditLog).where(eq(auditLog.reservationId, r.id));
+    expect(JSON.stringify(audit)).not.toContain("Laktose");
+    expect(audit.find((a) => a.action === "change")!.details).toEqual({ before: { numChildren: 3 }, after: { numChildren: 4 }, newPriceRappen: 12_300 });
   });
 });
 
@@ -351,7 +390,8 @@ describe("the privacy job with two server processes on PostgreSQL", () => {
       const at = venueToUtc(addDays(date, 30), 4 * 60).toISOString();
       const runner = () =>
         run(process.execPath, ["--import", "tsx", "tests/integration/processes/privacy-runner.ts", scratch.url, at], { env: { ...process.env, VITEST: "" }, maxBuffer: 1 << 20 }).then(
-          ({ stdout }) => JSON.parse(stdout.trim().split("\n").at(-1)!) as { ran: number; guestsDeleted: number },
+          // The runner's own line (the job's log lines go to stdout too).
+          ({ stdout }) => JSON.parse(stdout.trim().split("\n").find((l) => l.startsWith('{"ran"'))!) as { ran: number; guestsDeleted: number },
         );
       const [a, b] = await Promise.all([runner(), runner()]);
       expect(a.ran + b.ran).toBe(1);

@@ -1,11 +1,13 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { GUEST_TEXT, guestPlaces, guestStatuses, parseGuestAnswer, type GuestAnswer, type GuestProblem, type GuestStatus } from "~/domain/guests";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { GUEST_LIMITS, GUEST_TEXT, guestPlaces, guestStatuses, parseGuestAnswer, type GuestAnswer, type GuestProblem, type GuestStatus } from "~/domain/guests";
 import { isDiallablePhone, storedPhone } from "~/domain/phone";
 import type { Db } from "../platform/db.server";
+import { networkOf } from "../platform/client.server";
 import { Limit } from "../platform/limits.server";
+import { hashManageToken } from "../platform/manage-token.server";
 import { guestInvitations, guestReplies, reservations } from "../platform/schema";
 import { enqueueGuestLinkMail, kickMailer } from "../mail/mail.server";
-import { answerUrl, findAnswer, findInvitation, invitationView, newAnswerToken, type GuestReply, type InvitationView } from "./invitations.server";
+import { answerUrl, findAnswer, findInvitation, invitationPath, invitationToken, invitationView, newAnswerToken, type GuestReply, type InvitationView } from "./invitations.server";
 
 /**
  * Guests' answers without an account (issue #32 §2). A new answer comes through the invitation
@@ -18,6 +20,8 @@ import { answerUrl, findAnswer, findInvitation, invitationView, newAnswerToken, 
 export const answersPerLink = new Limit({ name: "guest-answer-link", points: 60, windowSeconds: 60 * 60 });
 export const answersPerClient = new Limit({ name: "guest-answer-client", points: 20, windowSeconds: 60 * 60 });
 export const editsPerAnswer = new Limit({ name: "guest-answer-edit", points: 30, windowSeconds: 60 * 60 });
+/** Edit-link e-mails per address a day: the form cannot be used to flood someone's inbox. */
+export const guestMailsPerAddress = new Limit({ name: "guest-answer-mail", points: 3, windowSeconds: 24 * 60 * 60 });
 
 export type AnswerForm = { values: Record<string, string>; problems: GuestProblem[] };
 
@@ -66,16 +70,19 @@ export async function submitAnswer(db: Db, input: { token: string; form: FormDat
   const posted = postedAnswer(input.form);
   const parsed = parseGuestAnswer(posted, view.meals, (p) => isDiallablePhone(p));
   if (!parsed.ok) return { kind: "problems", form: { values: posted, problems: parsed.problems } };
-  if (!(await answersPerClient.consume(db, input.clientKey)).allowed || !(await answersPerLink.consume(db, String(found.invitation.id))).allowed) {
-    return { kind: "refused", status: 429, message: GUEST_TEXT.tooMany };
-  }
+  // Per network (an IPv6 host rotating its addresses is one client), then per link.
+  if (!(await answersPerClient.consume(db, networkOf(input.clientKey))).allowed) return { kind: "refused", status: 429, message: GUEST_TEXT.tooMany };
+  if (!(await answersPerLink.consume(db, String(found.invitation.id))).allowed) return { kind: "refused", status: 429, message: GUEST_TEXT.tooManyLink };
+  const mailTo = parsed.answer.email && (await guestMailsPerAddress.consume(db, hashManageToken(parsed.answer.email))).allowed ? parsed.answer.email : null;
   const { token, hash } = newAnswerToken();
   const saved = await db.transaction(async (tx) => {
     // The party's row first (the lock order of every change of the booking), then the answers.
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, found.booking.id)).for("update");
-    if (!r || r.status !== "confirmed" || r.anonymisedAt !== null) return false;
+    if (!r || r.status !== "confirmed" || r.anonymisedAt !== null) return "gone";
     const [inv] = await tx.select({ id: guestInvitations.id }).from(guestInvitations).where(and(eq(guestInvitations.id, found.invitation.id), isNull(guestInvitations.revokedAt)));
-    if (!inv) return false;
+    if (!inv) return "gone";
+    const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(guestReplies).where(eq(guestReplies.reservationId, r.id));
+    if (Number(count?.n ?? 0) >= GUEST_LIMITS.maxAnswers) return "full";
     await tx.insert(guestReplies).values({
       reservationId: r.id,
       editTokenHash: hash,
@@ -84,12 +91,13 @@ export async function submitAnswer(db: Db, input: { token: string; form: FormDat
       createdAt: now,
       updatedAt: now,
     });
-    if (parsed.answer.email) await enqueueGuestLinkMail(tx, r.id, parsed.answer.email, { subject: GUEST_TEXT.mailSubject(parsed.answer.childName), text: GUEST_TEXT.mailBody(parsed.answer.childName, answerUrl(token), view.deadline) });
-    return true;
+    if (mailTo) await enqueueGuestLinkMail(tx, r.id, mailTo, { subject: GUEST_TEXT.mailSubject(parsed.answer.childName), text: GUEST_TEXT.mailBody(parsed.answer.childName, answerUrl(token), view.deadline) });
+    return "saved";
   });
-  if (!saved) return { kind: "refused", status: 409, message: GUEST_TEXT.cancelled };
-  if (parsed.answer.email) kickMailer();
-  return { kind: "saved", token, mailed: parsed.answer.email !== null };
+  if (saved === "full") return { kind: "refused", status: 409, message: GUEST_TEXT.full };
+  if (saved !== "saved") return { kind: "refused", status: 409, message: GUEST_TEXT.cancelled };
+  if (mailTo) kickMailer();
+  return { kind: "saved", token, mailed: mailTo !== null };
 }
 
 function stateRefusal(view: InvitationView): { kind: "refused"; status: 409; message: string } | null {
@@ -97,8 +105,6 @@ function stateRefusal(view: InvitationView): { kind: "refused"; status: 409; mes
   const message = view.state === "closed" ? GUEST_TEXT.closed(view.deadline) : view.state === "cancelled" ? GUEST_TEXT.cancelled : GUEST_TEXT.over;
   return { kind: "refused", status: 409, message };
 }
-
-export type AnswerPage = { view: InvitationView; status: GuestStatus; form: Record<string, string>; invitationToken: null };
 
 /** The form's values from a stored answer (the e-mail is never stored, so it starts empty). */
 function formOf(reply: GuestReply): Record<string, string> {
@@ -122,10 +128,17 @@ async function statusOf(db: Db, reply: GuestReply, numChildren: number): Promise
 }
 
 /** An answer's own page: the party, the answer's status and the form to change it. */
-export async function answerPage(db: Db, token: string, now: Date = new Date()): Promise<{ view: InvitationView; status: GuestStatus; form: Record<string, string> } | null> {
+export async function answerPage(
+  db: Db,
+  token: string,
+  now: Date = new Date(),
+): Promise<{ view: InvitationView; status: GuestStatus; form: Record<string, string>; invitationPath: string | null } | null> {
   const found = await findAnswer(db, token);
   if (!found || found.booking.anonymisedAt !== null) return null;
-  return { view: await invitationView(db, found.invitation, found.booking, now), status: await statusOf(db, found.reply, found.booking.numChildren), form: formOf(found.reply) };
+  // «Antwort für ein weiteres Kind» (a sibling): the invitation's own link, while it works.
+  const inv = found.invitation;
+  const live = inv && inv.revokedAt === null && hashManageToken(invitationToken(inv)) === inv.tokenHash ? invitationPath(invitationToken(inv)) : null;
+  return { view: await invitationView(db, inv, found.booking, now), status: await statusOf(db, found.reply, found.booking.numChildren), form: formOf(found.reply), invitationPath: live };
 }
 
 export type EditResult = { kind: "saved" } | { kind: "problems"; form: AnswerForm } | { kind: "refused"; status: 404 | 409 | 429; message: string };

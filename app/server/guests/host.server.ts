@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { headcountOpen } from "~/domain/headcount";
-import { BRING_TOO_LONG, guestPlaces, HOST_TEXT, parseBring, type GuestMeal } from "~/domain/guests";
+import { BRING_TOO_LONG, guestPlaces, guestStatuses, HOST_TEXT, parseBring, type GuestMeal } from "~/domain/guests";
 import { picksOf } from "~/domain/extras";
 import type { Db } from "../platform/db.server";
 import { hashManageToken } from "../platform/manage-token.server";
@@ -49,11 +49,13 @@ export async function hostPage(db: Db, r: Reservation, now: Date = new Date()): 
   const coming = rows.filter((g) => g.status === "coming").length;
   const waiting = rows.filter((g) => g.status === "waiting").length;
   const notComing = rows.filter((g) => g.status === "notComing").length;
-  const seats = await tableSeats(db, r);
-  const adults = r.numActiveAdults + r.numAccompanyingAdults;
-  const maxChildren = seats === null ? null : seats - adults;
-  const wanted = r.numChildren + waiting;
-  const raiseTo = waiting === 0 ? null : maxChildren === null ? wanted : Math.min(wanted, maxChildren) > r.numChildren ? Math.min(wanted, maxChildren) : null;
+  // How far the persons change can go: the offer's rule and the largest table (a change may move the party to it).
+  const venue = await getVenue(db);
+  const offer = venue.offers.find((o) => o.id === r.offerId);
+  const largest = Math.max(0, ...venue.tables.map((t) => t.seats), (await tableSeats(db, r)) ?? 0);
+  const maxChildren = Math.min(offer?.maxChildren ?? Number.MAX_SAFE_INTEGER, largest - r.numActiveAdults - r.numAccompanyingAdults);
+  const wanted = Math.min(r.numChildren + waiting, maxChildren);
+  const raiseTo = waiting > 0 && wanted > r.numChildren ? wanted : null;
   const link = inv && !inv.revokedAt ? linkOf(inv) : null;
   const days = (await loadVenuePolicy(db)).balanceDays;
   const open = headcountOpen(r, days, now) && mayInvite(r, now);
@@ -65,14 +67,14 @@ export async function hostPage(db: Db, r: Reservation, now: Date = new Date()): 
     places: HOST_TEXT.places(places),
     waiting,
     raiseTo,
-    tableFull: waiting > 0 && raiseTo === null && seats !== null ? HOST_TEXT.tableFull(seats) : null,
+    tableFull: waiting > 0 && raiseTo === null ? HOST_TEXT.tableFull(maxChildren) : null,
     meals,
     takeover: coming > 0 ? { children: coming + 1, open, intro: HOST_TEXT.takeoverIntro(coming + 1) } : null,
   };
 }
 
 export type HostResult =
-  | { ok: true; notice: "erstellt" | "neu" | "zurueckgezogen" | "gespeichert" | "abgesagt" }
+  | { ok: true; notice: "erstellt" | "neu" | "zurueckgezogen" | "gespeichert" | "abgesagt" | "entfernt" }
   | { ok: true; redirect: string }
   | { ok: false; status: 400 | 404 | 409; message: string };
 
@@ -99,7 +101,8 @@ export async function hostAction(db: Db, r: Reservation, form: FormData, now: Da
         await audit(tx, r, "invitation-created");
         return { ok: true, notice: "erstellt" };
       }
-      if (intent === "create" && inv.revokedAt === null) return { ok: true, notice: "erstellt" };
+      // A link that still works stays; after a SESSION_SECRET rotation the shown one would not: renew.
+      if (intent === "create" && inv.revokedAt === null && hashManageToken(invitationToken(inv)) === inv.tokenHash) return { ok: true, notice: "erstellt" };
       const version = inv.version + 1;
       await tx.update(guestInvitations).set({ version, tokenHash: hashManageToken(invitationToken({ id: inv.id, version })), revokedAt: null }).where(eq(guestInvitations.id, inv.id));
       await audit(tx, r, "invitation-renewed");
@@ -118,16 +121,23 @@ export async function hostAction(db: Db, r: Reservation, form: FormData, now: Da
       if (inv) await tx.update(guestInvitations).set({ bring }).where(eq(guestInvitations.id, inv.id));
       return { ok: true, notice: "gespeichert" };
     }
-    if (intent === "decline") {
-      const id = Number(form.get("reply"));
-      if (!Number.isSafeInteger(id)) return { ok: false, status: 400, message: HOST_TEXT.notActive };
-      // Only an answer of this party: the id alone opens nothing of another booking.
-      const done = await tx
-        .update(guestReplies)
-        .set({ hostDeclinedAt: now, updatedAt: now })
-        .where(and(eq(guestReplies.id, id), eq(guestReplies.reservationId, r.id), eq(guestReplies.attending, 1), isNull(guestReplies.hostDeclinedAt)))
-        .returning({ id: guestReplies.id });
-      if (done.length > 0) await audit(tx, r, "guest-declined", { count: 1 });
+    if (intent === "decline" || intent === "remove") {
+      const raw = String(form.get("reply") ?? "");
+      if (!/^\d{1,9}$/.test(raw)) return { ok: false, status: 400, message: HOST_TEXT.noSuchAnswer };
+      const id = Number(raw);
+      // Only an answer of this party (the id alone opens nothing of another booking), read under the party's lock.
+      const replies = await tx.select().from(guestReplies).where(eq(guestReplies.reservationId, r.id)).for("update");
+      const reply = replies.find((g) => g.id === id);
+      if (!reply) return { ok: false, status: 404, message: HOST_TEXT.noSuchAnswer };
+      if (intent === "remove") {
+        await tx.delete(guestReplies).where(eq(guestReplies.id, id));
+        await audit(tx, r, "guest-removed", { count: 1 });
+        return { ok: true, notice: "entfernt" };
+      }
+      // Declined only while it still waits: a guest who moved up meanwhile keeps the place.
+      if (guestStatuses(replies, guestPlaces(locked.numChildren)).get(id) !== "waiting") return { ok: false, status: 409, message: HOST_TEXT.notWaiting };
+      await tx.update(guestReplies).set({ hostDeclinedAt: now, updatedAt: now }).where(eq(guestReplies.id, id));
+      await audit(tx, r, "guest-declined", { count: 1 });
       return { ok: true, notice: "abgesagt" };
     }
     return { ok: false, status: 400, message: HOST_TEXT.notActive };

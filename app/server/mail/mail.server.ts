@@ -464,7 +464,8 @@ export async function deliverDueMail(db: Db, options: DeliverOptions = {}): Prom
     sentId = undefined;
     if (!row) break;
     const { booking } = row;
-    const code = booking?.code;
+    // A guest's edit link goes to the guest's parents: the host's booking code stays out of its headers.
+    const code = row.kind === "guest-link" ? undefined : booking?.code;
     const stale = staleReminderReason(row, booking);
     if (stale) {
       skipped++;

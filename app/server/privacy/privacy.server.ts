@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { ANONYMISED, bookingsAnonymisableBefore, DATA_TEXT, DEFAULT_BOOKING_RETENTION_MONTHS, DEFAULT_GUEST_RETENTION_DAYS, guestDataDeletableBefore, parseRetention } from "~/domain/guests";
 import { formatVenueInstant } from "~/domain/self-service";
 import { venueNow } from "~/domain/time";
 import type { Db, Tx } from "../platform/db.server";
 import { Limit } from "../platform/limits.server";
 import { log } from "../platform/log.server";
+import { transactionWithRetry } from "../platform/retry.server";
 import {
   auditLog,
   guestInvitations,
@@ -15,6 +16,8 @@ import {
   payments,
   paymentTokens,
   privacyRuns,
+  promoRedemptions,
+  refunds,
   reservationNotes,
   reservations,
   venueSettings,
@@ -43,18 +46,54 @@ export async function retentionOf(db: Db | Tx): Promise<Retention> {
   return { guestDays: row?.guestDays ?? DEFAULT_GUEST_RETENTION_DAYS, bookingMonths: row?.bookingMonths ?? DEFAULT_BOOKING_RETENTION_MONTHS };
 }
 
-/** Audit keys that may carry what a person typed (names, addresses, notes); money and numbers stay. */
-const PERSONAL_AUDIT_KEYS = ["before", "after", "to", "note", "notes", "email", "phone", "name", "contact", "party", "changes", "reason"];
+/**
+ * Audit rows keep their money and numbers (price snapshots of changes, amounts, what was paid at the
+ * venue); what a person typed goes: per action, the keys that carry it.
+ */
+const PERSONAL_AUDIT_KEYS: readonly (readonly [readonly string[], readonly string[]])[] = [
+  [["contact-change", "party-details", "note"], ["before", "after"]],
+  [["confirmation-resend"], ["to"]],
+  [["cancel", "refund-manual-done"], ["reason", "note"]],
+];
 
 /**
- * Blanks a booking's personal data in the caller's transaction (the booking's row locked first):
- * contact fields, message, party details; deletes its guests' answers and invitation, its links,
- * staff notes and e-mails; strips personal text from its audit rows. Returns false when it was
- * anonymised already.
+ * Money that still moves or is still owed: an open payment, a refund due or in flight (or refused
+ * and waiting for staff), an open invoice. Its contact data is what staff and the provider still
+ * need, and its receipt or credit note is still to be issued — anonymised later.
  */
-export async function anonymiseBooking(tx: Tx, reservationId: number, actor: AuditActor, reason: "request" | "retention", now: Date): Promise<boolean> {
+async function moneyOpen(tx: Tx, reservationId: number): Promise<boolean> {
+  const open = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.reservationId, reservationId), or(inArray(payments.status, ["pending", "refund_pending"]), gt(payments.refundDueRappen, 0))))
+    .limit(1);
+  if (open.length > 0) return true;
+  const inFlight = await tx
+    .select({ id: refunds.id })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(eq(payments.reservationId, reservationId), inArray(refunds.status, ["pending", "unknown"])))
+    .limit(1);
+  if (inFlight.length > 0) return true;
+  const bills = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.reservationId, reservationId), eq(invoices.status, "open"))).limit(1);
+  return bills.length > 0;
+}
+
+export type AnonymiseResult = "done" | "already" | "money-open";
+
+/**
+ * Blanks a booking's personal data in the caller's transaction: the booking's row is locked first,
+ * then its held change rows (higher ids), then the dependent rows. Contact fields, message, party
+ * details, the cancellation's free text; its guests' answers and invitation, links, staff notes and
+ * e-mails; the personal text of its audit rows and of its promo redemptions. Refused while money of
+ * it is open (`money-open`); `already` when it was anonymised before.
+ */
+export async function anonymiseBooking(tx: Tx, reservationId: number, actor: AuditActor, reason: "request" | "retention", now: Date): Promise<AnonymiseResult> {
   const [r] = await tx.select({ id: reservations.id, anonymisedAt: reservations.anonymisedAt }).from(reservations).where(eq(reservations.id, reservationId)).for("update");
-  if (!r || r.anonymisedAt !== null) return false;
+  if (!r || r.anonymisedAt !== null) return "already";
+  const changeRows = await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.movesReservationId, reservationId)).orderBy(asc(reservations.id)).for("update");
+  const ids = [reservationId, ...changeRows.map((c) => c.id)];
+  for (const id of ids) if (await moneyOpen(tx, id)) return "money-open";
   await tx
     .update(reservations)
     .set({
@@ -69,74 +108,105 @@ export async function anonymiseBooking(tx: Tx, reservationId: number, actor: Aud
       partyChildName: null,
       partyChildAge: null,
       partyNotes: null,
+      cancelReason: null,
       clientKey: null,
       anonymisedAt: now,
       updatedAt: now,
     })
-    .where(eq(reservations.id, reservationId));
-  await tx.delete(guestReplies).where(eq(guestReplies.reservationId, reservationId));
-  await tx.delete(guestInvitations).where(eq(guestInvitations.reservationId, reservationId));
-  await tx.delete(manageTokens).where(eq(manageTokens.reservationId, reservationId));
-  await tx.delete(paymentTokens).where(eq(paymentTokens.reservationId, reservationId));
-  await tx.delete(reservationNotes).where(eq(reservationNotes.reservationId, reservationId));
-  await tx.delete(mailOutbox).where(eq(mailOutbox.reservationId, reservationId));
-  await tx
-    .update(auditLog)
-    .set({ details: sql`${auditLog.details} - ${sql.raw(`array[${PERSONAL_AUDIT_KEYS.map((k) => `'${k}'`).join(",")}]`)}` })
-    .where(eq(auditLog.reservationId, reservationId));
+    .where(inArray(reservations.id, ids));
+  await tx.delete(guestReplies).where(inArray(guestReplies.reservationId, ids));
+  await tx.delete(guestInvitations).where(inArray(guestInvitations.reservationId, ids));
+  await tx.delete(manageTokens).where(inArray(manageTokens.reservationId, ids));
+  await tx.delete(paymentTokens).where(inArray(paymentTokens.reservationId, ids));
+  await tx.delete(reservationNotes).where(inArray(reservationNotes.reservationId, ids));
+  // Every e-mail of the booking, sent or not: a message still queued (a cancellation's) carries the address.
+  await tx.delete(mailOutbox).where(inArray(mailOutbox.reservationId, ids));
+  await tx.update(promoRedemptions).set({ email: ANONYMISED.text }).where(inArray(promoRedemptions.reservationId, ids));
+  for (const [actions, keys] of PERSONAL_AUDIT_KEYS) {
+    await tx
+      .update(auditLog)
+      .set({ details: sql`${auditLog.details} - ${sql.raw(`array[${keys.map((k) => `'${k}'`).join(",")}]`)}` })
+      .where(and(inArray(auditLog.reservationId, ids), inArray(auditLog.action, [...actions])));
+  }
   await tx.insert(auditLog).values({ staffId: actor.staffId, actor: actor.label, action: "anonymised", reservationId, details: { reason } });
-  return true;
+  return "done";
 }
 
 export type PrivacyRun = { ran: boolean; guestsDeleted: number; invitationsDeleted: number; bookingsAnonymised: number };
 
+const BATCH = 100;
+
 /**
- * The daily privacy job: exactly once per venue day, whichever processes run it and however often.
- * The day's row in `privacy_runs` is inserted first in the same transaction as the deletions: a
- * second process waits on that insert and finds the day done; a crash rolls both back and the next
- * run does the day. It logs counts only.
+ * The daily privacy job: its work once per venue day, whichever processes run it and however
+ * often. The day's row in `privacy_runs` is inserted first, in the transaction that deletes the
+ * guests' answers: another process waits on that insert and finds the day done; a crash rolls both
+ * back and the next run does the day. Bookings past their retention are then anonymised in batches
+ * (each booking once: its row lock and `anonymised_at`), skipping those whose money is still open;
+ * what a crash leaves is picked up the next day. Logs counts only.
  */
 export async function runPrivacyJob(db: Db, now: Date = new Date()): Promise<PrivacyRun> {
   const today = venueNow(now).date;
   const retention = await retentionOf(db);
-  const result = await db.transaction(async (tx): Promise<PrivacyRun> => {
+  const first = await transactionWithRetry(db, async (tx) => {
     const claimed = await tx.insert(privacyRuns).values({ day: today, guestsDeleted: 0, invitationsDeleted: 0, bookingsAnonymised: 0, ranAt: now }).onConflictDoNothing().returning({ day: privacyRuns.day });
-    if (claimed.length === 0) return { ran: false, guestsDeleted: 0, invitationsDeleted: 0, bookingsAnonymised: 0 };
+    if (claimed.length === 0) return null;
+    // The parties whose guests' answers are due, their rows locked first (the lock order of a host's or guest's change).
     const guestCut = guestDataDeletableBefore(today, retention.guestDays);
-    const past = tx.select({ id: reservations.id }).from(reservations).where(lte(reservations.date, guestCut));
-    const guests = await tx.delete(guestReplies).where(inArray(guestReplies.reservationId, past)).returning({ id: guestReplies.id });
-    const invitations = await tx.delete(guestInvitations).where(inArray(guestInvitations.reservationId, past)).returning({ id: guestInvitations.id });
-    await tx.delete(mailOutbox).where(and(eq(mailOutbox.kind, "guest-link"), inArray(mailOutbox.reservationId, past)));
-    // Bookings past their retention, in id order (the lock order of many rows).
-    const bookingCut = bookingsAnonymisableBefore(today, retention.bookingMonths);
-    const due = await tx
+    const withGuests = or(
+      sql`exists (select 1 from ${guestReplies} g where g.reservation_id = ${reservations.id})`,
+      sql`exists (select 1 from ${guestInvitations} i where i.reservation_id = ${reservations.id})`,
+    );
+    const due = await tx.select({ id: reservations.id }).from(reservations).where(and(lte(reservations.date, guestCut), withGuests)).orderBy(asc(reservations.id)).for("update");
+    const ids = due.map((d) => d.id);
+    if (ids.length === 0) return { guestsDeleted: 0, invitationsDeleted: 0 };
+    const guests = await tx.delete(guestReplies).where(inArray(guestReplies.reservationId, ids)).returning({ id: guestReplies.id });
+    const invitations = await tx.delete(guestInvitations).where(inArray(guestInvitations.reservationId, ids)).returning({ id: guestInvitations.id });
+    await tx.delete(mailOutbox).where(and(eq(mailOutbox.kind, "guest-link"), inArray(mailOutbox.reservationId, ids)));
+    return { guestsDeleted: guests.length, invitationsDeleted: invitations.length };
+  });
+  if (!first) return { ran: false, guestsDeleted: 0, invitationsDeleted: 0, bookingsAnonymised: 0 };
+  const bookingCut = bookingsAnonymisableBefore(today, retention.bookingMonths);
+  let anonymised = 0;
+  let after = 0;
+  for (;;) {
+    const batch = await db
       .select({ id: reservations.id })
       .from(reservations)
-      .where(and(lt(reservations.date, bookingCut), isNull(reservations.anonymisedAt)))
-      .orderBy(asc(reservations.id));
-    let anonymised = 0;
-    for (const b of due) if (await anonymiseBooking(tx, b.id, { staffId: null, label: "system" }, "retention", now)) anonymised += 1;
-    // Gift voucher orders: the buyer's and recipient's names once the order is that old and its voucher no longer usable.
-    const orderCut = new Date(`${bookingCut}T00:00:00Z`);
+      // Change rows follow their booking; a booking's row is anonymised with them.
+      .where(and(lt(reservations.date, bookingCut), isNull(reservations.anonymisedAt), isNull(reservations.movesReservationId), gt(reservations.id, after)))
+      .orderBy(asc(reservations.id))
+      .limit(BATCH);
+    if (batch.length === 0) break;
+    after = batch.at(-1)!.id;
+    anonymised += await transactionWithRetry(db, async (tx) => {
+      let done = 0;
+      for (const b of batch) if ((await anonymiseBooking(tx, b.id, { staffId: null, label: "system" }, "retention", now)) === "done") done += 1;
+      return done;
+    });
+  }
+  await anonymiseVoucherOrders(db, today, bookingCut);
+  await db.update(privacyRuns).set({ ...first, bookingsAnonymised: anonymised }).where(eq(privacyRuns.day, today));
+  const result = { ran: true, ...first, bookingsAnonymised: anonymised };
+  log.info({ job: "privacy", day: today, guestsDeleted: result.guestsDeleted, invitationsDeleted: result.invitationsDeleted, bookingsAnonymised: anonymised }, "privacy job ran");
+  return result;
+}
+
+/** Gift voucher orders: the buyer's and recipient's names once the order is that old and its voucher no longer usable. */
+async function anonymiseVoucherOrders(db: Db, today: string, cut: string): Promise<void> {
+  await transactionWithRetry(db, async (tx) => {
     const orders = await tx
       .select({ id: voucherOrders.id })
       .from(voucherOrders)
       .leftJoin(vouchers, eq(vouchers.id, voucherOrders.voucherId))
-      .where(and(lt(voucherOrders.createdAt, orderCut), sql`${voucherOrders.buyerEmail} <> ''`, or(isNull(voucherOrders.voucherId), lt(vouchers.validUntil, today))));
-    if (orders.length > 0) {
-      const ids = orders.map((o) => o.id);
-      await tx.update(voucherOrders).set({ buyerName: ANONYMISED.name, buyerEmail: "", recipientName: ANONYMISED.name, message: "" }).where(inArray(voucherOrders.id, ids));
-      await tx.delete(voucherOrderLinks).where(inArray(voucherOrderLinks.voucherOrderId, ids));
-      await tx.delete(mailOutbox).where(inArray(mailOutbox.voucherOrderId, ids));
-    }
-    await tx
-      .update(privacyRuns)
-      .set({ guestsDeleted: guests.length, invitationsDeleted: invitations.length, bookingsAnonymised: anonymised })
-      .where(eq(privacyRuns.day, today));
-    return { ran: true, guestsDeleted: guests.length, invitationsDeleted: invitations.length, bookingsAnonymised: anonymised };
+      .where(and(lt(voucherOrders.createdAt, new Date(`${cut}T00:00:00Z`)), sql`${voucherOrders.buyerEmail} <> ''`, or(isNull(voucherOrders.voucherId), lt(vouchers.validUntil, today))))
+      .orderBy(asc(voucherOrders.id))
+      .for("update", { of: voucherOrders });
+    if (orders.length === 0) return;
+    const ids = orders.map((o) => o.id);
+    await tx.update(voucherOrders).set({ buyerName: ANONYMISED.name, buyerEmail: "", recipientName: ANONYMISED.name, message: "" }).where(inArray(voucherOrders.id, ids));
+    await tx.delete(voucherOrderLinks).where(inArray(voucherOrderLinks.voucherOrderId, ids));
+    await tx.delete(mailOutbox).where(inArray(mailOutbox.voucherOrderId, ids));
   });
-  if (result.ran) log.info({ job: "privacy", day: today, guestsDeleted: result.guestsDeleted, invitationsDeleted: result.invitationsDeleted, bookingsAnonymised: result.bookingsAnonymised }, "privacy job ran");
-  return result;
 }
 
 /** The last runs, for the manager's page (counts only). */
@@ -177,6 +247,7 @@ export const PRIVACY_STAFF_MSG = {
   ahead: "Die Feier steht noch bevor: Bitte stornieren Sie die Buchung zuerst (oder halten Sie mit der Familie Rücksprache).",
   notFound: "Diese Anfrage gibt es nicht (mehr).",
   done: "Die Personendaten der Buchung sind anonymisiert.",
+  moneyOpen: "Für diese Buchung ist noch Geld offen (eine Zahlung, eine Rückerstattung oder eine Rechnung). Bitte schliessen Sie das zuerst ab; danach lässt sich die Anfrage ausführen.",
   saved: "Die Aufbewahrungsfristen sind gespeichert.",
 } as const;
 
@@ -187,8 +258,9 @@ export async function executeDeletion(db: Db, input: { code: string; staff: { id
     const [r] = await tx.select().from(reservations).where(eq(reservations.code, input.code)).for("update");
     if (!r || r.deletionRequestedAt === null || r.anonymisedAt !== null) return { ok: false, message: PRIVACY_STAFF_MSG.notFound };
     if (r.status === "confirmed" && r.date >= today) return { ok: false, message: PRIVACY_STAFF_MSG.ahead };
-    await anonymiseBooking(tx, r.id, { staffId: input.staff.id, label: `staff:${input.staff.email}` }, "request", now);
-    return { ok: true, message: PRIVACY_STAFF_MSG.done };
+    const done = await anonymiseBooking(tx, r.id, { staffId: input.staff.id, label: `staff:${input.staff.email}` }, "request", now);
+    if (done === "money-open") return { ok: false, message: PRIVACY_STAFF_MSG.moneyOpen };
+    return done === "done" ? { ok: true, message: PRIVACY_STAFF_MSG.done } : { ok: false, message: PRIVACY_STAFF_MSG.notFound };
   });
 }
 
