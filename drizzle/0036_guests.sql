@@ -12,6 +12,7 @@ CREATE TABLE "guest_replies" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"reservation_id" integer NOT NULL,
 	"edit_token_hash" text NOT NULL,
+	"invitation_version" integer DEFAULT 1 NOT NULL,
 	"child_name" text NOT NULL,
 	"attending" integer NOT NULL,
 	"attending_since" timestamp with time zone,

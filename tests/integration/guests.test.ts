@@ -203,6 +203,8 @@ describe.each(drivers)("guests on $name", ({ open }) => {
     expect(await hostAction(db, r, form({ intent: "decline", reply: String(rows.find((g) => g.status === "coming")!.id) }))).toEqual({ ok: false, status: 409, message: HOST_TEXT.notWaiting });
     expect(await hostAction(db, r, form({ intent: "decline", reply: "1e15" }))).toEqual({ ok: false, status: 400, message: HOST_TEXT.noSuchAnswer });
     expect(await hostAction(db, r, form({ intent: "decline", reply: String(waiting.id) }))).toEqual({ ok: true, notice: "abgesagt" });
+    // A second press (two tabs) answers the same.
+    expect(await hostAction(db, r, form({ intent: "decline", reply: String(waiting.id) }))).toEqual({ ok: true, notice: "abgesagt" });
     expect((await guestRowsOf(db, r)).find((g) => g.id === waiting.id)!.status).toBe("declinedByHost");
     expect((await answerPage(db, tokenOf.get(waiting.id)!))!.status).toBe("declinedByHost");
     // Another party's answer cannot be declined through this booking.
@@ -357,10 +359,12 @@ describe.each(drivers)("privacy on $name", ({ open }) => {
     // Money still moving (a payment open at the provider): refused until it is settled or given up.
     const [open] = await db
       .insert(payments)
-      .values({ reservationId: r.id, provider: "simulated", transactionId: `open-${r.id}`, refno: r.code, amountRappen: 1000, currency: "CHF", status: "pending", paymentUrl: "https://pay.example/x" })
+      .values({ reservationId: r.id, provider: "simulated", transactionId: `open-${r.id}`, refno: r.code, amountRappen: 1000, currency: "CHF", status: "pending", paymentUrl: "https://pay.example/x", createdAt: new Date(after.getTime() - DAY) })
       .returning();
     expect(await executeDeletion(db, { code: r.code, staff: manager }, after)).toEqual({ ok: false, message: PRIVACY_STAFF_MSG.moneyOpen });
-    await db.update(payments).set({ status: "failed" }).where(eq(payments.id, open!.id));
+    // A payment page never finished stays `pending` for good: once the reconciliation stops asking (7 days), it blocks nothing.
+    expect(await executeDeletion(db, { code: r.code, staff: manager }, new Date(open!.createdAt.getTime() + 6 * DAY))).toEqual({ ok: false, message: PRIVACY_STAFF_MSG.moneyOpen });
+    await db.update(payments).set({ createdAt: new Date(after.getTime() - 8 * DAY) }).where(eq(payments.id, open!.id));
     const [done, again] = await Promise.all([executeDeletion(db, { code: r.code, staff: manager }, after), executeDeletion(db, { code: r.code, staff: manager }, after)]);
     expect([done.ok, again.ok].sort()).toEqual([false, true]);
     const row = (await db.select().from(reservations).where(eq(reservations.id, r.id)))[0]!;

@@ -73,7 +73,9 @@ export async function submitAnswer(db: Db, input: { token: string; form: FormDat
   // Per network (an IPv6 host rotating its addresses is one client), then per link.
   if (!(await answersPerClient.consume(db, networkOf(input.clientKey))).allowed) return { kind: "refused", status: 429, message: GUEST_TEXT.tooMany };
   if (!(await answersPerLink.consume(db, String(found.invitation.id))).allowed) return { kind: "refused", status: 429, message: GUEST_TEXT.tooManyLink };
-  const mailTo = parsed.answer.email && (await guestMailsPerAddress.consume(db, hashManageToken(parsed.answer.email))).allowed ? parsed.answer.email : null;
+  // Reserved, and given back unless the answer is saved (a refused answer costs the address nothing).
+  const mailSlot = parsed.answer.email ? await guestMailsPerAddress.reserve(db, hashManageToken(parsed.answer.email)) : null;
+  const mailTo = mailSlot?.allowed ? parsed.answer.email : null;
   const { token, hash } = newAnswerToken();
   const saved = await db.transaction(async (tx) => {
     // The party's row first (the lock order of every change of the booking), then the answers.
@@ -86,6 +88,7 @@ export async function submitAnswer(db: Db, input: { token: string; form: FormDat
     await tx.insert(guestReplies).values({
       reservationId: r.id,
       editTokenHash: hash,
+      invitationVersion: found.invitation.version,
       ...values(parsed.answer),
       attendingSince: parsed.answer.attending ? now : null,
       createdAt: now,
@@ -94,6 +97,7 @@ export async function submitAnswer(db: Db, input: { token: string; form: FormDat
     if (mailTo) await enqueueGuestLinkMail(tx, r.id, mailTo, { subject: GUEST_TEXT.mailSubject(parsed.answer.childName), text: GUEST_TEXT.mailBody(parsed.answer.childName, answerUrl(token), view.deadline) });
     return "saved";
   });
+  if (saved !== "saved" && mailSlot?.allowed) await mailSlot.release();
   if (saved === "full") return { kind: "refused", status: 409, message: GUEST_TEXT.full };
   if (saved !== "saved") return { kind: "refused", status: 409, message: GUEST_TEXT.cancelled };
   if (mailTo) kickMailer();
@@ -137,7 +141,9 @@ export async function answerPage(
   if (!found || found.booking.anonymisedAt !== null) return null;
   // «Antwort für ein weiteres Kind» (a sibling): the invitation's own link, while it works.
   const inv = found.invitation;
-  const live = inv && inv.revokedAt === null && hashManageToken(invitationToken(inv)) === inv.tokenHash ? invitationPath(invitationToken(inv)) : null;
+  // Only to an answer that came through the current link: a link renewed because it leaked is not handed on.
+  const live =
+    inv && inv.revokedAt === null && inv.version === found.reply.invitationVersion && hashManageToken(invitationToken(inv)) === inv.tokenHash ? invitationPath(invitationToken(inv)) : null;
   return { view: await invitationView(db, inv, found.booking, now), status: await statusOf(db, found.reply, found.booking.numChildren), form: formOf(found.reply), invitationPath: live };
 }
 

@@ -8,7 +8,7 @@ import { auditLog, guestInvitations, guestReplies, reservations } from "../platf
 import type { Reservation } from "../booking/bookings.server";
 import { extrasChildren, extrasFor, extrasOf } from "../booking/extras.server";
 import { CUSTOMER_ACTOR } from "../booking/reschedule.server";
-import { getVenue, loadVenuePolicy } from "../booking/venue.server";
+import { getVenue, loadVenuePolicy, tablesOn } from "../booking/venue.server";
 import { submitFamilyExtras } from "../payments/extras-change.server";
 import { guestMeals, guestRowsOf, invitationPath, invitationToken, invitationUrl, mayInvite, tableSeats, type GuestRow, type Invitation } from "./invitations.server";
 
@@ -52,8 +52,9 @@ export async function hostPage(db: Db, r: Reservation, now: Date = new Date()): 
   // How far the persons change can go: the offer's rule and the largest table (a change may move the party to it).
   const venue = await getVenue(db);
   const offer = venue.offers.find((o) => o.id === r.offerId);
-  const largest = Math.max(0, ...venue.tables.map((t) => t.seats), (await tableSeats(db, r)) ?? 0);
-  const maxChildren = Math.min(offer?.maxChildren ?? Number.MAX_SAFE_INTEGER, largest - r.numActiveAdults - r.numAccompanyingAdults);
+  // The tables open for new bookings that day (a change may move the party to one), and its own.
+  const largest = Math.max(0, ...tablesOn(venue, r.date).map((t) => t.seats), (await tableSeats(db, r)) ?? 0);
+  const maxChildren = Math.max(r.numChildren, Math.min(offer?.maxChildren ?? Number.MAX_SAFE_INTEGER, largest - r.numActiveAdults - r.numAccompanyingAdults));
   const wanted = Math.min(r.numChildren + waiting, maxChildren);
   const raiseTo = waiting > 0 && wanted > r.numChildren ? wanted : null;
   const link = inv && !inv.revokedAt ? linkOf(inv) : null;
@@ -90,6 +91,8 @@ export async function hostAction(db: Db, r: Reservation, form: FormData, now: Da
   return db.transaction(async (tx): Promise<HostResult> => {
     const [locked] = await tx.select().from(reservations).where(eq(reservations.id, r.id)).for("update");
     if (!locked) return { ok: false, status: 404, message: HOST_TEXT.notActive };
+    // Checked again under the lock: a cancellation that came in between wins.
+    if (intent !== "revoke" && !mayInvite(locked, now)) return { ok: false, status: 409, message: locked.status !== "confirmed" ? HOST_TEXT.notActive : HOST_TEXT.over };
     const [inv] = await tx.select().from(guestInvitations).where(eq(guestInvitations.reservationId, r.id)).for("update");
     if (intent === "create" || intent === "renew") {
       const bring = intent === "create" && !inv ? parseBring(form.get("bring") ?? HOST_TEXT.bringDefault) : (inv?.bring ?? "");
@@ -135,7 +138,10 @@ export async function hostAction(db: Db, r: Reservation, form: FormData, now: Da
         return { ok: true, notice: "entfernt" };
       }
       // Declined only while it still waits: a guest who moved up meanwhile keeps the place.
-      if (guestStatuses(replies, guestPlaces(locked.numChildren)).get(id) !== "waiting") return { ok: false, status: 409, message: HOST_TEXT.notWaiting };
+      const status = guestStatuses(replies, guestPlaces(locked.numChildren)).get(id);
+      // A second press (two tabs, a double click) finds it declined: the same answer as the first.
+      if (status === "declinedByHost") return { ok: true, notice: "abgesagt" };
+      if (status !== "waiting") return { ok: false, status: 409, message: HOST_TEXT.notWaiting };
       await tx.update(guestReplies).set({ hostDeclinedAt: now, updatedAt: now }).where(eq(guestReplies.id, id));
       await audit(tx, r, "guest-declined", { count: 1 });
       return { ok: true, notice: "abgesagt" };

@@ -1005,6 +1005,8 @@ export const guestReplies = pgTable(
       .notNull()
       .references(() => reservations.id),
     editTokenHash: text("edit_token_hash").notNull(),
+    /** The invitation's version the answer came through: a renewed link is not handed to answers through an older one. */
+    invitationVersion: integer("invitation_version").notNull().default(1),
     childName: text("child_name").notNull(),
     attending: integer("attending").notNull(),
     attendingSince: timestamp("attending_since", { withTimezone: true }),

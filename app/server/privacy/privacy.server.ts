@@ -6,6 +6,7 @@ import type { Db, Tx } from "../platform/db.server";
 import { Limit } from "../platform/limits.server";
 import { log } from "../platform/log.server";
 import { transactionWithRetry } from "../platform/retry.server";
+import { RECONCILE_POLICY } from "../payments/reconcile.server";
 import {
   auditLog,
   guestInvitations,
@@ -52,7 +53,7 @@ export async function retentionOf(db: Db | Tx): Promise<Retention> {
  */
 const PERSONAL_AUDIT_KEYS: readonly (readonly [readonly string[], readonly string[]])[] = [
   [["contact-change", "party-details", "note"], ["before", "after"]],
-  [["confirmation-resend"], ["to"]],
+  [["confirmation-resend", "invoice.mail"], ["to"]],
   [["cancel", "refund-manual-done"], ["reason", "note"]],
 ];
 
@@ -61,18 +62,27 @@ const PERSONAL_AUDIT_KEYS: readonly (readonly [readonly string[], readonly strin
  * and waiting for staff), an open invoice. Its contact data is what staff and the provider still
  * need, and its receipt or credit note is still to be issued — anonymised later.
  */
-async function moneyOpen(tx: Tx, reservationId: number): Promise<boolean> {
+async function moneyOpen(tx: Tx, reservationId: number, now: Date): Promise<boolean> {
+  // A pending payment counts while the reconciliation still asks about it (a page never finished
+  // stays `pending` for good); a refund due, or refused and left to staff, counts until it is done.
+  const stillAsked = new Date(now.getTime() - RECONCILE_POLICY.maxAgeMs);
   const open = await tx
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.reservationId, reservationId), or(inArray(payments.status, ["pending", "refund_pending"]), gt(payments.refundDueRappen, 0))))
+    .where(
+      and(
+        eq(payments.reservationId, reservationId),
+        or(and(eq(payments.status, "pending"), gt(payments.createdAt, stillAsked)), eq(payments.status, "refund_pending"), gt(payments.refundDueRappen, 0)),
+      ),
+    )
     .limit(1);
   if (open.length > 0) return true;
   const inFlight = await tx
     .select({ id: refunds.id })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(and(eq(payments.reservationId, reservationId), inArray(refunds.status, ["pending", "unknown"])))
+    // In flight only: an `unknown` one is staff's (the booking's refund state), not a reason to keep data for ever.
+    .where(and(eq(payments.reservationId, reservationId), eq(refunds.status, "pending")))
     .limit(1);
   if (inFlight.length > 0) return true;
   const bills = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.reservationId, reservationId), eq(invoices.status, "open"))).limit(1);
@@ -93,7 +103,7 @@ export async function anonymiseBooking(tx: Tx, reservationId: number, actor: Aud
   if (!r || r.anonymisedAt !== null) return "already";
   const changeRows = await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.movesReservationId, reservationId)).orderBy(asc(reservations.id)).for("update");
   const ids = [reservationId, ...changeRows.map((c) => c.id)];
-  for (const id of ids) if (await moneyOpen(tx, id)) return "money-open";
+  for (const id of ids) if (await moneyOpen(tx, id, now)) return "money-open";
   await tx
     .update(reservations)
     .set({
