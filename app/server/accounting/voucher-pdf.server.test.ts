@@ -22,6 +22,13 @@ const VENUE: VenueContact = {
 };
 
 describe("voucherPdf", () => {
+  it("keeps the code one word for text readers and copy-paste, whatever its letters (wide pairs such as «TT», «AV», «LT»)", async () => {
+    for (const code of ["DDCTTESR2D34", "TTTTAVAVWAWA", "LTLT7T7TYAYA", "FJTJVYVYKYKY"]) {
+      const text = await pdfText(await voucherPdf({ code, amountRappen: 5_000, validUntil: "2029-11-29", recipientName: "Mia", message: "", buyerName: "Beat" }, VENUE));
+      expect(text).toContain(code);
+    }
+  });
+
   it("prints value, code, validity, names in any script and a long message on one page", async () => {
     const message = "Alles Liebe zum Geburtstag! ".repeat(10).trim();
     const body = await voucherPdf(

@@ -41,7 +41,8 @@ export function voucherPdf(v: VoucherPrint, venue: VenueContact, logo: PdfLogo |
   pdf.font("bold").fontSize(30).text(formatChf(v.amountRappen), { width, align: "center" });
   pdf.moveDown(0.6);
   pdf.font("regular").fontSize(11).text(T.code, { width, align: "center" });
-  pdf.font("bold").fontSize(24).text(v.code, { width, align: "center", characterSpacing: 2 });
+  // No extra letter spacing: text readers (and copy-paste from the PDF) would split the code at wide glyph pairs ("T T").
+  pdf.font("bold").fontSize(24).text(v.code, { width, align: "center" });
   pdf.moveDown(0.4);
   pdf.font("regular").fontSize(12).text(`${T.validUntil} ${formatDateDE(v.validUntil)}`, { width, align: "center" });
   pdf.moveDown(0.4);
