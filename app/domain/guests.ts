@@ -152,6 +152,11 @@ export const HOST_TEXT = {
   over: "Die Feier hat bereits stattgefunden; die Einladung ist geschlossen.",
 } as const;
 
+/** Why an invitation takes no answers now (the deadline passed, cancelled, over); null while it does. */
+export function invitationClosedMessage(state: "open" | "closed" | "cancelled" | "over", deadline: string): string | null {
+  return state === "closed" ? GUEST_TEXT.closed(deadline) : state === "cancelled" ? GUEST_TEXT.cancelled : state === "over" ? GUEST_TEXT.over : null;
+}
+
 export type GuestMeal = { extraId: number; name: string; choices: string[] };
 
 export type GuestAnswer = {

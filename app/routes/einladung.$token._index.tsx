@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { GuestAnswerForm, InvitationDetails } from "~/components/GuestAnswerForm";
 import { Page } from "~/components/Page";
-import { GUEST_TEXT as T, type GuestProblem } from "~/domain/guests";
+import { GUEST_TEXT as T, invitationClosedMessage, type GuestProblem } from "~/domain/guests";
 import { MANAGE_HEADERS } from "~/server/booking/manage.server";
 import { invitationPage, submitAnswer } from "~/server/guests/answers.server";
 import { clientKey } from "~/server/platform/client.server";
@@ -49,7 +49,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function InvitationPage() {
   const { view, token } = useLoaderData<typeof loader>();
   const result = useActionData<ActionData>();
-  const closed = view.state === "closed" ? T.closed(view.deadline) : view.state === "cancelled" ? T.cancelled : view.state === "over" ? T.over : null;
+  const closed = invitationClosedMessage(view.state, view.deadline);
   return (
     <Page title={view.heading}>
       <section className="card summary invitation" aria-labelledby="invitation-title">

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { GuestAnswerForm, InvitationDetails } from "~/components/GuestAnswerForm";
 import { Page } from "~/components/Page";
-import { GUEST_TEXT as T, type GuestProblem } from "~/domain/guests";
+import { GUEST_TEXT as T, invitationClosedMessage, type GuestProblem } from "~/domain/guests";
 import { pageMeta } from "~/domain/page-meta";
 import { MANAGE_HEADERS } from "~/server/booking/manage.server";
 import { answerPage, editAnswer } from "~/server/guests/answers.server";
@@ -38,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function GuestAnswerPage() {
   const { view, status, form, notice, mailed, link, invitationPath } = useLoaderData<typeof loader>();
   const result = useActionData<ActionData>();
-  const closed = view.state === "closed" ? T.closed(view.deadline) : view.state === "cancelled" ? T.cancelled : view.state === "over" ? T.over : null;
+  const closed = invitationClosedMessage(view.state, view.deadline);
   return (
     <Page title={view.heading}>
       {notice ? (

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { GUEST_LIMITS, GUEST_TEXT, guestPlaces, guestStatuses, parseGuestAnswer, type GuestAnswer, type GuestProblem, type GuestStatus } from "~/domain/guests";
+import { GUEST_LIMITS, GUEST_TEXT, guestPlaces, invitationClosedMessage, guestStatuses, parseGuestAnswer, type GuestAnswer, type GuestProblem, type GuestStatus } from "~/domain/guests";
 import { isDiallablePhone, storedPhone } from "~/domain/phone";
 import type { Db } from "../platform/db.server";
 import { networkOf } from "../platform/client.server";
@@ -105,9 +105,8 @@ export async function submitAnswer(db: Db, input: { token: string; form: FormDat
 }
 
 function stateRefusal(view: InvitationView): { kind: "refused"; status: 409; message: string } | null {
-  if (view.state === "open") return null;
-  const message = view.state === "closed" ? GUEST_TEXT.closed(view.deadline) : view.state === "cancelled" ? GUEST_TEXT.cancelled : GUEST_TEXT.over;
-  return { kind: "refused", status: 409, message };
+  const message = invitationClosedMessage(view.state, view.deadline);
+  return message === null ? null : { kind: "refused", status: 409, message };
 }
 
 /** The form's values from a stored answer (the e-mail is never stored, so it starts empty). */
