@@ -1,4 +1,7 @@
-import type { HeadersFunction, LinksFunction, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { languageFrame } from "./server/i18n/request.server";
+import { LOCALE } from "./i18n/locales";
+import { useCommonTexts, useLanguageFrame, useLocalePath } from "./components/useLanguage";
 import { simulatedInProduction } from "./server/platform/dev-mode.server";
 import { venueContactOrNull, venueFactsOrNull } from "./server/booking/venue.server";
 import {
@@ -35,9 +38,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  * loader of its own; read from the in-memory venue cache, so this costs no query. The same goes for
  * the venue's profile (`useVenueContact`): name and logo in every header, contact in every footer.
  */
-export async function loader() {
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  // First: `/xx/offers` is a 404 before anything is read.
+  const i18n = languageFrame(request, params);
   const [venue, contact] = await Promise.all([venueFactsOrNull(), venueContactOrNull()]);
-  return { simulatedPayments: simulatedInProduction(), venue, contact };
+  return { simulatedPayments: simulatedInProduction(), venue, contact, i18n };
 }
 
 /**
@@ -61,8 +66,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const hydrate = useHydrate();
   const refresh = useNoscriptRefresh();
   const nonce = useNonce();
+  const frame = useLanguageFrame();
   return (
-    <html lang="de-CH">
+    <html lang={LOCALE[frame?.lang ?? "de"]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -73,6 +79,9 @@ export function Layout({ children }: { children: ReactNode }) {
           </noscript>
         ) : null}
         <Links />
+        {/* Every family page exists in each language: search engines and browsers learn the others here. */}
+        {frame?.alternates.map((a) => <link key={a.lang} rel="alternate" hrefLang={LOCALE[a.lang]} href={a.href} />)}
+        {frame && frame.alternates.length > 0 ? <link rel="alternate" hrefLang="x-default" href={frame.alternates[0]!.href} /> : null}
       </head>
       <body>
         {children}
@@ -108,24 +117,26 @@ export const headers: HeadersFunction = ({ errorHeaders }) => {
 };
 
 /** The page for a 4xx a route (or Remix itself, e.g. a POST to a page without a form) answers with. */
-const CLIENT_ERRORS: Record<number, { title: string; message: string }> = {
-  400: { title: "Ungültige Anfrage", message: "Die Anfrage konnte nicht verarbeitet werden. Bitte versuchen Sie es über die Startseite erneut." },
-  405: { title: "Nicht unterstützt", message: "Diese Seite kann nur aufgerufen, aber nicht auf diese Weise gesendet werden." },
-  409: { title: "Nicht mehr möglich", message: "Diese Aktion ist im aktuellen Zustand nicht mehr möglich. Bitte laden Sie die Seite neu." },
-  429: { title: "Zu viele Anfragen", message: "Zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es erneut." },
-};
+function clientError(status: number, t: ReturnType<typeof useCommonTexts>): { title: string; message: string } {
+  if (status === 405) return { title: t.notAllowedTitle, message: t.notAllowed };
+  if (status === 409) return { title: t.conflictTitle, message: t.conflict };
+  if (status === 429) return { title: t.tooManyTitle, message: t.tooMany };
+  return { title: t.badRequestTitle, message: t.badRequest };
+}
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const t = useCommonTexts();
+  const home = useLocalePath()("/");
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <Page title="Seite nicht gefunden">
+      <Page title={t.notFoundTitle}>
         <div className="card">
           <h2>404 Not Found</h2>
           {/* A secret link's page says what to do (an invitation: ask the hosts); anything else the plain sentence. */}
-          <p>{typeof error.data === "string" && error.data !== "" && error.data !== "Not Found" ? error.data : "Diese Seite gibt es nicht."}</p>
-          <a className="button" href="/">
-            Zur Startseite
+          <p>{typeof error.data === "string" && error.data !== "" && error.data !== "Not Found" ? error.data : t.notFound}</p>
+          <a className="button" href={home}>
+            {t.toHome}
           </a>
         </div>
       </Page>
@@ -145,15 +156,15 @@ export function ErrorBoundary() {
     );
   }
   if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
-    // Answers to the request, not errors of the app: in German, never Remix's English defaults.
-    const text = CLIENT_ERRORS[error.status] ?? CLIENT_ERRORS[400]!;
+    // Answers to the request, not errors of the app: in the page's language, never Remix's English defaults.
+    const text = clientError(error.status, t);
     return (
       <Page title={text.title}>
         <div className="card" role="alert">
           <h2>{`${error.status} – ${text.title}`}</h2>
           <p>{text.message}</p>
-          <a className="button" href="/">
-            Zur Startseite
+          <a className="button" href={home}>
+            {t.toHome}
           </a>
         </div>
       </Page>
@@ -169,8 +180,8 @@ export function ErrorBoundary() {
       <div className="card" role="alert">
         <h2>Unexpected Application Error!</h2>
         <p>{detail}</p>
-        <a className="button" href="/">
-          Zur Startseite
+        <a className="button" href={home}>
+          {t.toHome}
         </a>
       </div>
     </Page>

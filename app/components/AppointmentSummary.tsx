@@ -1,17 +1,18 @@
-import { formatDateDE } from "~/domain/time";
+import { shortDateLabel } from "~/domain/calendar";
+import { fill, useCommonTexts, useLang } from "./useLanguage";
 
 /** Spec §2: after a slot is chosen, "Ihr Termin" shows its date and time. */
 export function AppointmentSummary({ date, slot }: { date: string; slot: { startTime: string; endTime: string } }) {
+  const t = useCommonTexts();
+  const lang = useLang();
   return (
     <div className="summary alert alert-info" aria-live="polite">
-      <h3>Ihr Termin</h3>
+      <h3>{t.yourAppointment}</h3>
       <dl>
-        <dt>Datum</dt>
-        <dd>{formatDateDE(date)}</dd>
-        <dt>Zeit</dt>
-        <dd>
-          {slot.startTime} - {slot.endTime} Uhr
-        </dd>
+        <dt>{t.date}</dt>
+        <dd>{shortDateLabel(date, lang)}</dd>
+        <dt>{t.time}</dt>
+        <dd>{fill(t.timeRange, { start: slot.startTime, end: slot.endTime })}</dd>
       </dl>
     </div>
   );

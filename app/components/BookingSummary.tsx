@@ -1,6 +1,13 @@
 import { Fragment } from "react";
 import { formatChf } from "~/domain/money";
 import type { SummaryLine } from "~/domain/pricing";
+// German only, as the fallback of pages that send no `summaryTexts` (staff pages; these words were in the bundle before).
+import { germanSummary } from "~/i18n/messages/enterData";
+import { useVenueTextLang } from "./SiteFooter";
+import { fill, useLang, useSharedTexts } from "./useLanguage";
+
+/** The summary's words: the page's `summaryTexts` (namespace `enterData`, keys `summary…`), else German. */
+export type SummaryTexts = { [K in keyof typeof germanSummary]: string };
 
 export type SummaryData = {
   code?: string | null;
@@ -27,14 +34,18 @@ export type SummaryData = {
   timeText: string;
 };
 
-export function personsLabel(s: Pick<SummaryData, "numChildren" | "numActiveAdults" | "numAccompanyingAdults">): string {
+export function personsLabel(
+  s: Pick<SummaryData, "numChildren" | "numActiveAdults" | "numAccompanyingAdults">,
+  template: string = germanSummary.summaryPersonsValue,
+): string {
   const total = s.numChildren + s.numActiveAdults + s.numAccompanyingAdults;
   // Label: count, like the counters on /find-slot, so no word has to agree with a number of 1.
-  return `${total} (Kinder: ${s.numChildren}, Erwachsene mitspielend: ${s.numActiveAdults}, Erwachsene nur Begleitung: ${s.numAccompanyingAdults})`;
+  return fill(template, { total, children: s.numChildren, active: s.numActiveAdults, accompanying: s.numAccompanyingAdults });
 }
 
 /** The price as a receipt's lines (label, count × unit under it, the amount right-aligned): inside a `dl.price-lines`. */
 export function PriceLines({ lines }: { lines: readonly SummaryLine[] }) {
+  const lang = useLang();
   return (
     <>
       {lines.map((line) => (
@@ -43,7 +54,7 @@ export function PriceLines({ lines }: { lines: readonly SummaryLine[] }) {
             {line.label}
             {line.detail ? <span className="price-detail"> {line.detail}</span> : null}
           </dt>
-          <dd>{line.amountRappen < 0 ? `− ${formatChf(-line.amountRappen)}` : formatChf(line.amountRappen)}</dd>
+          <dd>{line.amountRappen < 0 ? `− ${formatChf(-line.amountRappen, lang)}` : formatChf(line.amountRappen, lang)}</dd>
         </Fragment>
       ))}
     </>
@@ -54,56 +65,60 @@ export function PriceLines({ lines }: { lines: readonly SummaryLine[] }) {
  * The booking at a glance: code, date, time, persons, package; then the price as a receipt (one line per
  * kind of person with count × unit price, original price and voucher when one applies, total).
  */
-export function BookingSummary({ summary, title = "Ihre Buchung" }: { summary: SummaryData; title?: string }) {
+export function BookingSummary({ summary, title }: { summary: SummaryData; title?: string }) {
+  const t = useSharedTexts<SummaryTexts>("summaryTexts", germanSummary);
+  const lang = useLang();
+  const venueLang = useVenueTextLang();
   const discounted = summary.discountRappen > 0;
   return (
     <section className="card summary" aria-labelledby="summary-title">
-      <h2 id="summary-title">{title}</h2>
+      <h2 id="summary-title">{title ?? t.summaryTitle}</h2>
       <dl>
         {summary.code ? (
           <>
-            <dt>Buchungscode</dt>
+            <dt>{t.summaryCode}</dt>
             <dd>
               <strong>{summary.code}</strong>
             </dd>
           </>
         ) : null}
-        <dt>Datum</dt>
+        <dt>{t.summaryDate}</dt>
         <dd className="nobreak">{summary.dateText}</dd>
-        <dt>Zeit</dt>
+        <dt>{t.summaryTime}</dt>
         <dd className="nobreak">{summary.timeText}</dd>
         {summary.players ? (
           <>
-            <dt>Spieler</dt>
+            <dt>{t.summaryPlayers}</dt>
             <dd>{summary.players}</dd>
-            <dt>Runden</dt>
-            <dd>{summary.rounds} à 20 Minuten</dd>
+            <dt>{t.summaryRounds}</dt>
+            <dd>{fill(t.summaryRoundsValue, { rounds: summary.rounds ?? "" })}</dd>
           </>
         ) : (
           <>
-            <dt>Personen</dt>
-            <dd>{personsLabel(summary)}</dd>
+            <dt>{t.summaryPersons}</dt>
+            <dd>{personsLabel(summary, t.summaryPersonsValue)}</dd>
           </>
         )}
-        <dt>Paket</dt>
-        <dd>{summary.offerName}</dd>
+        <dt>{t.summaryPackage}</dt>
+        {/* A party package's name is the venue's (German); a game's is worded by the page. */}
+        <dd lang={summary.players ? undefined : venueLang}>{summary.offerName}</dd>
       </dl>
       <dl className="price-lines">
         <PriceLines lines={summary.lines} />
         {discounted ? (
           <>
-            <dt>Ursprünglicher Preis</dt>
-            <dd>{formatChf(summary.priceRappen)}</dd>
+            <dt>{t.summaryOriginalPrice}</dt>
+            <dd>{formatChf(summary.priceRappen, lang)}</dd>
             <dt className="voucher-line">
-              Gutschein
+              {t.summaryVoucher}
               {/* The code on its own line: it cannot break, and next to the word it squeezed the amount. */}
               {summary.couponCode ? <span className="price-detail"> {summary.couponCode}</span> : null}
             </dt>
-            <dd className="voucher-line">− {formatChf(summary.discountRappen)}</dd>
+            <dd className="voucher-line">− {formatChf(summary.discountRappen, lang)}</dd>
           </>
         ) : null}
-        <dt className="total">Total</dt>
-        <dd className="total">{formatChf(summary.amountRappen)}</dd>
+        <dt className="total">{t.summaryTotal}</dt>
+        <dd className="total">{formatChf(summary.amountRappen, lang)}</dd>
       </dl>
       {summary.depositLines?.map((line) => (
         <p key={line}>{line}</p>

@@ -1,8 +1,9 @@
 import { useNavigate } from "@remix-run/react";
 import { useState, type KeyboardEvent, type MouseEvent } from "react";
-import { dayOffer, isClosedDay, longDateLabel, monthGrid, monthLabel, monthOffered, WEEKDAY_LABELS, WEEKDAY_NAMES } from "~/domain/calendar";
+import { dayOffer, isClosedDay, longDateLabel, monthGrid, monthLabel, monthOffered, weekdayHeads } from "~/domain/calendar";
 import { addDays, addMonths } from "~/domain/time";
 import { useHydrated } from "./useHydrated";
+import { fill, useCommonTexts, useLang } from "./useLanguage";
 
 /** Arrow keys move a day or a week (issue #28 §5, the WAI-ARIA date grid's keys). */
 const ARROW_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
@@ -32,7 +33,8 @@ export function Calendar({
   selected: string | null;
   today: string;
   hrefFor: (query: { date?: string; month?: string }) => string;
-  label: string;
+  /** The calendar's name for screen readers; «Datum wählen» in the page's language by default. */
+  label?: string;
   /** Weekdays (0 = Sunday) without birthdays or games: still selectable (spec), but marked `geschlossen`. */
   closed?: readonly number[];
   /** Single dates closed by staff (closures), marked the same way. */
@@ -43,6 +45,9 @@ export function Calendar({
   lastDay?: string | null;
 }) {
   const weeks = monthGrid(month, today);
+  const t = useCommonTexts();
+  const lang = useLang();
+  const heads = weekdayHeads(lang);
   const prev = addMonths(`${month}-01`, -1).slice(0, 7);
   const next = addMonths(`${month}-01`, 1).slice(0, 7);
   const limits = { today, lastDay };
@@ -77,35 +82,35 @@ export function Calendar({
   }
   return (
     // Clicks on the links inside bubble here; keyboard activation of a link is a click as well.
-    <section className="calendar" aria-label={label} onClick={followInApp}>
+    <section className="calendar" aria-label={label ?? t.chooseDate} onClick={followInApp}>
       <div className="calendar-head">
         {canGoBack ? (
-          <a className="calendar-nav" href={hrefFor({ month: prev })} aria-label="Vorheriger Monat">
+          <a className="calendar-nav" href={hrefFor({ month: prev })} aria-label={t.prevMonth}>
             ‹
           </a>
         ) : (
           <span className="calendar-nav" aria-disabled="true">
             <span aria-hidden="true">‹</span>
-            <span className="visually-hidden">Vorheriger Monat (nicht verfügbar)</span>
+            <span className="visually-hidden">{t.prevMonthNone}</span>
           </span>
         )}
-        <h2 aria-live="polite">{monthLabel(month)}</h2>
+        <h2 aria-live="polite">{monthLabel(month, lang)}</h2>
         {canGoForward ? (
-          <a className="calendar-nav" href={hrefFor({ month: next })} aria-label="Nächster Monat">
+          <a className="calendar-nav" href={hrefFor({ month: next })} aria-label={t.nextMonth}>
             ›
           </a>
         ) : (
           <span className="calendar-nav" aria-disabled="true">
             <span aria-hidden="true">›</span>
-            <span className="visually-hidden">Nächster Monat (nicht buchbar)</span>
+            <span className="visually-hidden">{t.nextMonthNone}</span>
           </span>
         )}
       </div>
       <table>
         <thead>
           <tr>
-            {WEEKDAY_LABELS.map((w, i) => (
-              <th key={w} scope="col" abbr={WEEKDAY_NAMES[i]}>
+            {heads.short.map((w, i) => (
+              <th key={w} scope="col" abbr={heads.long[i]}>
                 {w}
               </th>
             ))}
@@ -119,7 +124,7 @@ export function Calendar({
                   {!day.inMonth ? null : dayOffer(day.date, limits) !== "open" ? (
                     <span className="past">
                       <span aria-hidden="true">{day.day}</span>
-                      <span className="visually-hidden">{`${longDateLabel(day.date)} (${dayOffer(day.date, limits) === "past" ? "vergangen" : "nicht buchbar"})`}</span>
+                      <span className="visually-hidden">{fill(dayOffer(day.date, limits) === "past" ? t.dayPast : t.dayNotBookable, { date: longDateLabel(day.date, lang) })}</span>
                     </span>
                   ) : (
                     <a
@@ -127,7 +132,7 @@ export function Calendar({
                       data-date={day.date}
                       tabIndex={hydrated && day.date !== stop ? -1 : undefined}
                       aria-current={day.date === selected ? "date" : undefined}
-                      aria-label={isClosedDay(day.date, closed, closedDates, openDates) ? `${longDateLabel(day.date)} (geschlossen)` : longDateLabel(day.date)}
+                      aria-label={isClosedDay(day.date, closed, closedDates, openDates) ? fill(t.dayClosed, { date: longDateLabel(day.date, lang) }) : longDateLabel(day.date, lang)}
                       className={isClosedDay(day.date, closed, closedDates, openDates) ? "closed" : undefined}
                     >
                       {day.day}
@@ -144,7 +149,7 @@ export function Calendar({
           <span className="closed-sample" aria-hidden="true">
             1
           </span>{" "}
-          geschlossen
+          {t.closedLegend}
         </p>
       ) : null}
     </section>

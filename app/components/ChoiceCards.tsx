@@ -1,6 +1,7 @@
 import { useAdoptCheckedRadio } from "./useAdoptTypedValue";
 
-export type Choice = { value: number; title: string; price?: string; points: readonly string[] };
+/** `venuePoints`: what the venue wrote (German until it keeps other languages), before the page's own `points`. */
+export type Choice = { value: number; title: string; price?: string; venuePoints?: readonly string[]; points: readonly string[] };
 
 /**
  * A radio group drawn as cards (the offers and the game types). Uncontrolled, so a choice made
@@ -13,12 +14,15 @@ export function ChoiceCards({
   choices,
   selected,
   onChoose,
+  venueLang,
 }: {
   name: string;
   legend: string;
   choices: readonly Choice[];
   selected: number | null;
   onChoose: (value: number) => void;
+  /** `de-CH` on a page in another language: the venue's own words are marked as German. */
+  venueLang?: string;
 }) {
   useAdoptCheckedRadio(name, (value) => onChoose(Number(value)));
   return (
@@ -26,6 +30,8 @@ export function ChoiceCards({
       <legend className="visually-hidden">{legend}</legend>
       {choices.map((choice) => {
         const pointsId = `${name}-${choice.value}-points`;
+        const venuePoints = choice.venuePoints ?? [];
+        const hasPoints = venuePoints.length + choice.points.length > 0;
         // The list sits beside the label (a label may hold phrasing content only); the label's
         // overlay (.offer-card label::after) still makes the whole card the click target.
         return (
@@ -37,13 +43,20 @@ export function ChoiceCards({
                 value={choice.value}
                 defaultChecked={choice.value === selected}
                 onChange={() => onChoose(choice.value)}
-                aria-describedby={choice.points.length > 0 ? pointsId : undefined}
+                aria-describedby={hasPoints ? pointsId : undefined}
               />
-              <span className="offer-name">{choice.title}</span>
+              <span className="offer-name" lang={choice.venuePoints ? venueLang : undefined}>
+                {choice.title}
+              </span>
               {choice.price ? <span className="offer-price">{choice.price}</span> : null}
             </label>
-            {choice.points.length > 0 ? (
+            {hasPoints ? (
               <ul id={pointsId}>
+                {venuePoints.map((point) => (
+                  <li key={`v-${point}`} lang={venueLang}>
+                    {point}
+                  </li>
+                ))}
                 {choice.points.map((point) => (
                   <li key={point}>{point}</li>
                 ))}

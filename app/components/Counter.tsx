@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { COUNTER_MAX, COUNTER_MIN, clampCount } from "~/domain/booking-query";
 import { useAdoptTypedValue } from "./useAdoptTypedValue";
+import { fill, useCommonTexts } from "./useLanguage";
 
 /**
  * A labelled number input with − and + buttons. With JavaScript they step the value in place;
@@ -26,6 +27,7 @@ export function Counter({
   max?: number;
 }) {
   const id = `counter-${name}`;
+  const t = useCommonTexts();
   const input = useRef<HTMLInputElement>(null);
   useAdoptTypedValue(input, value, (typed) => onChange(clampCount(typed, max)));
   const stepProps = (delta: number) =>
@@ -36,7 +38,7 @@ export function Counter({
     <div className="counter">
       <label htmlFor={id}>{label}</label>
       <div className="counter-controls">
-        <button {...stepProps(-1)} className="counter-step" aria-label={`${label}: eins weniger`} aria-controls={id} disabled={value <= COUNTER_MIN}>
+        <button {...stepProps(-1)} className="counter-step" aria-label={fill(t.stepLess, { label })} aria-controls={id} disabled={value <= COUNTER_MIN}>
           −
         </button>
         <input
@@ -51,7 +53,7 @@ export function Counter({
           value={value}
           onChange={(e) => onChange(clampCount(e.currentTarget.value, max))}
         />
-        <button {...stepProps(1)} className="counter-step" aria-label={`${label}: eins mehr`} aria-controls={id} disabled={value >= max}>
+        <button {...stepProps(1)} className="counter-step" aria-label={fill(t.stepMore, { label })} aria-controls={id} disabled={value >= max}>
           +
         </button>
       </div>

@@ -1,27 +1,33 @@
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { LANG_NAMES, LOCALE } from "~/i18n/locales";
 import { SiteFooter } from "./SiteFooter";
+import { useCommonTexts, useLanguageFrame, useLocalePath } from "./useLanguage";
 import { useVenueContact } from "./useVenueContact";
 
 /**
  * The shared header (the venue's logo and the purple title) around every page's content, and on
- * family pages the footer with the seller's identity and the legal links (staff pages have their bar).
+ * family pages the language switch and the footer with the seller's identity and the legal links
+ * (staff pages have their bar and stay German).
  */
 export function Page({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   // The root loader's flag: a production site running on simulated payments (a test system).
   const simulated = useRouteLoaderData<{ simulatedPayments?: boolean }>("root")?.simulatedPayments === true;
   const contact = useVenueContact();
   const staffPage = useLocation().pathname.startsWith("/admin");
+  const t = useCommonTexts();
+  const to = useLocalePath();
   return (
     <>
       <header className="site-header">
-        <a href="/" className="logo-link">
-          <img src={contact?.logoUrl ?? "/logo.svg"} alt={contact?.name ?? "Startseite"} className="logo" width="180" height="60" />
+        {staffPage ? null : <LanguageSwitch />}
+        <a href={staffPage ? "/" : to("/")} className="logo-link">
+          <img src={contact?.logoUrl ?? "/logo.svg"} alt={contact?.name ?? t.home} className="logo" width="180" height="60" />
         </a>
         <h1 className="page-title">{title}</h1>
         {simulated ? (
           <p className="center">
-            <span className="badge-dev">DEV MODE</span> Zahlungen werden nur simuliert.
+            <span className="badge-dev">DEV MODE</span> {t.devMode}
           </p>
         ) : null}
       </header>
@@ -30,3 +36,44 @@ export function Page({ title, children, wide = false }: { title: string; childre
     </>
   );
 }
+
+/**
+ * Plain links to this page in each language (same query, so a booking in progress goes on: its
+ * draft cookie knows no language); no JavaScript needed. A German page asked for by a browser that
+ * prefers another language offers it in that language's words — a link, never a redirect.
+ */
+function LanguageSwitch() {
+  const frame = useLanguageFrame();
+  if (!frame || frame.switchLinks.length === 0) return null;
+  return (
+    <>
+      {frame.suggest ? (
+        <p className="language-suggest" lang={LOCALE[frame.suggest.lang]}>
+          <a href={frame.suggest.href} hrefLang={LOCALE[frame.suggest.lang]}>
+            {SUGGEST[frame.suggest.lang]}
+          </a>
+        </p>
+      ) : null}
+      <nav aria-label={frame.texts.languageNav} className="language-switch">
+        <ul>
+          {frame.switchLinks.map((link) => (
+            <li key={link.lang}>
+              {link.lang === frame.lang ? (
+                <span aria-current="true" lang={LOCALE[link.lang]}>
+                  {LANG_NAMES[link.lang]}
+                </span>
+              ) : (
+                <a href={link.href} hrefLang={LOCALE[link.lang]} lang={LOCALE[link.lang]}>
+                  {LANG_NAMES[link.lang]}
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </>
+  );
+}
+
+/** The suggestion speaks the suggested language (the family may not read German yet). */
+const SUGGEST = { de: "Diese Seite auf Deutsch", fr: "Cette page en français", it: "Questa pagina in italiano", en: "This page in English" } as const;

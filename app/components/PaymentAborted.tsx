@@ -1,7 +1,21 @@
 import { DevBadge } from "./DevBadge";
 import { Page } from "./Page";
+import { useLocalePath } from "./useLanguage";
 
-export function PaymentAborted({ title, devMode, children }: { title: string; devMode: boolean; children: React.ReactNode }) {
+/** The cancel and error return pages: what happened (`children`), then back to the booking or anew. */
+export function PaymentAborted({
+  title,
+  devMode,
+  t,
+  children,
+}: {
+  title: string;
+  devMode: boolean;
+  /** From the page's loader data (namespace `payment`). */
+  t: { backToBooking: string; restart: string };
+  children: React.ReactNode;
+}) {
+  const to = useLocalePath();
   return (
     <Page title={title}>
       <DevBadge show={devMode} />
@@ -9,11 +23,11 @@ export function PaymentAborted({ title, devMode, children }: { title: string; de
         {children}
         <div className="actions">
           {/* Contact data and voucher wait in the draft; booking again holds the slot anew if it is still free. */}
-          <a className="button button-secondary" href="/enter-data">
-            Zurück zur Buchung
+          <a className="button button-secondary" href={to("/enter-data")}>
+            {t.backToBooking}
           </a>
-          <a className="button" href="/">
-            Neue Buchung starten
+          <a className="button" href={to("/")}>
+            {t.restart}
           </a>
         </div>
       </div>

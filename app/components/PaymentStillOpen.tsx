@@ -1,35 +1,36 @@
 import { DevBadge } from "./DevBadge";
 import { Page } from "./Page";
 
-export const STILL_OPEN_TITLE = "Zahlung noch offen";
-
-const TEXT = {
-  title: STILL_OPEN_TITLE,
-  body: "Beim Zahlungsanbieter ist Ihre Zahlung noch nicht abgebrochen. Ihr Termin bleibt für Sie reserviert, bis Sie die Zahlung abschliessen oder abbrechen.",
-  resume: "Zahlung fortsetzen",
-  abandon: "Zahlung abbrechen",
-} as const;
-
 /**
  * The cancel or error return page opened while the provider still has the payment open (a GET
  * changes nothing there, see payments/payment-return.server): go back to the provider, or give the
- * payment up with a POST.
+ * payment up with a POST (to this page, in its language). Texts from the loader (namespace `payment`).
  */
-export function PaymentStillOpen({ devMode, transactionId, paymentUrl }: { devMode: boolean; transactionId: string; paymentUrl: string | null }) {
+export function PaymentStillOpen({
+  devMode,
+  transactionId,
+  paymentUrl,
+  t,
+}: {
+  devMode: boolean;
+  transactionId: string;
+  paymentUrl: string | null;
+  t: { stillOpenTitle: string; stillOpen: string; resume: string; abandon: string };
+}) {
   return (
-    <Page title={TEXT.title}>
+    <Page title={t.stillOpenTitle}>
       <DevBadge show={devMode} />
       <div className="card">
-        <p>{TEXT.body}</p>
+        <p>{t.stillOpen}</p>
         <form method="post" className="actions">
           <input type="hidden" name="datatransTrxId" value={transactionId} />
           {paymentUrl ? (
             <a className="button" href={paymentUrl}>
-              {TEXT.resume}
+              {t.resume}
             </a>
           ) : null}
           <button type="submit" className="button button-secondary">
-            {TEXT.abandon}
+            {t.abandon}
           </button>
         </form>
       </div>

@@ -1,5 +1,6 @@
 import type { VenueContact } from "~/domain/venue-contact";
 import { OpeningHours } from "./OpeningHours";
+import { useCommonTexts, useLang, useLocalePath } from "./useLanguage";
 import { useVenueFacts } from "./useVenueFacts";
 
 /**
@@ -8,13 +9,15 @@ import { useVenueFacts } from "./useVenueFacts";
  */
 export function SiteFooter({ contact }: { contact: VenueContact | null }) {
   const facts = useVenueFacts();
+  const t = useCommonTexts();
+  const to = useLocalePath();
   return (
     <footer className="site-footer">
-      <nav aria-label="Service und Rechtliches" className="footer-links">
-        <a href="/buchung">Buchung verwalten</a>
-        <a href="/agb">AGB</a>
-        <a href="/impressum">Impressum</a>
-        <a href="/datenschutz">Datenschutz</a>
+      <nav aria-label={t.footerNav} className="footer-links">
+        <a href={to("/buchung")}>{t.manageBooking}</a>
+        <a href={to("/agb")}>{t.terms}</a>
+        <a href={to("/impressum")}>{t.imprint}</a>
+        <a href={to("/datenschutz")}>{t.privacy}</a>
       </nav>
       {contact ? <ContactBlock contact={contact} openingHours={facts?.openingHours ?? contact.openingHours} headingId="footer-contact" /> : null}
     </footer>
@@ -22,10 +25,12 @@ export function SiteFooter({ contact }: { contact: VenueContact | null }) {
 }
 
 /** Name, address, `tel:` and `mailto:` links and opening hours: the footer's and the home page's contact. */
-export function ContactBlock({ contact, openingHours, headingId, title = "Kontakt" }: { contact: VenueContact; openingHours: string; headingId: string; title?: string }) {
+export function ContactBlock({ contact, openingHours, headingId, title }: { contact: VenueContact; openingHours: string; headingId: string; title?: string }) {
+  const t = useCommonTexts();
+  const venueLang = useVenueTextLang();
   return (
     <section aria-labelledby={headingId} className="contact-block">
-      <h2 id={headingId}>{title}</h2>
+      <h2 id={headingId}>{title ?? t.contact}</h2>
       <address>
         <strong>{contact.name}</strong>
         <br />
@@ -35,12 +40,12 @@ export function ContactBlock({ contact, openingHours, headingId, title = "Kontak
           {contact.zip} {contact.city}
         </span>
         <br />
-        Telefon{" "}
+        {t.phone}{" "}
         <a href={contact.phoneHref} className="nowrap">
           {contact.phone}
         </a>
         <br />
-        E-Mail <a href={`mailto:${contact.email}`}>{contact.email}</a>
+        {t.email} <a href={`mailto:${contact.email}`}>{contact.email}</a>
         {contact.website ? (
           <>
             <br />
@@ -51,8 +56,19 @@ export function ContactBlock({ contact, openingHours, headingId, title = "Kontak
         ) : null}
       </address>
       <p>
-        Öffnungszeiten: <OpeningHours text={openingHours} />
+        {t.openingHours}{" "}
+        <span lang={venueLang}>
+          <OpeningHours text={openingHours} />
+        </span>
       </p>
     </section>
   );
+}
+
+/**
+ * What the venue typed (opening hours, arrival note, offers) is German until the venue keeps it in
+ * other languages: on a French page it is marked `lang="de-CH"`, so a screen reader reads it as German.
+ */
+export function useVenueTextLang(): string | undefined {
+  return useLang() === "de" ? undefined : "de-CH";
 }

@@ -1,3 +1,5 @@
+import { fill, useCommonTexts } from "./useLanguage";
+
 type SlotOption = { startTime: string; endTime: string; available: boolean };
 
 /**
@@ -22,6 +24,7 @@ export function SlotGrid({
   /** Many short starts (games, every 20 minutes): one row per hour, tiles showing the start time only. */
   byHour?: boolean;
 }) {
+  const t = useCommonTexts();
   const tile = (slot: SlotOption) => (
     <label key={slot.startTime} className="slot">
       <input
@@ -53,7 +56,7 @@ export function SlotGrid({
         <legend className="visually-hidden">{legend}</legend>
         {hours.map((hour) => (
           <fieldset key={hour} className="slot-grid slot-grid-hour">
-            <legend className="slot-hour">{`${hour} Uhr`}</legend>
+            <legend className="slot-hour">{fill(t.hourLegend, { hour })}</legend>
             {slots.filter((s) => s.startTime.startsWith(hour)).map(tile)}
           </fieldset>
         ))}

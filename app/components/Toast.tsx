@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { KeepTogether } from "./KeepTogether";
+import { useCommonTexts } from "./useLanguage";
 
 export type ToastStatus = "info" | "warning" | "success" | "error" | "loading";
 export type ToastMessage = { id: number; status: ToastStatus; text: string; durationMs?: number };
@@ -19,6 +20,7 @@ export function Toasts({ toasts, onDismiss, inline = false }: { toasts: ToastMes
 }
 
 function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: (id: number) => void }) {
+  const t = useCommonTexts();
   useEffect(() => {
     if (toast.status === "loading") return;
     const timer = setTimeout(() => onDismiss(toast.id), toast.durationMs ?? TOAST_DEFAULT_MS);
@@ -29,7 +31,7 @@ function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: (id: numb
       <span>
         <KeepTogether text={toast.text} />
       </span>
-      <button type="button" className="toast-close" aria-label="Meldung schliessen" onClick={() => onDismiss(toast.id)}>
+      <button type="button" className="toast-close" aria-label={t.closeMessage} onClick={() => onDismiss(toast.id)}>
         ×
       </button>
     </div>

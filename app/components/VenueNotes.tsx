@@ -1,3 +1,5 @@
+import { useVenueTextLang } from "./SiteFooter";
+import { useCommonTexts } from "./useLanguage";
 import { useVenueContact } from "./useVenueContact";
 import { useVenueFacts } from "./useVenueFacts";
 
@@ -5,23 +7,25 @@ import { useVenueFacts } from "./useVenueFacts";
 export function VenueNotes() {
   const facts = useVenueFacts();
   const contact = useVenueContact();
+  const t = useCommonTexts();
+  const venueLang = useVenueTextLang();
   if (!contact) return null;
   return (
     <section className="notes" aria-labelledby="notes-title">
-      <h2 id="notes-title">Hinweise</h2>
-      {contact.arrivalNote ? <p className="pre-line">{contact.arrivalNote}</p> : null}
+      <h2 id="notes-title">{t.notes}</h2>
+      {contact.arrivalNote ? <p className="pre-line" lang={venueLang}>{contact.arrivalNote}</p> : null}
       <p>
         {contact.name}, {contact.street}, <span className="nowrap">{contact.zip}</span> {contact.city}
         <br />
-        Telefon{" "}
+        {t.phone}{" "}
         <a href={contact.phoneHref} className="nowrap">
           {contact.phone}
         </a>{" "}
-        · E-Mail <a href={`mailto:${contact.email}`}>{contact.email}</a>
+        · {t.email} <a href={`mailto:${contact.email}`}>{contact.email}</a>
         {facts ? (
           <>
             <br />
-            Öffnungszeiten: {facts.openingHours}
+            {t.openingHours} <span lang={venueLang}>{facts.openingHours}</span>
           </>
         ) : null}
       </p>

@@ -1,5 +1,6 @@
 import { memoByKey } from "./memo";
-import { addDays as addIsoDays, addMonths, isIsoDate, weekdayOf, type VenueNow } from "./time";
+import { LOCALE, type Lang } from "~/i18n/locales";
+import { addDays as addIsoDays, addMonths, formatDateDE, isIsoDate, weekdayOf, type VenueNow } from "./time";
 
 export type CalendarDay = { date: string; day: number; inMonth: boolean; past: boolean };
 
@@ -23,17 +24,53 @@ export function parseMonth(value: unknown): string | null {
 const monthFormatter = new Intl.DateTimeFormat("de-CH", { month: "long", year: "numeric" });
 const longDateFormatter = new Intl.DateTimeFormat("de-CH", { weekday: "long", day: "numeric", month: "long", year: "numeric" });
 
-/** `2026-11` → `November 2026`. */
-export function monthLabel(month: string): string {
-  return monthFormatter.format(localNoon(`${month}-01`));
+/** Another language's formatters, made once each (French, Italian, English pages). */
+const otherFormatters = new Map<Lang, { month: Intl.DateTimeFormat; long: Intl.DateTimeFormat; short: Intl.DateTimeFormat; numeric: Intl.DateTimeFormat }>();
+function formattersOf(lang: Lang) {
+  let f = otherFormatters.get(lang);
+  if (!f) {
+    const locale = LOCALE[lang];
+    f = {
+      month: new Intl.DateTimeFormat(locale, { month: "long", year: "numeric" }),
+      long: new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", year: "numeric" }),
+      short: new Intl.DateTimeFormat(locale, { weekday: "short" }),
+      numeric: new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric" }),
+    };
+    otherFormatters.set(lang, f);
+  }
+  return f;
+}
+
+/** `2026-11` → `November 2026` (`novembre 2026` in French). */
+export function monthLabel(month: string, lang: Lang = "de"): string {
+  return (lang === "de" ? monthFormatter : formattersOf(lang).month).format(localNoon(`${month}-01`));
 }
 
 /** German weekday abbreviations starting on Monday. */
 export const WEEKDAY_LABELS = ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"];
 export const WEEKDAY_NAMES = ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"];
+/** A Monday (2026-11-30) and the six days after it: the week the other languages' names are read from. */
+const A_WEEK = ["2026-11-30", "2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04", "2026-12-05", "2026-12-06"];
 
-/** A full-date label for screen readers: `Samstag, 28. November 2026`. */
-export const longDateLabel: (iso: string) => string = memoByKey(400, (iso) => longDateFormatter.format(localNoon(iso)));
+/** The calendar's column heads (Monday first) and their full names, in a language. */
+export function weekdayHeads(lang: Lang = "de"): { short: readonly string[]; long: readonly string[] } {
+  if (lang === "de") return { short: WEEKDAY_LABELS, long: WEEKDAY_NAMES };
+  const f = formattersOf(lang);
+  const long = new Intl.DateTimeFormat(LOCALE[lang], { weekday: "long" });
+  return { short: A_WEEK.map((d) => f.short.format(localNoon(d))), long: A_WEEK.map((d) => long.format(localNoon(d))) };
+}
+
+const germanLongDate = memoByKey(400, (iso) => longDateFormatter.format(localNoon(iso)));
+
+/** A full-date label for screen readers: `Samstag, 28. November 2026` (`samedi, 28 novembre 2026`). */
+export function longDateLabel(iso: string, lang: Lang = "de"): string {
+  return lang === "de" ? germanLongDate(iso) : formattersOf(lang).long.format(localNoon(iso));
+}
+
+/** `28.11.2026` in every Swiss locale (German's own formatter is `formatDateDE`). */
+export function shortDateLabel(iso: string, lang: Lang = "de"): string {
+  return lang === "de" ? formatDateDE(iso) : formattersOf(lang).numeric.format(localNoon(iso));
+}
 
 /** The weeks (Monday first) covering a month; days outside it are marked. */
 export function monthGrid(month: string, today: string): readonly (readonly CalendarDay[])[] {

@@ -98,11 +98,35 @@ export const tooLongMessage = (label: string, max: number) => `${label}: höchst
 
 /** The first field longer than its limit, as a German message naming the field; counted after trimming. */
 export function contactLengthError(input: ContactInput): string | null {
-  for (const [field, max] of Object.entries(CONTACT_MAX_LENGTH) as [keyof typeof CONTACT_MAX_LENGTH, number][]) {
-    if (str(input[field]).trim().length > max) return tooLongMessage(CONTACT_FIELD_LABELS[field], max);
-  }
-  return null;
+  const field = tooLongField(input);
+  return field ? tooLongMessage(CONTACT_FIELD_LABELS[field], CONTACT_MAX_LENGTH[field]) : null;
 }
+
+function tooLongField(input: ContactInput): ContactField | undefined {
+  return (Object.keys(CONTACT_MAX_LENGTH) as ContactField[]).find((field) => str(input[field]).trim().length > CONTACT_MAX_LENGTH[field]);
+}
+
+/**
+ * The words of the contact form's checks, in a page's language (issue #33): the contact step's
+ * loader sends them, so the browser and the server answer the same words in the same order. The
+ * per-field messages are worded on the server (no formatter in the browser); German is the default
+ * of every existing export (staff phone booking, the JSON API, e-mails).
+ */
+export type ContactField = keyof typeof CONTACT_MAX_LENGTH;
+export type ContactMessages = {
+  emailsDiffer: string;
+  requiredFields: string;
+  invalidZip: string;
+  invalidPhone: string;
+  invalidEmail: string;
+  acceptTerms: string;
+  /** Each field's «too long» message: `Vorname: höchstens 100 Zeichen erlaubt.` */
+  tooLong: Record<ContactField, string>;
+  /** Each field's «empty» message: `Vorname: bitte ausfüllen.` */
+  missing: Record<ContactField, string>;
+  /** The fields' names, for the list of missing ones. */
+  labels: Record<ContactField, string>;
+};
 
 /**
  * Spec §5, in this order: e-mails differ, a required field empty after trimming, terms not accepted.
@@ -110,17 +134,22 @@ export function contactLengthError(input: ContactInput): string | null {
  * cannot be one, since the confirmation would never arrive. Only the first failing rule is reported.
  */
 export function firstContactError(input: ContactInput, phoneOk: PhoneCheck = isPlausiblePhone): string | null {
+  return firstContactErrorIn(input, germanContactMessages(), phoneOk);
+}
+
+/** `firstContactError` in a page's language (`m`); the same rules in the same order. */
+export function firstContactErrorIn(input: ContactInput, m: ContactMessages, phoneOk: PhoneCheck = isPlausiblePhone): string | null {
   // Before the spec's rules: a value that cannot be stored is named first, whatever else is wrong.
-  const tooLong = contactLengthError(input);
-  if (tooLong) return tooLong;
+  const tooLong = tooLongField(input);
+  if (tooLong) return m.tooLong[tooLong];
   // Addresses differing only in upper/lower case reach the same mailbox in practice.
-  if (str(input.email).trim().toLowerCase() !== str(input.emailRepeat).trim().toLowerCase()) return MSG.emailsDiffer;
-  if (REQUIRED_CONTACT_FIELDS.some((f) => str(input[f]).trim() === "")) return MSG.requiredFields;
+  if (str(input.email).trim().toLowerCase() !== str(input.emailRepeat).trim().toLowerCase()) return m.emailsDiffer;
+  if (REQUIRED_CONTACT_FIELDS.some((f) => str(input[f]).trim() === "")) return m.requiredFields;
   // Ours, after the spec's required fields and in the form's order: postcode, phone, then the address.
-  if (!isPlausibleZip(str(input.zip), input.country)) return MSG.invalidZip;
-  if (!phoneOk(str(input.phone), str(input.country) || "CH")) return MSG.invalidPhone;
-  if (!isEmailAddress(str(input.email).trim())) return MSG.invalidEmail;
-  if (!accepted(input.terms)) return MSG.acceptTerms;
+  if (!isPlausibleZip(str(input.zip), input.country)) return m.invalidZip;
+  if (!phoneOk(str(input.phone), str(input.country) || "CH")) return m.invalidPhone;
+  if (!isEmailAddress(str(input.email).trim())) return m.invalidEmail;
+  if (!accepted(input.terms)) return m.acceptTerms;
   return null;
 }
 
@@ -144,10 +173,29 @@ export function phoneCallerContactError(input: ContactInput, phoneOk: PhoneCheck
 }
 
 /** A field of the contact form (or the terms box) and what is wrong with it. */
-export type ContactProblem = { field: keyof typeof CONTACT_MAX_LENGTH | "terms"; message: string };
+export type ContactProblem = { field: ContactField | "terms"; message: string };
 
 /** Under an empty required field, and in the list at the top: `Vorname: bitte ausfüllen.` */
 export const missingFieldMessage = (label: string) => `${label}: bitte ausfüllen.`;
+
+/** The German words of the checks (the default of every export above). */
+let german: ContactMessages | undefined;
+export function germanContactMessages(): ContactMessages {
+  const fields = Object.keys(CONTACT_MAX_LENGTH) as ContactField[];
+  const each = (word: (f: ContactField) => string) => Object.fromEntries(fields.map((f) => [f, word(f)])) as Record<ContactField, string>;
+  german ??= {
+    emailsDiffer: MSG.emailsDiffer,
+    requiredFields: MSG.requiredFields,
+    invalidZip: MSG.invalidZip,
+    invalidPhone: MSG.invalidPhone,
+    invalidEmail: MSG.invalidEmail,
+    acceptTerms: MSG.acceptTerms,
+    tooLong: each((f) => tooLongMessage(CONTACT_FIELD_LABELS[f], CONTACT_MAX_LENGTH[f])),
+    missing: each((f) => missingFieldMessage(CONTACT_FIELD_LABELS[f])),
+    labels: { ...CONTACT_FIELD_LABELS },
+  };
+  return german;
+}
 
 /**
  * Every problem of the form, per field, in the spec's order (issue #28 §5): the list at the top of
@@ -155,20 +203,25 @@ export const missingFieldMessage = (label: string) => `${label}: bitte ausfülle
  * (`firstContactError`); this only says where.
  */
 export function contactProblems(input: ContactInput, phoneOk: PhoneCheck = isPlausiblePhone): ContactProblem[] {
+  return contactProblemsIn(input, germanContactMessages(), phoneOk);
+}
+
+/** `contactProblems` in a page's language (`m`); the same rules in the same order. */
+export function contactProblemsIn(input: ContactInput, m: ContactMessages, phoneOk: PhoneCheck = isPlausiblePhone): ContactProblem[] {
   const problems: ContactProblem[] = [];
-  for (const [field, max] of Object.entries(CONTACT_MAX_LENGTH) as [keyof typeof CONTACT_MAX_LENGTH, number][]) {
-    if (str(input[field]).trim().length > max) problems.push({ field, message: tooLongMessage(CONTACT_FIELD_LABELS[field], max) });
+  for (const [field, max] of Object.entries(CONTACT_MAX_LENGTH) as [ContactField, number][]) {
+    if (str(input[field]).trim().length > max) problems.push({ field, message: m.tooLong[field] });
   }
   const email = str(input.email).trim();
   const repeat = str(input.emailRepeat).trim();
-  if (email.toLowerCase() !== repeat.toLowerCase() && repeat !== "") problems.push({ field: "emailRepeat", message: MSG.emailsDiffer });
+  if (email.toLowerCase() !== repeat.toLowerCase() && repeat !== "") problems.push({ field: "emailRepeat", message: m.emailsDiffer });
   for (const field of REQUIRED_CONTACT_FIELDS) {
-    if (str(input[field]).trim() === "") problems.push({ field, message: missingFieldMessage(CONTACT_FIELD_LABELS[field]) });
+    if (str(input[field]).trim() === "") problems.push({ field, message: m.missing[field] });
   }
-  if (str(input.zip).trim() !== "" && !isPlausibleZip(str(input.zip), input.country)) problems.push({ field: "zip", message: MSG.invalidZip });
-  if (str(input.phone).trim() !== "" && !phoneOk(str(input.phone), str(input.country) || "CH")) problems.push({ field: "phone", message: MSG.invalidPhone });
-  if (email !== "" && !isEmailAddress(email)) problems.push({ field: "email", message: MSG.invalidEmail });
-  if (!accepted(input.terms)) problems.push({ field: "terms", message: MSG.acceptTerms });
+  if (str(input.zip).trim() !== "" && !isPlausibleZip(str(input.zip), input.country)) problems.push({ field: "zip", message: m.invalidZip });
+  if (str(input.phone).trim() !== "" && !phoneOk(str(input.phone), str(input.country) || "CH")) problems.push({ field: "phone", message: m.invalidPhone });
+  if (email !== "" && !isEmailAddress(email)) problems.push({ field: "email", message: m.invalidEmail });
+  if (!accepted(input.terms)) problems.push({ field: "terms", message: m.acceptTerms });
   // One message per field: the first found (a too long value before anything else about it).
   return problems.filter((p, i) => problems.findIndex((q) => q.field === p.field) === i);
 }

@@ -64,28 +64,43 @@ export function balanceOpenRappen(b: DepositBooking): number {
   return Math.max(0, b.openBalanceRappen - b.paidAtVenueRappen);
 }
 
+/** A line of a deposit booking's payment state without words: the state and its amount. */
+export type DepositState = { state: PaymentState; rappen: number };
+
 /**
- * The lines of a deposit booking's payment state: the deposit (open while its payment is pending,
- * paid once the booking is confirmed), and the balance (open with its due date, «vor Ort zu
- * bezahlen» when the venue takes it there, or paid). A booking without a deposit has none.
+ * The states of a deposit booking's payment: the deposit (open while its payment is pending, paid
+ * once the booking is confirmed), and the balance (open until its due date, to pay at the venue
+ * when the venue takes it there, or paid). A booking without a deposit has none. Worded in German
+ * by `depositStateLines`; a family page words them in its own language.
  */
-export function depositStateLines(b: DepositBooking, due: { dateText: string; atVenue: boolean }): { state: PaymentState; text: string }[] {
+export function depositStates(b: DepositBooking, atVenue: boolean): DepositState[] {
   if (b.depositRappen <= 0 || b.status === "cancelled" || b.status === "expired") return [];
   if (b.status === "held") {
-    const deposit = b.amountRappen - b.openBalanceRappen;
     return [
-      { state: "deposit_open", text: `${PAYMENT_STATE_LABELS.deposit_open}: ${formatChf(deposit)}` },
-      { state: "balance_open", text: `${PAYMENT_STATE_LABELS.balance_open}: ${formatChf(b.openBalanceRappen)}, fällig bis ${due.dateText}` },
+      { state: "deposit_open", rappen: b.amountRappen - b.openBalanceRappen },
+      { state: "balance_open", rappen: b.openBalanceRappen },
     ];
   }
   const open = balanceOpenRappen(b);
-  if (open <= 0) return [{ state: "paid", text: `${PAYMENT_STATE_LABELS.paid}: ${formatChf(b.amountRappen)}` }];
+  if (open <= 0) return [{ state: "paid", rappen: b.amountRappen }];
   return [
-    { state: "deposit_paid", text: `${PAYMENT_STATE_LABELS.deposit_paid}: ${formatChf(b.depositRappen)}` },
-    due.atVenue
-      ? { state: "at_venue", text: `Restbetrag ${PAYMENT_STATE_LABELS.at_venue}: ${formatChf(open)}` }
-      : { state: "balance_open", text: `${PAYMENT_STATE_LABELS.balance_open}: ${formatChf(open)}, fällig bis ${due.dateText}` },
+    { state: "deposit_paid", rappen: b.depositRappen },
+    { state: atVenue ? "at_venue" : "balance_open", rappen: open },
   ];
+}
+
+/**
+ * The lines of a deposit booking's payment state (see `depositStates`), in German: «Anzahlung
+ * bezahlt: CHF 100.00», «Restbetrag offen: CHF 240.00, fällig bis 12.12.2026», «Restbetrag vor Ort
+ * zu bezahlen: …».
+ */
+export function depositStateLines(b: DepositBooking, due: { dateText: string; atVenue: boolean }): { state: PaymentState; text: string }[] {
+  return depositStates(b, due.atVenue).map(({ state, rappen }) => {
+    const amount = formatChf(rappen);
+    if (state === "balance_open") return { state, text: `${PAYMENT_STATE_LABELS.balance_open}: ${amount}, fällig bis ${due.dateText}` };
+    if (state === "at_venue") return { state, text: `Restbetrag ${PAYMENT_STATE_LABELS.at_venue}: ${amount}` };
+    return { state, text: `${PAYMENT_STATE_LABELS[state]}: ${amount}` };
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { hasBegun, overlaps, type DayRule, type SlotRange } from "./availability
 import { formatChf } from "./money";
 import { birthdaySummaryLines, storedAdultPrices, type PartyCounts, type SummaryLine } from "./pricing";
 import { formatTime, weekdayOf, type VenueNow } from "./time";
+import { LOCALE, type Lang } from "~/i18n/locales";
 
 /** A round at a game location lasts 20 minutes (spec §2, §9). */
 export const ROUND_MINUTES = 20;
@@ -35,6 +36,54 @@ const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
  */
 export function packageWeekdays(rules: readonly DayRule[]): { day: number; label: string }[] {
   return WEEK_ORDER.filter((d) => rules.some((r) => r.weekday === d && r.games)).map((day) => ({ day, label: WEEKDAY_LABELS[day]! }));
+}
+
+/** Weekday names (0 = Sunday) in a language, from Intl: lower case in French and Italian («mercredi»). */
+const weekdayNamesCache: Partial<Record<Lang, readonly string[]>> = {};
+function weekdayNames(lang: Lang): readonly string[] {
+  if (lang === "de") return WEEKDAY_LABELS;
+  let names = weekdayNamesCache[lang];
+  if (!names) {
+    const format = new Intl.DateTimeFormat(LOCALE[lang], { weekday: "long", timeZone: "UTC" });
+    // 2026-11-29 is a Sunday: it and the six days after it, Sunday first like `weekdayOf`.
+    names = Array.from({ length: 7 }, (_, d) => format.format(new Date(Date.UTC(2026, 10, 29 + d, 12))));
+    weekdayNamesCache[lang] = names;
+  }
+  return names;
+}
+
+/** «mercredi» → «Mercredi»: a weekday standing alone (a button) starts with a capital in every language. */
+function capitalized(word: string): string {
+  return word.charAt(0).toLocaleUpperCase() + word.slice(1);
+}
+
+/** `packageWeekdays` in a page's language (German: the same labels). */
+export function packageWeekdaysIn(rules: readonly DayRule[], lang: Lang): { day: number; label: string }[] {
+  if (lang === "de") return packageWeekdays(rules);
+  const names = weekdayNames(lang);
+  return packageWeekdays(rules).map(({ day }) => ({ day, label: capitalized(names[day]!) }));
+}
+
+/**
+ * The days a kind of booking takes place, in a language, like venue-settings' `weekdaysLine`
+ * ("Mittwoch bis Sonntag", "Montag, Mittwoch und Freitag"): three or more consecutive days (Monday
+ * first) read as a range, `range(from, to)` from the page's messages ("{from} bis {to}",
+ * "du {from} au {to}"); the parts joined as a list of the language. Null when there is none.
+ */
+export function weekdaysLineIn(rules: readonly DayRule[], what: "birthdays" | "games", lang: Lang, range: (from: string, to: string) => string): string | null {
+  const days = WEEK_ORDER.filter((d) => rules.some((r) => r.weekday === d && r[what]));
+  if (days.length === 0) return null;
+  const names = weekdayNames(lang);
+  const runs: number[][] = [];
+  for (const d of days) {
+    const last = runs[runs.length - 1];
+    if (last && WEEK_ORDER.indexOf(d) === WEEK_ORDER.indexOf(last[last.length - 1]!) + 1) last.push(d);
+    else runs.push([d]);
+  }
+  const parts = runs.flatMap((run) => (run.length >= 3 ? [range(names[run[0]!]!, names[run[run.length - 1]!]!)] : run.map((d) => names[d]!)));
+  if (parts.length === 1) return parts[0]!;
+  if (lang === "de") return `${parts.slice(0, -1).join(", ")} und ${parts[parts.length - 1]}`;
+  return new Intl.ListFormat(LOCALE[lang], { type: "conjunction" }).format(parts);
 }
 
 export type GameType = 1 | 2;
@@ -131,15 +180,28 @@ export function gamePriceRappen(location: GameLocation, choice: GameChoice): num
  * name and the price charged, so a summary never shows a sum that is not what was paid.
  */
 export function gameSummaryLines(location: GameLocation | null, choice: GameChoice, priceRappen: number, name: string): SummaryLine[] {
+  const words = { playersRounds: "Spieler × Runden", packageLabel: `Geburtstagspaket (${roundLimits(location ?? {}).packageRounds} Runden)`, extraRounds: "Zusatzrunden" };
+  return gameSummaryLinesIn(location, choice, priceRappen, name, words, "de");
+}
+
+/**
+ * The words of a game's price lines in a page's language: the page's loader formats them from its
+ * messages (`packageLabel` with the location's included rounds), the page adds the lines up as the
+ * family changes rounds and players.
+ */
+export type GameLineWords = { playersRounds: string; packageLabel: string; extraRounds: string };
+
+/** `gameSummaryLines` with the words and the prices' format of a page's language (German: the same lines). */
+export function gameSummaryLinesIn(location: GameLocation | null, choice: GameChoice, priceRappen: number, name: string, words: GameLineWords, lang: Lang): SummaryLine[] {
   const whole: SummaryLine[] = [{ label: name, detail: null, amountRappen: priceRappen }];
   if (!location) return whole;
   const lines: SummaryLine[] =
     choice.gameType === 1
-      ? [{ label: "Spieler × Runden", detail: `${choice.players} × ${choice.rounds} × ${formatChf(location.pricePerPlayerRoundRappen)}`, amountRappen: choice.players * choice.rounds * location.pricePerPlayerRoundRappen }]
+      ? [{ label: words.playersRounds, detail: `${choice.players} × ${choice.rounds} × ${formatChf(location.pricePerPlayerRoundRappen, lang)}`, amountRappen: choice.players * choice.rounds * location.pricePerPlayerRoundRappen }]
       : [
-          { label: `Geburtstagspaket (${roundLimits(location).packageRounds} Runden)`, detail: null, amountRappen: location.packagePriceRappen },
+          { label: words.packageLabel, detail: null, amountRappen: location.packagePriceRappen },
           ...(choice.rounds > roundLimits(location).packageRounds
-            ? [{ label: "Zusatzrunden", detail: `${choice.rounds - roundLimits(location).packageRounds} × ${formatChf(location.extraRoundPriceRappen)}`, amountRappen: (choice.rounds - roundLimits(location).packageRounds) * location.extraRoundPriceRappen }]
+            ? [{ label: words.extraRounds, detail: `${choice.rounds - roundLimits(location).packageRounds} × ${formatChf(location.extraRoundPriceRappen, lang)}`, amountRappen: (choice.rounds - roundLimits(location).packageRounds) * location.extraRoundPriceRappen }]
             : []),
         ];
   return lines.reduce((sum, l) => sum + l.amountRappen, 0) === priceRappen ? lines : whole;

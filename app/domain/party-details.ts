@@ -38,6 +38,31 @@ export const NO_PARTY_DETAILS: PartyDetails = { childName: null, childAge: null,
 
 export type PartyProblem = { field: PartyField; message: string };
 
+/**
+ * The party fields' words in a page's language (issue #33): the contact step's loader and action
+ * word them (namespace `dataFields`, the same keys); German is the default everywhere else (staff
+ * pages, the manage pages until they are translated).
+ */
+export type PartyTexts = {
+  childNameLabel: string;
+  childAgeLabel: string;
+  notesLabel: string;
+  notesHint: string;
+  childNameTooLong: string;
+  childAge: string;
+  notesTooLong: string;
+};
+
+export const GERMAN_PARTY_TEXTS: PartyTexts = {
+  childNameLabel: `${PARTY_LABELS.partyChildName} (optional)`,
+  childAgeLabel: `${PARTY_LABELS.partyChildAge} (optional)`,
+  notesLabel: `${PARTY_LABELS.partyNotes} (optional)`,
+  notesHint: PARTY_MSG.notesHint,
+  childNameTooLong: PARTY_MSG.childNameTooLong,
+  childAge: PARTY_MSG.childAge,
+  notesTooLong: PARTY_MSG.notesTooLong,
+};
+
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 /** Line breaks stay (a list of allergies), other control characters do not. */
 const clean = (v: unknown) =>
@@ -47,15 +72,18 @@ const clean = (v: unknown) =>
     .trim();
 
 /** The posted party fields, checked: every problem at once (the form marks each field). */
-export function parsePartyDetails(input: Partial<Record<PartyField, unknown>>): { ok: true; details: PartyDetails } | { ok: false; problems: PartyProblem[] } {
+export function parsePartyDetails(
+  input: Partial<Record<PartyField, unknown>>,
+  texts: PartyTexts = GERMAN_PARTY_TEXTS,
+): { ok: true; details: PartyDetails } | { ok: false; problems: PartyProblem[] } {
   const problems: PartyProblem[] = [];
   const childName = clean(input.partyChildName).replace(/\s+/g, " ");
-  if (childName.length > PARTY_LIMITS.childName) problems.push({ field: "partyChildName", message: PARTY_MSG.childNameTooLong });
+  if (childName.length > PARTY_LIMITS.childName) problems.push({ field: "partyChildName", message: texts.childNameTooLong });
   const ageText = clean(input.partyChildAge);
   const age = /^\d{1,2}$/.test(ageText) ? Number(ageText) : NaN;
-  if (ageText !== "" && !(age >= PARTY_LIMITS.minAge && age <= PARTY_LIMITS.maxAge)) problems.push({ field: "partyChildAge", message: PARTY_MSG.childAge });
+  if (ageText !== "" && !(age >= PARTY_LIMITS.minAge && age <= PARTY_LIMITS.maxAge)) problems.push({ field: "partyChildAge", message: texts.childAge });
   const notes = clean(input.partyNotes);
-  if (notes.length > PARTY_LIMITS.notes) problems.push({ field: "partyNotes", message: PARTY_MSG.notesTooLong });
+  if (notes.length > PARTY_LIMITS.notes) problems.push({ field: "partyNotes", message: texts.notesTooLong });
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, details: { childName: childName || null, childAge: ageText === "" ? null : age, notes: notes || null } };
 }
@@ -93,12 +121,12 @@ export type { DataField } from "./data-fields";
 import type { DataField } from "./data-fields";
 
 /** The party section's fields with the values and problems to show. */
-export function partyDataFields(values: Partial<Record<PartyField, string>>, problems: readonly PartyProblem[] = []): DataField[] {
+export function partyDataFields(values: Partial<Record<PartyField, string>>, problems: readonly PartyProblem[] = [], texts: PartyTexts = GERMAN_PARTY_TEXTS): DataField[] {
   const problem = (f: PartyField) => problems.find((p) => p.field === f)?.message;
   return [
-    { name: "partyChildName", label: `${PARTY_LABELS.partyChildName} (optional)`, value: values.partyChildName ?? "", maxLength: PARTY_LIMITS.childName, kind: "text", problem: problem("partyChildName"), autoComplete: "off" },
-    { name: "partyChildAge", label: `${PARTY_LABELS.partyChildAge} (optional)`, value: values.partyChildAge ?? "", maxLength: 2, kind: "numeric", problem: problem("partyChildAge") },
-    { name: "partyNotes", label: `${PARTY_LABELS.partyNotes} (optional)`, value: values.partyNotes ?? "", maxLength: PARTY_LIMITS.notes, kind: "multiline", hint: PARTY_MSG.notesHint, problem: problem("partyNotes") },
+    { name: "partyChildName", label: texts.childNameLabel, value: values.partyChildName ?? "", maxLength: PARTY_LIMITS.childName, kind: "text", problem: problem("partyChildName"), autoComplete: "off" },
+    { name: "partyChildAge", label: texts.childAgeLabel, value: values.partyChildAge ?? "", maxLength: 2, kind: "numeric", problem: problem("partyChildAge") },
+    { name: "partyNotes", label: texts.notesLabel, value: values.partyNotes ?? "", maxLength: PARTY_LIMITS.notes, kind: "multiline", hint: texts.notesHint, problem: problem("partyNotes") },
   ];
 }
 

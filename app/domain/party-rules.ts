@@ -59,8 +59,14 @@ export function clampToRules(counts: PartyCounts, rules: PartyRules): PartyCount
 
 /** Why these counts do not fit the offer, or null. */
 export function partyRuleProblem(rules: PartyRules, counts: PartyCounts): string | null {
-  if (counts.numChildren > rules.maxChildren) return PARTY_MSG.tooManyChildren(rules.maxChildren);
-  if (counts.numActiveAdults > rules.maxAdults || counts.numAccompanyingAdults > rules.maxAdults) return PARTY_MSG.tooManyAdults(rules.maxAdults);
-  if (counts.numChildren < rules.minChildren) return PARTY_MSG.tooFewChildren(rules.minChildren);
+  const issue = partyRuleIssue(rules, counts);
+  return issue ? PARTY_MSG[issue.key](issue.n) : null;
+}
+
+/** The same check as a key and its number, for a page that words it in the family's language. */
+export function partyRuleIssue(rules: PartyRules, counts: PartyCounts): { key: keyof typeof PARTY_MSG; n: number } | null {
+  if (counts.numChildren > rules.maxChildren) return { key: "tooManyChildren", n: rules.maxChildren };
+  if (counts.numActiveAdults > rules.maxAdults || counts.numAccompanyingAdults > rules.maxAdults) return { key: "tooManyAdults", n: rules.maxAdults };
+  if (counts.numChildren < rules.minChildren) return { key: "tooFewChildren", n: rules.minChildren };
   return null;
 }

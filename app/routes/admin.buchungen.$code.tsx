@@ -1,4 +1,5 @@
 import type { MailKind } from "~/server/mail/mail.server";
+import { LANG_NAMES, LOCALE, langOr } from "~/i18n/locales";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
@@ -316,6 +317,9 @@ export default function BookingDetailPage() {
             <dd>
               {at(r.createdAt)} ({r.channel === "phone" ? "Telefon" : "online"})
             </dd>
+            {/* Staff pages stay German; the family's language decides its e-mails and links (issue #33). */}
+            <dt>Sprache der Familie</dt>
+            <dd lang={LOCALE[langOr(r.lang)]}>{LANG_NAMES[langOr(r.lang)]}</dd>
             {r.confirmedAt ? (
               <>
                 <dt>Bestätigt</dt>

@@ -1,4 +1,5 @@
 import { ROUNDS_SETTING_MAX } from "~/domain/games";
+import { LANG_NAMES, LANGS, langOr } from "~/i18n/locales";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { AdminBar } from "~/components/AdminBar";
@@ -65,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const options = await phoneOptions(db, phoneQuery(new URL(request.url).searchParams));
   const form = await request.formData();
   const values = Object.fromEntries(
-    ["startMin", "couponCode", "payment", "message", "country", ...PARTY_FIELD_NAMES, ...CONTACT_FIELDS.map((f) => f[0])].map((k) => [k, String(form.get(k) ?? "").slice(0, 2100)]),
+    ["startMin", "couponCode", "payment", "message", "country", "lang", ...PARTY_FIELD_NAMES, ...CONTACT_FIELDS.map((f) => f[0])].map((k) => [k, String(form.get(k) ?? "").slice(0, 2100)]),
   );
   if (!options.ok) return data<ActionData>({ error: options.message, values }, { status: 400 });
   // «Preis berechnen»: the price with the voucher's part, nothing saved (issue #29 §4).
@@ -90,6 +91,7 @@ export async function action({ request }: ActionFunctionArgs) {
       couponCode: values.couponCode || null,
       payment: values.payment,
       party: values,
+      lang: langOr(values.lang),
     },
     staff,
   );
@@ -279,6 +281,17 @@ export default function PhoneBooking() {
                 ) : null}
               </Fragment>
             ))}
+          </div>
+          {/* The caller's language (issue #33): its e-mails and links speak it; German unless chosen. */}
+          <div className="field">
+            <label htmlFor="c-lang">Sprache der Familie</label>
+            <select id="c-lang" name="lang" defaultValue={v.lang || "de"}>
+              {LANGS.map((code) => (
+                <option key={code} value={code}>
+                  {LANG_NAMES[code]}
+                </option>
+              ))}
+            </select>
           </div>
           <div className="field">
             <label htmlFor="c-message">Nachricht (optional)</label>

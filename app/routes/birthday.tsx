@@ -1,41 +1,54 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect, useLoaderData } from "@remix-run/react";
 import { Page } from "~/components/Page";
-import { packageWeekdays } from "~/domain/games";
+import { packageWeekdaysIn } from "~/domain/games";
 import { getDb } from "~/server/platform/db.server";
 import { findGameLocation, getVenue } from "~/server/booking/venue.server";
-import { pageMeta } from "~/domain/page-meta";
+import { localPageMeta } from "~/domain/page-meta";
+import { useVenueTextLang } from "~/components/SiteFooter";
+import { useCommonTexts, useLocalePath } from "~/components/useLanguage";
+import { localePath } from "~/i18n/locales";
+import { requestLang } from "~/server/i18n/request.server";
+import { texts } from "~/server/i18n/texts.server";
 
-export const meta: MetaFunction = () => pageMeta("Spieltag auswählen");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => localPageMeta(matches, data?.t.birthdayTitle ?? "Spieltag auswählen");
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = requestLang(params);
   const id = Number(new URL(request.url).searchParams.get("locationId"));
   const db = await getDb();
   const location = Number.isInteger(id) ? await findGameLocation(db, id) : undefined;
-  if (!location) throw redirect("/games");
-  return { location: { id: location.id, name: location.name }, weekdays: packageWeekdays((await getVenue(db)).rules) };
+  if (!location) throw redirect(localePath(lang, "/games"));
+  return {
+    t: texts(lang, "gameFlow"),
+    location: { id: location.id, name: location.name },
+    weekdays: packageWeekdaysIn((await getVenue(db)).rules, lang),
+  };
 }
 
 /** The birthday package's weekday picker (spec §2): plain links, no JavaScript. */
 export default function Birthday() {
-  const { location, weekdays } = useLoaderData<typeof loader>();
+  const { t, location, weekdays } = useLoaderData<typeof loader>();
+  const common = useCommonTexts();
+  const to = useLocalePath();
+  const venueLang = useVenueTextLang();
   return (
-    <Page title="Spieltag auswählen">
+    <Page title={t.birthdayTitle}>
       <p className="muted">
-        Geburtstagspaket · <strong>{location.name}</strong>
+        {t.typePackage} · <strong lang={venueLang}>{location.name}</strong>
       </p>
       <ul className="offer-list" style={{ listStyle: "none" }}>
         {weekdays.map((d) => (
           <li key={d.day}>
-            <a className="button button-secondary" style={{ width: "100%" }} href={`/date?day=${d.day}&locationId=${location.id}`}>
+            <a className="button button-secondary" style={{ width: "100%" }} href={to(`/date?day=${d.day}&locationId=${location.id}`)}>
               {d.label}
             </a>
           </li>
         ))}
       </ul>
       <div className="actions">
-        <a href={`/game?locationId=${location.id}`} className="button button-secondary">
-          Zurück
+        <a href={to(`/game?locationId=${location.id}`)} className="button button-secondary">
+          {common.back}
         </a>
       </div>
     </Page>

@@ -2,26 +2,31 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect, useLoaderData } from "@remix-run/react";
 import { Calendar } from "~/components/Calendar";
 import { Page } from "~/components/Page";
-import { useVenueFacts } from "~/components/useVenueFacts";
 import { closedDatesInMonth, closureOn } from "~/domain/venue-settings";
 import { calendarMarks, clampMonth, dayOffer, firstBookableDay, isClosedDay, monthOf, parseMonth, longDateLabel } from "~/domain/calendar";
 import { lastBookableDate } from "~/domain/horizon";
 import { getEnv } from "~/server/platform/env.server";
-import { ANY_DAY, nextDateOnWeekday, ROUND_MINUTES } from "~/domain/games";
+import { ANY_DAY, nextDateOnWeekday, ROUND_MINUTES, weekdaysLineIn } from "~/domain/games";
 import { dateFrom } from "~/domain/booking-query";
 import { venueNow } from "~/domain/time";
 import { getDb } from "~/server/platform/db.server";
 import { findGameLocation, getVenue, venuePolicy } from "~/server/booking/venue.server";
 import { onlineNotBefore, rulesOn } from "~/domain/availability";
-import { pageMeta } from "~/domain/page-meta";
+import { localPageMeta } from "~/domain/page-meta";
+import { useVenueTextLang } from "~/components/SiteFooter";
+import { fill, useCommonTexts, useLocalePath } from "~/components/useLanguage";
+import { localePath } from "~/i18n/locales";
+import { requestLang } from "~/server/i18n/request.server";
+import { t, texts } from "~/server/i18n/texts.server";
 
-export const meta: MetaFunction = () => pageMeta("Datum auswählen");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => localPageMeta(matches, data?.t.dateTitle ?? "Datum auswählen");
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, params: routeParams }: LoaderFunctionArgs) {
+  const lang = requestLang(routeParams);
   const params = new URL(request.url).searchParams;
   const id = Number(params.get("locationId"));
   const location = Number.isInteger(id) ? await findGameLocation(await getDb(), id) : undefined;
-  if (!location) throw redirect("/games");
+  if (!location) throw redirect(localePath(lang, "/games"));
   const dayParam = Number(params.get("day") ?? ANY_DAY);
   const day = Number.isInteger(dayParam) && dayParam >= 0 && dayParam <= ANY_DAY ? dayParam : ANY_DAY;
   const now = venueNow();
@@ -39,7 +44,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const date = chosen && dayOffer(chosen, limits) === "open" ? chosen : day === ANY_DAY ? firstBookableDay(notBefore, (d) => rulesOn(rules, specialHours, d), ROUND_MINUTES, "games", (d) => Boolean(closureOn(closures, d, here))) : nextDateOnWeekday(today, day);
   const chosenMonth = parseMonth(params.get("month")) ?? monthOf(date);
   const month = clampMonth(chosenMonth, limits);
+  const gameDays = weekdaysLineIn(rules, "games", lang, (from, to) => t(lang, "gameFlow", "dayRange", { from, to }));
   return {
+    t: texts(lang, "gameFlow"),
+    chosenLabel: longDateLabel(date, lang),
+    // The venue's words (the location's name, the closure's reason) go in on the page, marked as German.
+    closureTemplate: t(lang, "gameFlow", "closedForClosure", { name: "{name}", reason: "{reason}" }),
+    gamesBookable: gameDays ? t(lang, "gameFlow", "gamesBookable", { days: gameDays }) : null,
     location: { id: location.id, name: location.name },
     day,
     today,
@@ -51,32 +62,58 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * A sentence with the venue's own words in it (a location's name, a closure's reason): on another
+ * language's page those are marked as German; a German page gets the plain sentence.
+ */
+function WithVenueWords({ template, values, lang }: { template: string; values: Record<string, string>; lang: string | undefined }) {
+  if (!lang) return <>{fill(template, values)}</>;
+  return (
+    <>
+      {template.split(/\{(\w+)\}/).map((part, i) =>
+        i % 2 === 1 ? (
+          <span key={i} lang={lang}>
+            {values[part] ?? ""}
+          </span>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
 /** A month calendar of links (works without JavaScript); `Weiter` is a link to /slot for the chosen date. */
 export default function DatePage() {
-  const { location, day, today, date, month, closed, closedDates, openDates, closure, lastDay } = useLoaderData<typeof loader>();
-  const facts = useVenueFacts();
+  const { t, chosenLabel, closureTemplate, gamesBookable, location, day, today, date, month, closed, closedDates, openDates, closure, lastDay } = useLoaderData<typeof loader>();
+  const common = useCommonTexts();
+  const to = useLocalePath();
+  const venueLang = useVenueTextLang();
   const href = (q: { date?: string; month?: string }) =>
     `?${new URLSearchParams({ day: String(day), locationId: String(location.id), date: q.date ?? date, month: q.month ?? month }).toString()}`;
   return (
-    <Page title="Datum auswählen">
+    <Page title={t.dateTitle}>
       <p className="muted">
-        Spielort: <strong>{location.name}</strong>
+        {t.location} <strong lang={venueLang}>{location.name}</strong>
       </p>
-      <Calendar month={month} selected={date} today={today} closed={closed} closedDates={closedDates} openDates={openDates} lastDay={lastDay} label="Datum wählen" hrefFor={href} />
+      <Calendar month={month} selected={date} today={today} closed={closed} closedDates={closedDates} openDates={openDates} lastDay={lastDay} hrefFor={href} />
       <p className={closure || isClosedDay(date, closed, closedDates, openDates) ? "alert alert-warning" : "alert alert-info"} aria-live="polite">
-        Gewählt: <strong>{longDateLabel(date)}</strong>
-        {closure
-          ? ` – an diesem Tag ist ${location.name} geschlossen (${closure}).`
-          : isClosedDay(date, closed, closedDates, openDates)
-            ? ` – an diesem Tag haben wir geschlossen.${facts?.gameDays ? ` Spiele sind ${facts.gameDays} buchbar.` : ""}`
-            : null}
+        {t.chosen} <strong>{chosenLabel}</strong>
+        {closure ? (
+          <>
+            {" – "}
+            <WithVenueWords template={closureTemplate} values={{ name: location.name, reason: closure }} lang={venueLang} />
+          </>
+        ) : isClosedDay(date, closed, closedDates, openDates) ? (
+          ` – ${t.closedDay}${gamesBookable ? ` ${gamesBookable}.` : ""}`
+        ) : null}
       </p>
       <div className="actions">
-        <a href={day === ANY_DAY ? `/game?locationId=${location.id}` : `/birthday?locationId=${location.id}`} className="button button-secondary">
-          Zurück
+        <a href={to(day === ANY_DAY ? `/game?locationId=${location.id}` : `/birthday?locationId=${location.id}`)} className="button button-secondary">
+          {common.back}
         </a>
-        <a href={`/slot?date=${date}`} className="button">
-          Weiter
+        <a href={to(`/slot?date=${date}`)} className="button">
+          {common.next}
         </a>
       </div>
     </Page>

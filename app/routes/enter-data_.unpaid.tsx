@@ -3,73 +3,90 @@ import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/r
 import { BookingSummary } from "~/components/BookingSummary";
 import { Page } from "~/components/Page";
 import { MSG } from "~/domain/messages";
-import { pageMeta } from "~/domain/page-meta";
+import { localPageMeta } from "~/domain/page-meta";
+import { localePath, type Lang } from "~/i18n/locales";
 import { clearDraft, redirectWithDraft, requireCompleteDraft } from "~/server/booking/draft.server";
 import { changeHeldBooking, confirmedDraftBooking, heldBookingView, openHoldOf, resumePayment } from "~/server/checkout/held-booking.server";
 import { getDb } from "~/server/platform/db.server";
 import { summaryLocation } from "~/server/booking/confirmation-view.server";
 import { extrasOf } from "~/server/booking/extras.server";
+import { requestLang } from "~/server/i18n/request.server";
+import { localizeMsg, t as tr, texts } from "~/server/i18n/texts.server";
+import { familyPath, localRedirect, summaryIn, summaryTemplates } from "./enter-data";
 
 /**
  * The booking this browser started on the contact step and has not paid yet, while its hold lasts
  * (issue #27): back from the provider's page, or from another tab. «Zahlung fortsetzen» or «Ändern».
  * Its own page since issue #30, so the contact step's JavaScript does not carry it (budget,
- * docs/performance.md); it needs none itself: two buttons of a form.
+ * docs/performance.md); it needs none itself: two buttons of a form. Its words come as loader data
+ * in the page's language (namespace `enterData`).
  */
-export const meta: MetaFunction = () => pageMeta("Kontaktdaten");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => localPageMeta(matches, data?.t.title ?? "Kontaktdaten");
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-const TEXT = {
-  title: "Ihre Buchung ist noch nicht bezahlt",
-  holdUntil: (until: string) => `Wir halten den Termin bis ${until} Uhr für Sie frei. Setzen Sie die Zahlung fort oder ändern Sie Ihre Angaben.`,
-  contact: "Ihre Kontaktdaten",
-  message: "Nachricht:",
-  change: "Ändern",
-  resume: "Zahlung fortsetzen",
-  changeHint: "«Ändern» gibt den Termin und den Gutschein sofort frei; Ihre Angaben bleiben im Formular.",
-} as const;
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const draft = await requireCompleteDraft(request);
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = requestLang(params);
+  const draft = await completeDraft(lang, request);
   const db = await getDb();
   const confirmed = await confirmedDraftBooking(db, draft.bookingCode);
-  if (confirmed) throw redirectWithDraft(confirmed.to, await clearDraft(request, { bookingCode: confirmed.code }));
+  if (confirmed) throw redirectWithDraft(familyPath(lang, confirmed.to), await clearDraft(request, { bookingCode: confirmed.code }));
   const held = await openHoldOf(db, draft.bookingCode);
   // The hold ran out or was given up meanwhile: the contact form, with what was typed.
-  if (!held) throw redirect("/enter-data");
-  return heldBookingView(held, await summaryLocation(db, held), await extrasOf(db, held.id));
+  if (!held) throw redirect(localePath(lang, "/enter-data"));
+  const view = heldBookingView(held, await summaryLocation(db, held), await extrasOf(db, held.id));
+  // The page's words and BookingSummary's (the same object, sent once), with the summary's two templates.
+  const t = { ...texts(lang, "enterData"), ...summaryTemplates(lang, tr) };
+  return {
+    ...view,
+    booking: summaryIn(lang, tr, view.booking),
+    t,
+    summaryTexts: t,
+    holdText: tr(lang, "enterData", "holdUntil", { until: view.holdUntil }),
+  };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = requestLang(params);
   const intent = (await request.formData()).get("intent");
-  const draft = await requireCompleteDraft(request);
+  const draft = await completeDraft(lang, request);
   const db = await getDb();
-  if (intent !== "resume" && intent !== "change") return redirect("/enter-data/unpaid");
+  if (intent !== "resume" && intent !== "change") return redirect(localePath(lang, "/enter-data/unpaid"));
   const outcome = intent === "resume" ? await resumePayment(db, request, draft) : await changeHeldBooking(db, request, draft);
-  if ("error" in outcome) return data({ alert: MSG.bookingFailed }, { status: 502 });
-  return outcome.cookie ? redirectWithDraft(outcome.to, outcome.cookie) : redirect(outcome.to);
+  if ("error" in outcome) return data({ alert: localizeMsg(lang, MSG.bookingFailed) }, { status: 502 });
+  // Our payment page, confirmation or contact form in the page's language (a provider's address as it is).
+  return outcome.cookie ? redirectWithDraft(familyPath(lang, outcome.to), outcome.cookie) : redirect(familyPath(lang, outcome.to));
+}
+
+/** The complete draft, or a redirect to the step that is missing, in the page's language. */
+async function completeDraft(lang: Lang, request: Request) {
+  try {
+    return await requireCompleteDraft(request);
+  } catch (error) {
+    throw localRedirect(lang, error);
+  }
 }
 
 export default function UnpaidBooking() {
   const held = useLoaderData<typeof loader>();
   const alert = useActionData<typeof action>()?.alert;
+  const { t } = held;
   const b = held.booking;
   return (
-    <Page title="Kontaktdaten">
+    <Page title={t.title}>
       <div className="alert alert-warning" role="status">
         <p>
-          <strong>{TEXT.title}</strong>
+          <strong>{t.unpaidTitle}</strong>
         </p>
-        <p>{TEXT.holdUntil(held.holdUntil)}</p>
+        <p>{held.holdText}</p>
       </div>
       {alert ? (
         <div className="alert alert-error" role="alert">
           <p>{alert}</p>
         </div>
       ) : null}
-      <BookingSummary summary={b} title="Ihre Buchung" />
+      <BookingSummary summary={b} />
       <section className="card summary" aria-labelledby="held-contact-title">
-        <h2 id="held-contact-title">{TEXT.contact}</h2>
+        <h2 id="held-contact-title">{t.contactHeading}</h2>
         <p>
           {b.firstName} {b.lastName}
           <br />
@@ -83,18 +100,18 @@ export default function UnpaidBooking() {
         </p>
         {held.message ? (
           <p>
-            {TEXT.message} {held.message}
+            {t.messagePrefix} {held.message}
           </p>
         ) : null}
       </section>
       <Form method="post" className="card">
-        <p className="muted">{TEXT.changeHint}</p>
+        <p className="muted">{t.changeHint}</p>
         <div className="actions">
           <button type="submit" name="intent" value="change" className="button button-secondary">
-            {TEXT.change}
+            {t.change}
           </button>
           <button type="submit" name="intent" value="resume" className="button">
-            {TEXT.resume}
+            {t.resume}
           </button>
         </div>
       </Form>

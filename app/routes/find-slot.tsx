@@ -10,35 +10,37 @@ import { Page } from "~/components/Page";
 import { useAdoptCheckedRadio } from "~/components/useAdoptTypedValue";
 import { useHydrated } from "~/components/useHydrated";
 import { useWhenChanged } from "~/components/useWhenChanged";
-import { useVenueFacts } from "~/components/useVenueFacts";
 import { applyStep, countsFrom, COUNT_PARAMS, dateFrom } from "~/domain/booking-query";
 import { emptyDayNote, onlineNotBefore, rulesOn } from "~/domain/availability";
-import { clampToRules, counterMax, hasOwnPartyRules, partyRulesLine } from "~/domain/party-rules";
+import { clampToRules, counterMax, hasOwnPartyRules } from "~/domain/party-rules";
 import { calendarMarks, clampMonth, dayOffer, firstBookableDay, monthOf, parseMonth } from "~/domain/calendar";
 import { lastBookableDate } from "~/domain/horizon";
 import { getEnv } from "~/server/platform/env.server";
 import { closedDatesInMonth, closureOn } from "~/domain/venue-settings";
-import { MSG } from "~/domain/messages";
+import { weekdaysLineIn } from "~/domain/games";
 import { personCount, type PartyCounts } from "~/domain/pricing";
-import { formatDateDE, formatTime, parseTime, venueNow, weekdayOf } from "~/domain/time";
+import { formatTime, parseTime, venueNow, weekdayOf } from "~/domain/time";
+import { shortDateLabel } from "~/domain/calendar";
 import { availableBirthdaySlots } from "~/server/booking/availability.server";
 import { getDb } from "~/server/platform/db.server";
 import { getDraft, redirectWithDraft, updateDraft } from "~/server/booking/draft.server";
 import { bookingCodeForNewChoice, checkSlotChoice } from "~/server/booking/slot-choice.server";
 import { findOffer, getVenue, venuePhone } from "~/server/booking/venue.server";
-import { pageMeta } from "~/domain/page-meta";
+import { localPageMeta } from "~/domain/page-meta";
+import { useVenueTextLang } from "~/components/SiteFooter";
+import { useCommonTexts, useLocalePath } from "~/components/useLanguage";
+import { localePath, type Lang } from "~/i18n/locales";
+import { requestLang } from "~/server/i18n/request.server";
+import { localizeMsg, t as tr, texts } from "~/server/i18n/texts.server";
 import { log, oneLineError } from "~/server/platform/log.server";
 
 export const handle = { hydrate: true };
-export const meta: MetaFunction = () => pageMeta("Termin buchen");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => localPageMeta(matches, data?.t.title ?? "Termin buchen");
 
-const COUNTER_LABELS: Record<(typeof COUNT_PARAMS)[number], string> = {
-  numChildren: "Kinder",
-  numActiveAdults: "Erwachsene (mitspielend)",
-  numAccompanyingAdults: "Erwachsene (nur Begleitung)",
-};
+const COUNTER_KEYS = { numChildren: "children", numActiveAdults: "activeAdults", numAccompanyingAdults: "accompanyingAdults" } as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, params: routeParams }: LoaderFunctionArgs) {
+  const lang = requestLang(routeParams);
   const draft = await getDraft(request);
   const db = await getDb();
   const params = new URL(request.url).searchParams;
@@ -46,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const offerParam = Number(params.get("offerId"));
   const fromUrl = Number.isInteger(offerParam) && offerParam > 0 ? await findOffer(db, offerParam) : undefined;
   const offer = fromUrl ?? (draft.flow !== "game" && draft.offerId !== undefined ? await findOffer(db, draft.offerId) : undefined);
-  if (!offer) throw redirect("/offers");
+  if (!offer) throw redirect(localePath(lang, "/offers"));
   const now = venueNow();
   const today = now.date;
   // The offer's lead time: the calendar opens on the first day a party can still be booked online.
@@ -84,14 +86,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sameOffer = draft.flow !== "game" && draft.offerId === offer.id;
   const selected = sameOffer && draft.date === date && draft.startMin !== undefined ? formatTime(draft.startMin) : null;
   const body = {
+    t: texts(lang, "findSlot"),
+    // The day's own words: the date in the family's language, the rules and notices with their numbers.
+    timesOn: tr(lang, "findSlot", "timesOn", { date: shortDateLabel(date, lang) }),
+    rulesLine: hasOwnPartyRules(offer)
+      ? [
+          tr(lang, "findSlot", "rulesLine", { min: offer.minChildren, max: offer.maxChildren, adults: offer.maxAdults }),
+          ...(offer.minChargedChildren ? [tr(lang, "findSlot", "minCharged", { count: offer.minChargedChildren })] : []),
+        ].join(" ")
+      : null,
     offer: { id: offer.id, name: offer.name },
     rules: { minChildren: offer.minChildren, maxChildren: offer.maxChildren, maxAdults: offer.maxAdults, minChargedChildren: offer.minChargedChildren },
     today,
     ...calendarMarks(rules, specialHours, closedDatesInMonth(closures, month, birthdays), month, "birthdays"),
     closure: closureOn(closures, date, birthdays)?.reason ?? null,
     // A day without birthdays says why: closed, or open for games only (not "geschlossen" then).
-    dayNote: rulesOn(rules, specialHours, date).some((r) => r.weekday === weekdayOf(date) && r.birthdays) ? null : emptyDayNote(rules, specialHours, date, "birthdays"),
-    leadNotice: offer.leadHours > 0 && date <= notBefore.date ? MSG.leadTimeNotice(offer.leadHours, venuePhone(venue)) : null,
+    dayNote: rulesOn(rules, specialHours, date).some((r) => r.weekday === weekdayOf(date) && r.birthdays) ? null : localizeMsg(lang, emptyDayNote(rules, specialHours, date, "birthdays")),
+    leadNotice: offer.leadHours > 0 && date <= notBefore.date ? tr(lang, "findSlot", "leadTimeNotice", { hours: offer.leadHours, phone: venuePhone(venue) }) : null,
+    // The weekdays with birthdays as staff set them, worded in the family's language.
+    birthdayDays: birthdayDaysNote(lang, rules),
     date,
     month,
     lastDay: limits.lastDay,
@@ -124,11 +137,12 @@ export async function clientLoader({ serverLoader, request }: ClientLoaderFuncti
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = requestLang(params);
   const draft = await getDraft(request);
   const db = await getDb();
   const offer = draft.offerId === undefined ? undefined : await findOffer(db, draft.offerId);
-  if (!offer) throw redirect("/offers");
+  if (!offer) throw redirect(localePath(lang, "/offers"));
   const form = await request.formData();
   const counts = countsFrom(form, offer);
   const choice = await checkSlotChoice(db, offer.id, {
@@ -136,10 +150,19 @@ export async function action({ request }: ActionFunctionArgs) {
     counts,
     startMin: parseTime(form.get("slot")),
   });
-  if (!choice.ok) return data({ error: choice.error }, { status: 400 });
+  if (!choice.ok) {
+    const error = choice.issue ? tr(lang, "findSlot", choice.issue.key, { n: choice.issue.n }) : localizeMsg(lang, choice.error);
+    return data({ error }, { status: 400 });
+  }
   const bookingCode = await bookingCodeForNewChoice(db, draft.bookingCode);
   const cookie = await updateDraft(request, { ...counts, date: choice.date, startMin: choice.startMin, endMin: choice.endMin, bookingCode });
-  return redirectWithDraft("/enter-data", cookie);
+  return redirectWithDraft(localePath(lang, "/enter-data"), cookie);
+}
+
+/** `Geburtstage finden Mittwoch bis Sonntag statt.` with the weekdays as staff set them, in the page's language. */
+function birthdayDaysNote(lang: Lang, rules: Parameters<typeof weekdaysLineIn>[0]): string | null {
+  const days = weekdaysLineIn(rules, "birthdays", lang, (from, to) => tr(lang, "gameFlow", "dayRange", { from, to }));
+  return days ? tr(lang, "findSlot", "birthdayDays", { days }) : null;
 }
 
 /** Built by hand (all values are digits and dashes): the calendar calls this for every day it shows. */
@@ -163,11 +186,12 @@ export default function FindSlot() {
   const loaderData = useLoaderData<typeof loader>();
   // The fallback for a failed reload starts from what the server rendered (browser only).
   if (typeof document !== "undefined" && !lastGood) lastGood = loaderData as LoaderData;
-  const { offer, rules, today, date, month, slots, slotsError, closed, closedDates, openDates, closure, dayNote, leadNotice, lastDay } = loaderData;
+  const { t, offer, rules, today, date, month, slots, slotsError, closed, closedDates, openDates, closure, dayNote, leadNotice, lastDay, birthdayDays, rulesLine, timesOn } = loaderData;
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
-  // The weekdays with birthdays, as staff set them (root loader); left out when the database could not be read.
-  const birthdayDays = useVenueFacts()?.birthdayDays ?? null;
+  const common = useCommonTexts();
+  const to = useLocalePath();
+  const venueLang = useVenueTextLang();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [counts, setCounts] = useState<PartyCounts>(loaderData.counts);
@@ -207,15 +231,15 @@ export default function FindSlot() {
   const total = personCount(counts);
   // Between a change of the counts and the answer, the list shown is for other counts: say it is loading.
   const loadingSlots =
-    (navigation.state === "loading" && navigation.location?.pathname === "/find-slot") ||
+    (navigation.state === "loading" && navigation.location?.pathname === to("/find-slot")) ||
     (hydrated && total > 0 && !sameCounts(counts, loaderData.counts));
   const chosen = slots?.find((s) => s.startTime === selected && s.available) ?? null;
   const anyAvailable = slots?.some((s) => s.available) ?? false;
 
   return (
-    <Page title="Termin buchen">
+    <Page title={t.title}>
       <p className="muted">
-        Angebot: <strong>{offer.name}</strong> · <a href="/offers">ändern</a>
+        {t.offer} <strong lang={venueLang}>{offer.name}</strong> · <a href={to("/offers")}>{t.change}</a>
       </p>
       <Calendar
         month={month}
@@ -225,7 +249,6 @@ export default function FindSlot() {
         closedDates={closedDates}
         openDates={openDates}
         lastDay={lastDay}
-        label="Datum wählen"
         hrefFor={(q) => queryString(offer.id, q.date ?? date, q.month ?? month, counts)}
       />
 
@@ -234,27 +257,25 @@ export default function FindSlot() {
       {/* A submit replaces a pending debounced slot search, which would otherwise interrupt it. */}
       <Form method="post" key={date} preventScrollReset onSubmit={() => clearTimeout(debounce.current)}>
         {/* The form's default button: Enter in a counter re-reads the list instead of pressing − or +. */}
-        <button type="submit" formMethod="get" formAction="/find-slot" className="visually-hidden" tabIndex={-1} aria-hidden="true">
-          Verfügbare Zeiten anzeigen
+        <button type="submit" formMethod="get" formAction={to("/find-slot")} className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          {t.showTimes}
         </button>
         <input type="hidden" name="offerId" value={offer.id} />
         <input type="hidden" name="date" value={date} />
         <input type="hidden" name="month" value={month} />
         <section className="card">
-          <h2>Anzahl Personen</h2>
-          {hasOwnPartyRules(rules) ? (
-            <p className="muted">{partyRulesLine(rules)}</p>
-          ) : null}
+          <h2>{t.persons}</h2>
+          {rulesLine ? <p className="muted">{rulesLine}</p> : null}
           <div className="counters">
             {COUNT_PARAMS.map((name) => (
               <Counter
                 key={name}
                 name={name}
-                label={COUNTER_LABELS[name]}
+                label={t[COUNTER_KEYS[name]]}
                 value={counts[name]}
                 enhanced={hydrated}
                 onChange={(v) => changeCount(name, v)}
-                stepAction="/find-slot"
+                stepAction={to("/find-slot")}
                 max={counterMax(rules, name)}
               />
             ))}
@@ -262,14 +283,14 @@ export default function FindSlot() {
           {/* Needed without JavaScript after typing a number; with it the list follows by itself. Always
               rendered, so hydration moves nothing. */}
           <div className="actions">
-            <button type="submit" formMethod="get" formAction="/find-slot" className="button button-secondary">
-              Verfügbare Zeiten anzeigen
+            <button type="submit" formMethod="get" formAction={to("/find-slot")} className="button button-secondary">
+              {t.showTimes}
             </button>
           </div>
         </section>
 
         <section className="card">
-          <h2>Verfügbare Zeiten am {formatDateDE(date)}</h2>
+          <h2>{timesOn}</h2>
           {actionData?.error ? (
             <div className="alert alert-error" role="alert">
               {actionData.error}
@@ -279,29 +300,32 @@ export default function FindSlot() {
             {total === 0 ? (
               // After a submit without persons the red alert says it already; the prompt would repeat it.
               actionData?.error ? null : (
-                <p className="alert alert-info">{MSG.slotsPrompt}</p>
+                <p className="alert alert-info">{t.slotsPrompt}</p>
               )
             ) : loadingSlots ? (
-              <p className="alert alert-info">{MSG.slotsLoading}</p>
+              <p className="alert alert-info">{t.slotsLoading}</p>
             ) : slotsError ? (
-              <p className="alert alert-error">{MSG.slotsError}</p>
+              <p className="alert alert-error">{t.slotsError}</p>
             ) : !slots ? (
-              <p className="alert alert-info">{MSG.slotsLoading}</p>
+              <p className="alert alert-info">{t.slotsLoading}</p>
             ) : closure ? (
               <p className="alert alert-warning">
-                {MSG.closedDay} <span className="muted">– {closure}</span>
+                {t.closedDay}{" "}
+                <span className="muted">
+                  – <span lang={venueLang}>{closure}</span>
+                </span>
               </p>
             ) : dayNote ? (
               <p className="alert alert-warning">
                 {dayNote}
-                {birthdayDays ? <span className="muted"> – Geburtstage finden {birthdayDays} statt.</span> : null}
+                {birthdayDays ? <span className="muted"> – {birthdayDays}</span> : null}
               </p>
             ) : leadNotice && !anyAvailable ? (
               <p className="alert alert-warning">{leadNotice}</p>
             ) : slots.length === 0 || !anyAvailable ? (
               <p className="alert alert-warning">
-                {MSG.slotsFull}
-                {slots.length === 0 && birthdayDays ? <span className="muted"> – Geburtstage finden {birthdayDays} statt.</span> : null}
+                {t.slotsFull}
+                {slots.length === 0 && birthdayDays ? <span className="muted"> – {birthdayDays}</span> : null}
               </p>
             ) : null}
             {leadNotice && anyAvailable && total > 0 && !loadingSlots && slots ? <p className="alert alert-info">{leadNotice}</p> : null}
@@ -309,20 +333,20 @@ export default function FindSlot() {
           {total > 0 && !loadingSlots && slots && slots.length > 0 ? (
             <SlotGrid
               name="slot"
-              legend="Zeitslot wählen"
+              legend={t.chooseSlot}
               slots={slots}
               chosen={(slot) => selected === slot.startTime}
               onChoose={setSelected}
-              note={(slot) => `Geburtstagstisch${slot.available ? "" : " (nicht verfügbar)"}`}
+              note={(slot) => (slot.available ? t.table : t.tableTaken)}
             />
           ) : null}
           {chosen ? <AppointmentSummary date={date} slot={chosen} /> : null}
           <div className="actions">
-            <a href="/offers" className="button button-secondary">
-              Zurück
+            <a href={to("/offers")} className="button button-secondary">
+              {common.back}
             </a>
             <button type="submit" className="button" disabled={hydrated && (!chosen || total === 0 || loadingSlots)}>
-              Weiter zur Datenerfassung
+              {t.toData}
             </button>
           </div>
         </section>

@@ -1,40 +1,58 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Page } from "~/components/Page";
 import { formatChf } from "~/domain/money";
 import { getDb } from "~/server/platform/db.server";
 import { listGameLocations } from "~/server/booking/venue.server";
-import { pageMeta } from "~/domain/page-meta";
+import { localPageMeta } from "~/domain/page-meta";
+import { useVenueTextLang } from "~/components/SiteFooter";
+import { useCommonTexts, useLocalePath } from "~/components/useLanguage";
+import { requestLang } from "~/server/i18n/request.server";
+import { t, texts } from "~/server/i18n/texts.server";
 
-export const meta: MetaFunction = () => pageMeta("Spielort wählen");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => localPageMeta(matches, data?.t.title ?? "Spielort wählen");
 
-export async function loader() {
+export async function loader({ params }: LoaderFunctionArgs) {
+  const lang = requestLang(params);
   const locations = await listGameLocations(await getDb());
   return {
-    locations: locations.map((l) => ({ id: l.id, name: l.name, capacity: l.capacity, description: l.description, fromRappen: l.pricePerPlayerRoundRappen })),
+    t: texts(lang, "games"),
+    locations: locations.map((l) => ({
+      id: l.id,
+      name: l.name,
+      description: l.description,
+      capacity: t(lang, "games", "capacity", { capacity: l.capacity, price: formatChf(l.pricePerPlayerRoundRappen, lang) }),
+    })),
   };
 }
 
 /** The location choice (not shown in the spec): every game location with its capacity; plain links. */
 export default function Games() {
-  const { locations } = useLoaderData<typeof loader>();
+  const { t, locations } = useLoaderData<typeof loader>();
+  const common = useCommonTexts();
+  const to = useLocalePath();
+  const venueLang = useVenueTextLang();
   return (
-    <Page title="Spielort wählen">
-      <p>Wählen Sie, wo Sie spielen möchten. Jeder Spielort gehört während Ihrer Runden nur Ihrer Gruppe.</p>
+    <Page title={t.title}>
+      <p>{t.lead}</p>
       <ul className="offer-list" style={{ listStyle: "none" }}>
         {locations.map((l) => (
           <li key={l.id}>
-            <a className="offer-card" href={`/game?locationId=${l.id}`} style={{ paddingLeft: 16, textDecoration: "none", color: "inherit" }}>
-              <span className="offer-name">{l.name}</span>
-              <span className="offer-price">bis {l.capacity} Spieler · ab {formatChf(l.fromRappen)} pro Spieler und Runde</span>
-              <span className="muted">{l.description}</span>
+            <a className="offer-card" href={to(`/game?locationId=${l.id}`)} style={{ paddingLeft: 16, textDecoration: "none", color: "inherit" }}>
+              <span className="offer-name" lang={venueLang}>
+                {l.name}
+              </span>
+              <span className="offer-price">{l.capacity}</span>
+              <span className="muted" lang={venueLang}>
+                {l.description}
+              </span>
             </a>
           </li>
         ))}
       </ul>
       <div className="actions">
-        <a href="/" className="button button-secondary">
-          Zurück
+        <a href={to("/")} className="button button-secondary">
+          {common.back}
         </a>
       </div>
     </Page>

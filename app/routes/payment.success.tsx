@@ -5,19 +5,25 @@ import { ConfirmedBooking, SuccessIcon } from "~/components/ConfirmedBooking";
 import { DevBadge } from "~/components/DevBadge";
 import { Page } from "~/components/Page";
 import { VenueNotes } from "~/components/VenueNotes";
+import { useCommonTexts, useLocalePath } from "~/components/useLanguage";
 import { clientKey } from "~/server/platform/client.server";
 import { getDb } from "~/server/platform/db.server";
 import { clearDraft, getDraft } from "~/server/booking/draft.server";
+import { findReservationByCode } from "~/server/booking/bookings.server";
+import { confirmedView, confirmedViewOf } from "~/server/booking/confirmation-view.server";
 import { isDevMode } from "~/server/platform/dev-mode.server";
-import { paymentPageState } from "~/server/payments/payment-view.server";
-import { pageMeta } from "~/domain/page-meta";
-import { isAbortedStatus, paymentStatusLabel } from "~/domain/payment-status";
+import { paymentPageState, type PaymentPageState } from "~/server/payments/payment-view.server";
+import { localPageMeta } from "~/domain/page-meta";
+import { isAbortedStatus } from "~/domain/payment-status";
 import { statusRefresh } from "~/domain/status-refresh";
 import { StatusCheck } from "~/components/StatusCheck";
+import { localePath, type Lang } from "~/i18n/locales";
+import { requestLang } from "~/server/i18n/request.server";
+import { localizeMsg, t, texts } from "~/server/i18n/texts.server";
 import type { RouteHandle } from "~/root";
 
 export const handle: RouteHandle = { hydrate: true, noscriptRefresh: true };
-export const meta: MetaFunction = () => pageMeta("Buchungsbestätigung");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => localPageMeta(matches, data?.t.title ?? "Buchungsbestätigung");
 
 /** Spec §9: the status is polled every second until it changes (with JavaScript; without, see status-refresh). */
 const POLL_MS = 1000;
@@ -29,11 +35,55 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
   return headers;
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+function isPending(status: string | null): boolean {
+  return status === "initiated" || status === "authorized";
+}
+
+/** The status card's heading, in the page's language. */
+function headline(lang: Lang, status: string | null, couponOnly: boolean, refund: boolean): string {
+  const say = (key: Parameters<typeof t<"payment">>[2]) => t(lang, "payment", key);
+  if (refund) return say("headSlotGone");
+  if (status === "canceled" || status === "cancelled") return say("headCancelled");
+  if (status === "failed") return say("headFailed");
+  if (status === null) return say("headReceived");
+  if (isPending(status)) return say("headProcessing");
+  if (status === "settled") return say(couponOnly ? "headBooked" : "headPaid");
+  return say("headUnknown");
+}
+
+/**
+ * What the page shows of the state, worded in its language (the poll reloads it with the words):
+ * the status and the booking code, the e-mail sentence; never more than `paymentPageState` allows.
+ */
+function shownState(lang: Lang, state: PaymentPageState) {
+  if (state.kind === "error") {
+    const german = texts("de", "payment");
+    const message =
+      state.message === german.noReservation ? t(lang, "payment", "noReservation") : state.message === german.detailsFailed ? t(lang, "payment", "detailsFailed") : localizeMsg(lang, state.message);
+    return { kind: "error" as const, message: state.message === german.noReservation && state.local ? t(lang, "payment", "localMode", { message }) : message };
+  }
+  const { status, couponOnly, refund, restricted, reservation } = state;
+  return {
+    kind: "booking" as const,
+    status,
+    couponOnly,
+    refund,
+    restricted,
+    code: reservation.code,
+    headline: headline(lang, status, couponOnly, refund),
+    sent: restricted ? t(lang, "payment", "sent") : t(lang, "payment", "sentTo", { email: reservation.email }),
+    statusWord: status === null ? "" : t(lang, "payment", "statusWord", { status }),
+    unknown: status === null ? "" : t(lang, "payment", "unknownStatus", { status: t(lang, "payment", "statusWord", { status }) }),
+  };
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const lang = requestLang(params);
   const url = new URL(request.url);
   const draft = await getDraft(request);
+  const db = await getDb();
   const state = await paymentPageState(
-    await getDb(),
+    db,
     {
       transactionId: url.searchParams.get("datatransTrxId"),
       couponOnly: url.searchParams.get("couponOnly") === "true",
@@ -48,7 +98,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Game bookings end at /success (spec §2): the same confirmation, read from the server there.
   // Only for the browser that made the booking: a return link never moves a booking into a draft.
   if (settled && !state.refund && state.reservation.type !== "BIRTHDAY_PARTY") {
-    throw redirect("/success", { headers: { "Set-Cookie": await clearDraft(request, { bookingCode: state.reservation.code }) } });
+    throw redirect(localePath(lang, "/success"), { headers: { "Set-Cookie": await clearDraft(request, { bookingCode: state.reservation.code }) } });
   }
   const headers = new Headers({ "Cache-Control": "no-store" });
   // Once confirmed (or refunded), the half-finished draft is done with; the booking code stays for this page.
@@ -58,28 +108,37 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Whoever holds only the transaction id (a shared link, another browser) gets the status and the
   // booking code only (paymentPageState builds that view on the server).
   // Without JavaScript the page reloads itself while the payment is open, backing off, for a few minutes.
-  const pending = state.kind === "booking" && (state.status === "initiated" || state.status === "authorized");
-  const { content, check } = statusRefresh(url.pathname + url.search);
-  return data({ state, devMode, refresh: pending ? content : null, check: pending && !content ? check : null }, { headers });
-}
-
-function headline(status: string | null, couponOnly: boolean, refund: boolean): string {
-  if (refund) return "Termin nicht mehr verfügbar";
-  if (status === "canceled" || status === "cancelled") return "Zahlung abgebrochen";
-  if (status === "failed") return "Zahlung fehlgeschlagen";
-  if (status === null) return "Buchung erhalten";
-  if (status === "initiated" || status === "authorized") return "Zahlung wird verarbeitet";
-  if (status === "settled") return couponOnly ? "Buchung erfolgreich!" : "Zahlung erfolgreich!";
-  return "Unbekannter Zahlungsstatus";
-}
-
-export default function PaymentSuccess() {
-  const { state, devMode, check } = useLoaderData<typeof loader>();
-  const revalidator = useRevalidator();
-  const pending = state.kind === "booking" && (state.status === "initiated" || state.status === "authorized");
+  const pending = state.kind === "booking" && isPending(state.status);
   // Cancelled, failed, unknown, or paid for a table that is gone (refund): no booking exists, so no
   // booking card, no contact card and no "arrive early" note.
   const notBooked = state.kind === "booking" && (state.refund || (state.status !== null && !pending && state.status !== "settled"));
+  // The booking card in the page's language, for the browser that made the booking only.
+  const stored = state.kind === "booking" && !state.restricted && !notBooked ? await findReservationByCode(db, state.reservation.code).catch(() => null) : null;
+  // As paymentPageState does when the details fail to load: the booking without its extras and location.
+  const booking = stored
+    ? await confirmedViewOf(db, stored, lang).catch(() => confirmedView(stored, { location: null, extras: [], voucher: null, policy: null }, lang))
+    : null;
+  const { content, check } = statusRefresh(url.pathname + url.search);
+  return data(
+    {
+      t: texts(lang, "payment"),
+      state: shownState(lang, state),
+      booking,
+      notBooked,
+      devMode,
+      refresh: pending ? content : null,
+      check: pending && !content ? check : null,
+    },
+    { headers },
+  );
+}
+
+export default function PaymentSuccess() {
+  const { t, state, booking, notBooked, devMode, check } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const common = useCommonTexts();
+  const to = useLocalePath();
+  const pending = state.kind === "booking" && isPending(state.status);
 
   useEffect(() => {
     if (!pending) return;
@@ -88,90 +147,81 @@ export default function PaymentSuccess() {
   }, [pending, revalidator, state]);
 
   return (
-    <Page title="Buchungsbestätigung">
+    <Page title={t.title}>
       <DevBadge show={devMode} />
       {state.kind === "error" ? (
         <div className="card">
           <p className="alert alert-error" role="alert">
             {state.message}
-            {state.message === "Keine Reservierungsdaten gefunden." && state.local ? " (lokaler Modus)" : ""}
           </p>
-          <a className="button" href="/">
-            Zur Startseite
+          <a className="button" href={to("/")}>
+            {common.toHome}
           </a>
         </div>
       ) : (
         <>
           <div className="card center" role="status" aria-live="polite">
-            <h2>{headline(state.status, state.couponOnly, state.refund)}</h2>
+            <h2>{state.headline}</h2>
             {state.refund ? (
-              <p>
-                Ihre Zahlung ist eingegangen, aber der Termin wurde inzwischen anderweitig vergeben. Der volle Betrag wird Ihnen
-                zurückerstattet. Bitte wählen Sie einen neuen Termin.
-              </p>
+              <p>{t.refund}</p>
             ) : state.status === null ? (
-              <p>Ihre Buchung ist bei uns eingegangen.</p>
+              <p>{t.received}</p>
             ) : pending ? (
               <>
                 <div className="spinner" aria-hidden="true" />
-                <p>Ihre Zahlung wird bestätigt. Die Bestätigung per E-Mail folgt, sobald die Zahlung abgeschlossen ist.</p>
-                {check ? <StatusCheck {...check} /> : null}
+                <p>{t.processing}</p>
+                {check ? <StatusCheck {...check} hint={t.statusCheckHint} label={t.statusCheck} /> : null}
               </>
             ) : state.status === "settled" ? (
               <>
                 <SuccessIcon />
-                {state.couponOnly ? <p>Ihre Buchung wurde vollständig mit Ihrem Gutschein bezahlt – es ist keine Zahlung nötig.</p> : null}
-                <p>
-                  Eine Bestätigung wurde {state.restricted ? "" : `an ${state.reservation.email} `}per E-Mail gesendet. Bitte prüfen Sie auch
-                  Ihren Spam-Ordner.
-                </p>
+                {state.couponOnly ? <p>{t.couponOnly}</p> : null}
+                <p>{state.sent}</p>
               </>
             ) : isAbortedStatus(state.status) ? (
               <p>
-                Status: <strong>{paymentStatusLabel(state.status)}</strong>
+                {t.status} <strong>{state.statusWord}</strong>
                 <br />
-                Ihre Buchung wurde nicht bestätigt und es wurde kein Geld belastet.
+                {t.notConfirmed}
               </p>
             ) : (
               <p>
-                Status: <strong>{paymentStatusLabel(state.status)}</strong>
+                {t.status} <strong>{state.statusWord}</strong>
                 <br />
-                Unbekannter Status {paymentStatusLabel(state.status)}. Bitte kontaktieren Sie uns für weitere Informationen.
+                {state.unknown}
               </p>
             )}
           </div>
           {notBooked ? null : state.restricted ? (
             <section className="card">
               <p>
-                Buchungscode: <strong className="nowrap">{state.reservation.code}</strong>
+                {t.codeLabel} <strong className="nowrap">{state.code}</strong>
               </p>
-              <p>Alle Details finden Sie in der Bestätigung, die wir per E-Mail gesendet haben.</p>
+              <p>{t.detailsInEmail}</p>
             </section>
-          ) : (
-            <>
-              <ConfirmedBooking summary={state.reservation} />
-            </>
-          )}
+          ) : booking ? (
+            <ConfirmedBooking booking={booking} t={t} />
+          ) : null}
           {notBooked ? null : <VenueNotes />}
           <div className="actions">
             {state.status === "settled" && !state.refund ? (
-              <a className="button" href="/">
-                Neue Buchung erstellen
+              <a className="button" href={to("/")}>
+                {t.newBooking}
               </a>
             ) : pending || state.status === null ? (
-              <a className="button" href="/">
-                Zur Startseite
+              <a className="button" href={to("/")}>
+                {common.toHome}
               </a>
             ) : (
               <>
                 {/* Back to the data only while the slot may still be held; after a refund it is gone. */}
                 {notBooked && !state.refund && !state.restricted ? (
-                  <a className="button button-secondary" href="/enter-data">
-                    Zurück zur Buchung
+                  <a className="button button-secondary" href={to("/enter-data")}>
+                    {t.backToBooking}
                   </a>
                 ) : null}
-                <a className="button" href="/offers">
-                  Neue Buchung versuchen
+                <a className="button" href={to("/offers")}>
+                  {t.tryAgain}
                 </a>
               </>
             )}

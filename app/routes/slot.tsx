@@ -3,26 +3,31 @@ import { data, Form, redirect, useActionData, useLoaderData, useNavigate, useNav
 import { useEffect, useRef, useState } from "react";
 import { AppointmentSummary } from "~/components/AppointmentSummary";
 import { Page } from "~/components/Page";
-import { useVenueFacts } from "~/components/useVenueFacts";
 import { SlotGrid } from "~/components/SlotGrid";
 import { useAdoptCheckedRadio, useAdoptTypedValue } from "~/components/useAdoptTypedValue";
 import { useHydrated } from "~/components/useHydrated";
 import { useWhenChanged } from "~/components/useWhenChanged";
 import { dateFrom } from "~/domain/booking-query";
-import { gamePriceRappen, gameSummaryLines, roundLimits, roundsRange, totalRounds, type GameType, type RoundLimits } from "~/domain/games";
+import { gamePriceRappen, gameSummaryLinesIn, roundLimits, roundsRange, totalRounds, weekdaysLineIn, type GameType, type RoundLimits } from "~/domain/games";
 import { MSG } from "~/domain/messages";
 import { formatChf } from "~/domain/money";
-import { formatDateDE, parseTime, venueNow } from "~/domain/time";
+import { parseTime, venueNow } from "~/domain/time";
+import { shortDateLabel } from "~/domain/calendar";
 import { getDb } from "~/server/platform/db.server";
 import { getDraft, redirectWithDraft, updateDraft } from "~/server/booking/draft.server";
 import { availableGameStarts } from "~/server/booking/games.server";
 import { bookingCodeForNewChoice } from "~/server/booking/slot-choice.server";
 import { findGameLocation, getVenue, venuePhone, venuePolicy } from "~/server/booking/venue.server";
 import { onlineNotBefore } from "~/domain/availability";
-import { pageMeta } from "~/domain/page-meta";
+import { localPageMeta } from "~/domain/page-meta";
+import { useVenueTextLang } from "~/components/SiteFooter";
+import { fill, useCommonTexts, useLang, useLocalePath } from "~/components/useLanguage";
+import { localePath, type Lang } from "~/i18n/locales";
+import { requestLang } from "~/server/i18n/request.server";
+import { localizeMsg, t, texts } from "~/server/i18n/texts.server";
 
 export const handle = { hydrate: true };
-export const meta: MetaFunction = () => pageMeta("Zeit wählen");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => localPageMeta(matches, data?.t.slotTitle ?? "Zeit wählen");
 
 function intIn(value: string | null | FormDataEntryValue, min: number, max: number, fallback: number): number {
   const n = Number.parseInt(String(value ?? ""), 10);
@@ -35,32 +40,71 @@ function roundsChoice(gameType: GameType, value: string | null | FormDataEntryVa
   return intIn(value, min, max, min);
 }
 
-async function context(request: Request) {
+async function context(request: Request, lang: Lang) {
   const draft = await getDraft(request);
-  if (draft.flow !== "game" || draft.locationId === undefined) throw redirect("/games");
-  if (draft.gameType === undefined) throw redirect(`/game?locationId=${draft.locationId}`);
+  if (draft.flow !== "game" || draft.locationId === undefined) throw redirect(localePath(lang, "/games"));
+  if (draft.gameType === undefined) throw redirect(localePath(lang, `/game?locationId=${draft.locationId}`));
   const location = await findGameLocation(await getDb(), draft.locationId);
-  if (!location) throw redirect("/games");
+  if (!location) throw redirect(localePath(lang, "/games"));
   return { draft, location, gameType: draft.gameType };
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { draft, location, gameType } = await context(request);
+/**
+ * What the page shows about rounds and price in its language, fixed for a location and game type: the
+ * rounds field's label and every option (the family changes them in the browser), and the words of
+ * the price lines, which the page adds up itself.
+ */
+function roundTexts(lang: Lang, gameType: GameType, limits: RoundLimits) {
+  const range = roundsRange(gameType, limits);
+  return {
+    roundsLabel: gameType === 1 ? t(lang, "gameFlow", "roundsLabel") : t(lang, "gameFlow", "extraRoundsLabel", { included: limits.packageRounds }),
+    roundOptions: Array.from({ length: range.max - range.min + 1 }, (_, i) => range.min + i).map((r) => ({
+      value: r,
+      label:
+        gameType === 1
+          ? t(lang, "gameFlow", "roundOption", { rounds: r, minutes: r * 20 })
+          : t(lang, "gameFlow", "extraRoundOption", { extra: r, minutes: (r + limits.packageRounds) * 20 }),
+    })),
+    lineWords: {
+      playersRounds: t(lang, "gameFlow", "linePlayersRounds"),
+      packageLabel: t(lang, "gameFlow", "linePackage", { rounds: limits.packageRounds }),
+      extraRounds: t(lang, "gameFlow", "lineExtraRounds"),
+    },
+  };
+}
+
+export async function loader({ request, params: routeParams }: LoaderFunctionArgs) {
+  const lang = requestLang(routeParams);
+  const { draft, location, gameType } = await context(request, lang);
   const params = new URL(request.url).searchParams;
   const date = dateFrom(params.get("date"));
-  if (!date || date < venueNow().date) throw redirect(`/date?day=7&locationId=${location.id}`);
+  if (!date || date < venueNow().date) throw redirect(localePath(lang, `/date?day=7&locationId=${location.id}`));
   const limits = roundLimits(location);
   const rounds = roundsChoice(gameType, params.get("rounds") ?? (draft.rounds !== undefined ? String(gameType === 1 ? draft.rounds : draft.rounds - limits.packageRounds) : null), limits);
   const asked = params.get("players") ?? (draft.players !== undefined ? String(draft.players) : null);
   const players = intIn(asked, 1, location.capacity, Math.min(2, location.capacity));
-  // Without JavaScript an out-of-range number arrives as typed: clamp it and say so in German.
-  const playersNotice = asked !== null && String(players) !== asked.trim() ? playersOutOfRange(location.capacity, players) : null;
+  // Without JavaScript an out-of-range number arrives as typed: clamp it and say so.
+  const playersNotice = asked !== null && String(players) !== asked.trim() ? t(lang, "gameFlow", "playersOutOfRange", { capacity: location.capacity, players }) : null;
   const db = await getDb();
   const starts = await availableGameStarts(db, { locationId: location.id, date, rounds: totalRounds(gameType, rounds, limits) });
   const venue = await getVenue(db);
   const { gameLeadHours } = venuePolicy(venue);
+  const gameDays = weekdaysLineIn(venue.rules, "games", lang, (from, to) => t(lang, "gameFlow", "dayRange", { from, to }));
+  const dateLabel = shortDateLabel(date, lang);
   return {
-    leadNotice: gameLeadHours > 0 && date <= onlineNotBefore(new Date(), gameLeadHours).date ? MSG.leadTimeNotice(gameLeadHours, venuePhone(venue)) : null,
+    t: texts(lang, "gameFlow"),
+    ...roundTexts(lang, gameType, limits),
+    typeName: t(lang, "gameFlow", gameType === 1 ? "typeNormal" : "typePackage"),
+    dateLabel,
+    startsOn: t(lang, "gameFlow", "startsOn", { date: dateLabel }),
+    playersLabel: t(lang, "gameFlow", "playersLabel", { capacity: location.capacity }),
+    // Filled in the browser as the family changes rounds and players.
+    priceTemplate: t(lang, "gameFlow", "price", { price: "{price}" }),
+    slotsLoading: localizeMsg(lang, MSG.slotsLoading),
+    gamesBookable: gameDays ? t(lang, "gameFlow", "gamesBookable", { days: gameDays }) : null,
+    // The location's name goes in on the page, marked as the venue's (German) words.
+    bookedOutTemplate: t(lang, "gameFlow", "bookedOut", { name: "{name}" }),
+    leadNotice: gameLeadHours > 0 && date <= onlineNotBefore(new Date(), gameLeadHours).date ? t(lang, "gameFlow", "leadTimeNotice", { hours: gameLeadHours, phone: venuePhone(venue) }) : null,
     location: { id: location.id, name: location.name, capacity: location.capacity, pricePerPlayerRoundRappen: location.pricePerPlayerRoundRappen, packagePriceRappen: location.packagePriceRappen, extraRoundPriceRappen: location.extraRoundPriceRappen, reservationType: location.reservationType, ...limits },
     gameType,
     date,
@@ -72,37 +116,58 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { draft, location, gameType } = await context(request);
+export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = requestLang(params);
+  const { draft, location, gameType } = await context(request, lang);
   const form = await request.formData();
   const date = dateFrom(form.get("date"));
   const limits = roundLimits(location);
   const rounds = totalRounds(gameType, roundsChoice(gameType, form.get("rounds"), limits), limits);
   const players = Number(form.get("players"));
   if (!Number.isInteger(players) || players < 1 || players > location.capacity) {
-    return data({ error: `Bitte geben Sie 1 bis ${location.capacity} Spieler ein.` }, { status: 400 });
+    return data({ error: t(lang, "gameFlow", "playersRange", { capacity: location.capacity }) }, { status: 400 });
   }
   const startMin = parseTime(form.get("start"));
-  if (!date) return data({ error: MSG.chooseDateAndSlot }, { status: 400 });
-  if (startMin === null) return data({ error: "Bitte wählen Sie eine Startzeit aus." }, { status: 400 });
+  if (!date) return data({ error: localizeMsg(lang, MSG.chooseDateAndSlot) }, { status: 400 });
+  if (startMin === null) return data({ error: t(lang, "gameFlow", "chooseStart") }, { status: 400 });
   const starts = await availableGameStarts(await getDb(), { locationId: location.id, date, rounds });
   const start = starts?.find((s) => parseTime(s.startTime) === startMin);
-  if (!start) return data({ error: "Bitte wählen Sie eine Startzeit aus." }, { status: 400 });
-  if (!start.available) return data({ error: MSG.slotGone }, { status: 409 });
+  if (!start) return data({ error: t(lang, "gameFlow", "chooseStart") }, { status: 400 });
+  if (!start.available) return data({ error: localizeMsg(lang, MSG.slotGone) }, { status: 409 });
   const bookingCode = await bookingCodeForNewChoice(await getDb(), draft.bookingCode);
   const cookie = await updateDraft(request, { date, startMin, endMin: parseTime(start.endTime)!, rounds, players, bookingCode });
-  return redirectWithDraft("/enter-data", cookie);
+  return redirectWithDraft(localePath(lang, "/enter-data"), cookie);
 }
 
-function playersOutOfRange(capacity: number, players: number): string {
-  return `Es sind 1 bis ${capacity} Spieler möglich – die Anzahl wurde auf ${players} gesetzt.`;
+/**
+ * A sentence with the venue's own words in it (the location's name): on another language's page
+ * those are marked as German; a German page gets the plain sentence.
+ */
+function WithVenueWords({ template, values, lang }: { template: string; values: Record<string, string>; lang: string | undefined }) {
+  if (!lang) return <>{fill(template, values)}</>;
+  return (
+    <>
+      {template.split(/\{(\w+)\}/).map((part, i) =>
+        i % 2 === 1 ? (
+          <span key={i} lang={lang}>
+            {values[part] ?? ""}
+          </span>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
 }
 
 /** Start time, rounds and players for a game location (the spec does not show this screen). */
 export default function Slot() {
   const loaderData = useLoaderData<typeof loader>();
-  const facts = useVenueFacts();
-  const { location, gameType, date, starts, leadNotice } = loaderData;
+  const { t, location, gameType, date, starts, leadNotice } = loaderData;
+  const common = useCommonTexts();
+  const lang = useLang();
+  const to = useLocalePath();
+  const venueLang = useVenueTextLang();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -150,16 +215,14 @@ export default function Slot() {
 
   const total = totalRounds(gameType, rounds, location);
   const price = gamePriceRappen(location, { gameType, rounds: total, players });
-  const loading = navigation.state === "loading" && navigation.location?.pathname === "/slot";
+  const loading = navigation.state === "loading" && navigation.location?.pathname === to("/slot");
   const chosen = starts.find((s) => parseTime(s.startTime) === selected && s.available);
-  const range = roundsRange(gameType, location);
-  const roundOptions = Array.from({ length: range.max - range.min + 1 }, (_, i) => range.min + i);
 
   return (
-    <Page title="Zeit wählen">
+    <Page title={t.slotTitle}>
       <p className="muted">
-        {gameType === 1 ? "Normales Spiel" : "Geburtstagspaket"} · <strong>{location.name}</strong> · {formatDateDE(date)} ·{" "}
-        <a href={`/date?day=7&locationId=${location.id}&date=${date}`}>Datum ändern</a>
+        {loaderData.typeName} · <strong lang={venueLang}>{location.name}</strong> · {loaderData.dateLabel} ·{" "}
+        <a href={to(`/date?day=7&locationId=${location.id}&date=${date}`)}>{t.changeDate}</a>
       </p>
       {/* One form: whatever the family set last (rounds, players, start) goes with "Weiter", also without
           JavaScript; "Startzeiten anzeigen" submits the same fields as a GET to reload the start times. */}
@@ -167,20 +230,20 @@ export default function Slot() {
       <Form method="post" preventScrollReset noValidate onSubmit={() => clearTimeout(debounce.current)}>
         <input type="hidden" name="date" value={date} />
         <section className="card">
-          <h2>Runden und Spieler</h2>
+          <h2>{t.roundsAndPlayers}</h2>
           <div className="grid-2">
             <div className="field">
-              <label htmlFor="rounds">{gameType === 1 ? "Runden à 20 Minuten" : `Zusätzliche Runden (${location.packageRounds} inklusive)`}</label>
+              <label htmlFor="rounds">{loaderData.roundsLabel}</label>
               <select ref={roundsSelect} id="rounds" name="rounds" value={rounds} onChange={(e) => change({ rounds: Number(e.currentTarget.value), players })}>
-                {roundOptions.map((r) => (
-                  <option key={r} value={r}>
-                    {gameType === 1 ? `${r} ${r === 1 ? "Runde" : "Runden"} (${r * 20} Minuten)` : `${r} zusätzlich (${(r + location.packageRounds) * 20} Minuten)`}
+                {loaderData.roundOptions.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
                   </option>
                 ))}
               </select>
             </div>
             <div className="field">
-              <label htmlFor="players">Spieler (1 bis {location.capacity})</label>
+              <label htmlFor="players">{loaderData.playersLabel}</label>
               <input
                 id="players"
                 name="players"
@@ -212,7 +275,7 @@ export default function Slot() {
           {/* The price explained like a birthday's (issue #30 §3): the package and its extra rounds, or players × rounds. */}
           <div aria-live="polite">
             <ul className="price-breakdown">
-              {gameSummaryLines(location, { gameType, rounds: total, players }, price, "").map((line) => (
+              {gameSummaryLinesIn(location, { gameType, rounds: total, players }, price, "", loaderData.lineWords, lang).map((line) => (
                 <li key={line.label}>
                   {line.label}
                   {line.detail ? (
@@ -221,19 +284,19 @@ export default function Slot() {
                       (<span className="nobreak">{line.detail}</span>)
                     </>
                   ) : null}
-                  : <span className="nobreak">{formatChf(line.amountRappen)}</span>
+                  : <span className="nobreak">{formatChf(line.amountRappen, lang)}</span>
                 </li>
               ))}
             </ul>
-            <p className="total">Preis: {formatChf(price)}</p>
+            <p className="total">{fill(loaderData.priceTemplate, { price: formatChf(price, lang) })}</p>
           </div>
-          <button type="submit" formMethod="get" formAction="/slot" className="button button-secondary">
-            Startzeiten anzeigen
+          <button type="submit" formMethod="get" formAction={to("/slot")} className="button button-secondary">
+            {t.showStarts}
           </button>
         </section>
 
         <section className="card">
-          <h2>Startzeit am {formatDateDE(date)}</h2>
+          <h2>{loaderData.startsOn}</h2>
           {actionData?.error ? (
             <p className="alert alert-error" role="alert">
               {actionData.error}
@@ -242,14 +305,14 @@ export default function Slot() {
           <div aria-live="polite">
             {/* Only when nothing is listed yet: a message above the list would push it down under a finger. */}
             {loading && starts.length === 0 ? (
-              <p className="alert alert-info">{MSG.slotsLoading}</p>
+              <p className="alert alert-info">{loaderData.slotsLoading}</p>
             ) : starts.length === 0 ? (
               <p className="alert alert-warning">
-                An diesem Tag finden keine Spiele statt.{facts?.gameDays ? ` Spiele sind ${facts.gameDays} buchbar` : ""} –{" "}
-                <a href={`/date?day=7&locationId=${location.id}`}>bitte wählen Sie ein anderes Datum</a>.
+                {t.noGames}
+                {loaderData.gamesBookable ? ` ${loaderData.gamesBookable}` : ""} – <a href={to(`/date?day=7&locationId=${location.id}`)}>{t.chooseOtherDate}</a>.
               </p>
             ) : !starts.some((s) => s.available) ? (
-              <p className="alert alert-warning">{leadNotice ?? `An diesem Tag ist ${location.name} ausgebucht.`}</p>
+              <p className="alert alert-warning">{leadNotice ?? <WithVenueWords template={loaderData.bookedOutTemplate} values={{ name: location.name }} lang={venueLang} />}</p>
             ) : leadNotice ? (
               <p className="alert alert-info">{leadNotice}</p>
             ) : null}
@@ -258,21 +321,21 @@ export default function Slot() {
           {starts.length > 0 ? (
             <SlotGrid
               name="start"
-              legend="Startzeit wählen"
+              legend={t.startLegend}
               slots={starts}
               chosen={(slot) => selected === parseTime(slot.startTime)}
               onChoose={(startTime) => setSelected(parseTime(startTime))}
-              note={(slot) => (slot.available ? location.name : "nicht verfügbar")}
+              note={(slot) => (slot.available ? location.name : t.notAvailable)}
               byHour
             />
           ) : null}
           {chosen ? <AppointmentSummary date={date} slot={chosen} /> : null}
           <div className="actions">
-            <a href={`/date?day=7&locationId=${location.id}&date=${date}`} className="button button-secondary">
-              Zurück
+            <a href={to(`/date?day=7&locationId=${location.id}&date=${date}`)} className="button button-secondary">
+              {common.back}
             </a>
             <button type="submit" className="button" disabled={hydrated && !chosen}>
-              Weiter zur Datenerfassung
+              {t.toEnterData}
             </button>
           </div>
         </section>

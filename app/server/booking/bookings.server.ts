@@ -1,3 +1,4 @@
+import type { Lang } from "~/i18n/locales";
 import { depositOf, depositSplit } from "~/domain/deposit";
 import { insertExtras, priceNewExtras } from "./extras.server";
 import { extrasTotalRappen, type BookedExtra, type ExtraPick } from "~/domain/extras";
@@ -98,6 +99,8 @@ export type ReserveOptions = {
   owner?: HoldOwner;
   /** Where the booking is made (default `online`); staff phone bookings say `phone`. */
   channel?: BookingChannel;
+  /** The family's language (issue #33): the booking page's, or the caller's chosen by staff; German by default. */
+  lang?: Lang;
   /** Staff phone booking paid at the venue: confirmed at once, its amount left open (`payment_status` none). */
   payAtVenue?: boolean;
   /**
@@ -356,6 +359,8 @@ async function placeReservationNow(db: Db, spec: ReservationSpec, options: Reser
               status: confirmed ? "confirmed" : "held",
               paymentStatus: paidInFull ? "settled" : "none",
               channel: options.channel ?? "online",
+              // German is the column's default: a German booking keeps the common insert's shape.
+              ...(options.lang && options.lang !== "de" ? { lang: options.lang } : {}),
               holdExpiresAt: confirmed ? null : new Date(now.getTime() + holdMinutes * 60_000),
               ownerTokenHash: createHash("sha256").update(reservationToken).digest("hex"),
               clientKey: owner?.clientKey ?? null,

@@ -1,5 +1,5 @@
-import { bookingSummaryLines, type GameLocation } from "~/domain/games";
-import { chargedChildren, storedAdultPrices, type AdultPrices, type SummaryLine } from "~/domain/pricing";
+import { bookingSummaryLines, ROUND_MINUTES, roundLimits, type GameLocation } from "~/domain/games";
+import { chargedChildren, personCount, storedAdultPrices, type AdultPrices, type SummaryLine } from "~/domain/pricing";
 import { eq } from "drizzle-orm";
 import type { Executor } from "../platform/db.server";
 import { vouchers, type reservations } from "../platform/schema";
@@ -7,11 +7,16 @@ import { vouchers, type reservations } from "../platform/schema";
 /** A stored booking (the same type as bookings.server's, taken from the schema so this file stays below it). */
 type Reservation = typeof reservations.$inferSelect;
 import { findGameLocation, getVenue, venuePolicy } from "./venue.server";
-import { depositView } from "./deposit.server";
+import { balanceDueDate, depositView } from "./deposit.server";
 import { extrasOf } from "./extras.server";
 import { extraSummaryLines, type BookedExtra } from "~/domain/extras";
 import { displayPhone } from "~/domain/phone";
 import { formatDateDE, formatTime } from "~/domain/time";
+import { depositStates, type PaymentState } from "~/domain/deposit";
+import { formatChf } from "~/domain/money";
+import { shortDateLabel } from "~/domain/calendar";
+import type { Lang } from "~/i18n/locales";
+import { t, type ArgKey, type MessageArgs, type StaticKey } from "~/server/i18n/texts.server";
 
 /** What the confirmation pages show of a booking (never more than its own family typed in). */
 export type ReservationView = {
@@ -112,6 +117,140 @@ export function reservationView(r: Reservation, location: GameLocation | null = 
 /** A summary's date and time as shown (worded here, so the steps' JavaScript needs no date code). */
 export function whenTexts(r: { date: string; startMin: number; endMin: number }): { dateText: string; timeText: string } {
   return { dateText: formatDateDE(r.date), timeText: `${formatTime(r.startMin)} - ${formatTime(r.endMin)} Uhr` };
+}
+
+/**
+ * A booking as the family's confirmation pages show it (/payment/success, /success), every word,
+ * date and amount already in the page's language (namespace `payment`): the page renders strings
+ * only, so its JavaScript carries no formatter. German reads as `bookingSummaryOf`'s view and the
+ * staff pages and e-mails; what the venue typed (package, extras) stays as typed.
+ */
+export type ConfirmedView = {
+  code: string;
+  date: string;
+  time: string;
+  /** A game: players and «3 à 20 Minuten»; a birthday (null): the persons. */
+  game: { players: number; rounds: string } | null;
+  persons: string;
+  offerName: string;
+  /** `venue`: the label is the venue's own text (a package's name, an extra). */
+  lines: { label: string; detail: string | null; amount: string; venue: boolean }[];
+  discount: { original: string; couponCode: string | null; amount: string } | null;
+  total: string;
+  depositLines: string[];
+  /** What is left on the voucher: the sentence around its amount (kept on one line), or «used up». */
+  voucherLeft: { before: string; amount: string; after: string } | { text: string } | null;
+  contact: { firstName: string; lastName: string; street: string; zip: string; city: string; phone: string; email: string };
+};
+
+/** The `payment` namespace's messages in a language. */
+function sayer(lang: Lang) {
+  return (key: ArgKey<"payment"> | StaticKey<"payment">, args?: MessageArgs) => t(lang, "payment", key, args);
+}
+
+const DEPOSIT_KEYS: Record<PaymentState, ArgKey<"payment">> = {
+  deposit_open: "depositOpen",
+  deposit_paid: "depositPaid",
+  balance_open: "balanceOpen",
+  at_venue: "balanceAtVenue",
+  paid: "paidInFull",
+};
+
+/** `confirmedView` for a stored booking: its location, extras, voucher and the venue's deposit rules. */
+export async function confirmedViewOf(db: Executor, r: Reservation, lang: Lang): Promise<ConfirmedView> {
+  const [voucher] =
+    r.voucherId === null ? [] : await db.select({ code: vouchers.code, rappen: vouchers.remainingRappen, validUntil: vouchers.validUntil }).from(vouchers).where(eq(vouchers.id, r.voucherId));
+  const policy = r.depositRappen > 0 ? venuePolicy(await getVenue(db)) : null;
+  return confirmedView(r, { location: await summaryLocation(db, r), extras: await extrasOf(db, r.id), voucher: voucher ?? null, policy }, lang);
+}
+
+export function confirmedView(
+  r: Reservation,
+  about: {
+    location: GameLocation | null;
+    extras: readonly BookedExtra[];
+    voucher: { code: string; rappen: number; validUntil: string } | null;
+    policy: { balanceDays: number; balanceAtVenue: boolean } | null;
+  },
+  lang: Lang,
+): ConfirmedView {
+  const say = sayer(lang);
+  const chf = (rappen: number) => formatChf(rappen, lang);
+  const deposit = about.policy ? depositStates(r, about.policy.balanceAtVenue) : [];
+  const due = about.policy ? shortDateLabel(balanceDueDate(r, about.policy), lang) : "";
+  const voucher = about.voucher;
+  let voucherLeft: ConfirmedView["voucherLeft"] = null;
+  if (voucher && voucher.rappen > 0) {
+    // The amount stays on one line: the sentence is cut around it (a mark no text contains).
+    const [before = "", after = ""] = say("voucherLeft", { code: voucher.code, amount: "\u0000", date: shortDateLabel(voucher.validUntil, lang) }).split("\u0000");
+    voucherLeft = { before, amount: chf(voucher.rappen), after };
+  } else if (voucher) {
+    voucherLeft = { text: say("voucherUsedUp", { code: voucher.code }) };
+  }
+  return {
+    code: r.code,
+    date: shortDateLabel(r.date, lang),
+    time: t(lang, "common", "timeRange", { start: formatTime(r.startMin), end: formatTime(r.endMin) }),
+    game: r.players ? { players: r.players, rounds: say("roundsValue", { rounds: r.rounds ?? 0, minutes: ROUND_MINUTES }) } : null,
+    persons: say("personsValue", {
+      total: personCount(r),
+      children: r.numChildren,
+      active: r.numActiveAdults,
+      accompanying: r.numAccompanyingAdults,
+    }),
+    offerName: r.offerName,
+    lines: confirmedLines(r, about.location, about.extras, lang),
+    discount: r.discountRappen > 0 ? { original: chf(r.priceRappen), couponCode: r.voucherCode, amount: `− ${chf(r.discountRappen)}` } : null,
+    total: chf(r.amountRappen),
+    depositLines: deposit.map(({ state, rappen }) => say(DEPOSIT_KEYS[state], { amount: chf(rappen), date: due })),
+    voucherLeft,
+    contact: { firstName: r.firstName, lastName: r.lastName, street: r.street, zip: r.zip, city: r.city, phone: displayPhone(r.phone), email: r.email },
+  };
+}
+
+/**
+ * The price lines of `bookingPriceLines` (same lines, same amounts, same order) in a language: the
+ * persons or rounds first, then the extras, then a staff adjustment (domain/games `bookingSummaryLines`).
+ */
+function confirmedLines(r: Reservation, location: GameLocation | null, extras: readonly BookedExtra[], lang: Lang): ConfirmedView["lines"] {
+  const say = sayer(lang);
+  const chf = (rappen: number) => formatChf(rappen, lang);
+  const lines = bookingSummaryLines(r, location, extraSummaryLines(extras));
+  const adjusted = r.priceAdjustRappen !== 0;
+  const own = lines.length - extras.length - (adjusted ? 1 : 0);
+  // A birthday's lines: children (when any are charged), adults playing, adults accompanying.
+  const charged = chargedChildren(r.numChildren, r.minChargedChildren);
+  const persons = [
+    ...(charged > 0 ? [{ label: charged > r.numChildren ? say("lineChildrenMin", { count: charged }) : say("lineChildren"), count: charged }] : []),
+    ...(r.numActiveAdults > 0 ? [{ label: say("lineActiveAdults"), count: r.numActiveAdults }] : []),
+    ...(r.numAccompanyingAdults > 0 ? [{ label: say("lineAccompanyingAdults"), count: r.numAccompanyingAdults }] : []),
+  ];
+  const game = r.players !== null && r.gameType !== null;
+  // A game's lines by its location's prices, or one line with the package's name (prices changed since).
+  const whole = own === 1 && lines[0]!.detail === null && lines[0]!.label === r.offerName;
+  const packageRounds = roundLimits(location ?? {}).packageRounds;
+  return lines.map((line, i) => {
+    const amount = line.amountRappen < 0 ? `− ${chf(-line.amountRappen)}` : chf(line.amountRappen);
+    if (i >= own + extras.length) {
+      const reason = r.priceAdjustReason;
+      const label =
+        line.amountRappen < 0 ? (reason ? say("lineDiscountReason", { reason }) : say("lineDiscount")) : reason ? say("lineSurchargeReason", { reason }) : say("lineSurcharge");
+      return { label, detail: null, amount, venue: false };
+    }
+    if (i >= own) {
+      const extra = extras[i - own]!;
+      return { label: line.label, detail: `${extra.quantity} × ${extra.unitPriceRappen > 0 ? chf(extra.unitPriceRappen) : say("lineIncluded")}`, amount, venue: true };
+    }
+    const person = game ? undefined : persons[i];
+    if (person) return { label: person.label, detail: `${person.count} × ${chf(line.amountRappen / person.count)}`, amount, venue: false };
+    if (!game || whole || !location) return { label: line.label, detail: line.detail, amount, venue: true };
+    if (r.gameType === 1) {
+      return { label: say("linePlayersRounds"), detail: `${r.players} × ${r.rounds ?? 0} × ${chf(location.pricePerPlayerRoundRappen)}`, amount, venue: false };
+    }
+    return i === 0
+      ? { label: say("linePackage", { rounds: packageRounds }), detail: null, amount, venue: false }
+      : { label: say("lineExtraRounds"), detail: `${(r.rounds ?? 0) - packageRounds} × ${chf(location.extraRoundPriceRappen)}`, amount, venue: false };
+  });
 }
 
 /** The per-child price the booking was made at, recovered from its stored total (spec §9 formula). */

@@ -1,3 +1,4 @@
+import type { Lang } from "~/i18n/locales";
 import type { Contact } from "~/domain/contact";
 import type { PartyDetails } from "~/domain/party-details";
 import type { ExtraPick } from "~/domain/extras";
@@ -29,6 +30,8 @@ export async function placeBooking(
   party?: PartyDetails,
   /** The extras as the family saw them priced (the server prices them again when placing). */
   extras?: ExtraPick[],
+  /** The page's language, stored with the booking. `to` stays a path without language: the page adds its own. */
+  lang: Lang = "de",
 ): Promise<PlaceBookingOutcome> {
   try {
     // The family came back from the payment page and submits again: its earlier hold (and open
@@ -40,7 +43,7 @@ export async function placeBooking(
         return { kind: "redirect", to, cookie: await clearDraft(request, { bookingCode: paid.code }) };
       }
     }
-    const options = { holdMinutes: await holdMinutes(db), owner: holdOwner(client) };
+    const options = { holdMinutes: await holdMinutes(db), owner: holdOwner(client), lang };
     const couponCode = draft.couponCode ?? null;
     const result =
       draft.kind === "game"

@@ -1,3 +1,4 @@
+import { localePath, type Lang } from "~/i18n/locales";
 import { payNowRappen } from "~/domain/deposit";
 import { balanceDueRappen } from "~/domain/payment-link";
 import { and, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
@@ -53,6 +54,15 @@ export function setPaymentProvider(provider: PaymentProvider | undefined) {
 /** Where the provider sends the browser back; the booking flow's own pages unless a caller has its own. */
 export type ReturnUrls = { successUrl: string; cancelUrl: string; errorUrl: string };
 
+/** The provider's return addresses: our payment pages in the family's language. */
+function returnUrls(origin: string, lang: Lang) {
+  return {
+    successUrl: `${origin}${localePath(lang, "/payment/success")}`,
+    cancelUrl: `${origin}${localePath(lang, "/payment/cancel")}`,
+    errorUrl: `${origin}${localePath(lang, "/payment/error")}`,
+  };
+}
+
 /**
  * Opens a transaction at the provider for a held booking, for the booking's own amount. When the
  * provider refuses, the hold is released so the table is free again at once — except for a payment
@@ -77,11 +87,11 @@ export async function startPayment(
       refno,
       amountRappen,
       currency: "CHF",
-      successUrl: `${env.PUBLIC_URL}/payment/success`,
-      cancelUrl: `${env.PUBLIC_URL}/payment/cancel`,
-      errorUrl: `${env.PUBLIC_URL}/payment/error`,
+      // The family comes back to the pages in its language (issue #33), and pays in it.
+      ...returnUrls(env.PUBLIC_URL, reservation.lang),
       ...options.urls,
       webhookUrl: `${env.PUBLIC_URL}/api/payments/webhook`,
+      language: reservation.lang,
     });
     // The payment row and the booking's new state in one statement (the insert as a data-modifying
     // WITH, which runs exactly once): atomic like a transaction, in one round trip instead of four.
@@ -158,11 +168,10 @@ export async function startBalancePayment(db: Db, reservation: Reservation, amou
       refno: reservation.code,
       amountRappen,
       currency: "CHF",
-      successUrl: `${env.PUBLIC_URL}/payment/success`,
-      cancelUrl: `${env.PUBLIC_URL}/payment/cancel`,
-      errorUrl: `${env.PUBLIC_URL}/payment/error`,
+      ...returnUrls(env.PUBLIC_URL, reservation.lang),
       ...urls,
       webhookUrl: `${env.PUBLIC_URL}/api/payments/webhook`,
+      language: reservation.lang,
     });
     await db.insert(payments).values({
       reservationId: reservation.id,

@@ -1,3 +1,4 @@
+import type { Lang } from "~/i18n/locales";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -210,9 +211,12 @@ export const voucherOrders = pgTable(
     voucherId: integer("voucher_id").references(() => vouchers.id),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),
+    /** The buyer's language (issue #33): the order page's, and its e-mail's and PDF's. */
+    lang: text("lang").$type<Lang>().notNull().default("de"),
   },
   (t) => [
     uniqueIndex("voucher_orders_voucher_key").on(t.voucherId),
+    check("voucher_orders_lang_check", sql`${t.lang} in ('de','fr','it','en')`),
     index("voucher_orders_created_idx").on(t.createdAt),
     check("voucher_orders_amount_check", sql`${t.amountRappen} > 0`),
     check("voucher_orders_paid_check", sql`(${t.status} = 'paid') = (${t.voucherId} is not null) and ${t.status} in ('open','paid')`),
@@ -373,9 +377,15 @@ export const reservations = pgTable(
      */
     deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
+    /**
+     * The family's language (issue #33): the page's language when it booked online, the caller's as
+     * staff chose it for a phone booking. Every e-mail and page about the booking speaks it.
+     */
+    lang: text("lang").$type<Lang>().notNull().default("de"),
   },
   (t) => [
     uniqueIndex("reservations_code_key").on(t.code),
+    check("reservations_lang_check", sql`${t.lang} in ('de','fr','it','en')`),
     index("reservations_closure_notice_idx").on(t.closureNoticeId).where(sql`${t.closureNoticeId} IS NOT NULL`),
     index("reservations_held_client_idx").on(t.clientKey).where(sql`${t.status} = 'held'`),
     index("reservations_held_email_idx").on(sql`lower(${t.email})`).where(sql`${t.status} = 'held'`),

@@ -1,3 +1,4 @@
+import type { Lang } from "~/i18n/locales";
 import { phoneCallerContactError, toContact, type ContactInput } from "~/domain/contact";
 import { parsePartyDetails, type PartyField } from "~/domain/party-details";
 import { applyVoucher, birthdayPriceLines, birthdayPriceRappen } from "~/domain/pricing";
@@ -36,6 +37,8 @@ export type PhoneBookingInput = {
   payment: unknown;
   /** The birthday child and allergies as the caller gives them (issue #30 §1); optional, checked like the family's. */
   party?: Partial<Record<PartyField, unknown>>;
+  /** The caller's language, as staff chose it (issue #33); German when not given. */
+  lang?: Lang;
 };
 
 type Outcome = "paid-by-voucher" | "pay-at-venue" | "payment-link" | "payment-link-no-email" | "phone-invoice" | "phone-invoice-mailed" | "invoice-failed";
@@ -75,6 +78,7 @@ export async function placePhoneBooking(db: Db, input: PhoneBookingInput, actor:
     now,
     holdMinutes: env.PHONE_HOLD_MINUTES,
     channel: "phone",
+    lang: input.lang ?? "de",
     // An invoiced booking is confirmed like one paid at the venue; its invoice bills the open amount.
     payAtVenue: payment === "venue" || payment === "invoice",
     alsoInTransaction: async (tx, r) => {

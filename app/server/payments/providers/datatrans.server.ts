@@ -117,7 +117,8 @@ export function createDatatransProvider(config: DatatransConfig): PaymentProvide
         currency: input.currency,
         refno: input.refno,
         amount: input.amountRappen,
-        language: "de",
+        // Datatrans speaks all four: the payment page in the family's language.
+        language: input.language ?? "de",
         autoSettle: true,
         paymentMethods: PAYMENT_METHODS,
         redirect: { successUrl: input.successUrl, cancelUrl: input.cancelUrl, errorUrl: input.errorUrl, method: "GET" },

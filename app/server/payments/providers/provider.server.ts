@@ -1,3 +1,4 @@
+import type { Lang } from "~/i18n/locales";
 /**
  * One interface for the payment provider; `datatrans` talks to Datatrans' JSON API v1, `simulated`
  * is the in-app stand-in for local runs. Amounts are integer Rappen.
@@ -22,6 +23,8 @@ export type InitTransactionInput = {
   cancelUrl: string;
   errorUrl: string;
   webhookUrl: string;
+  /** The language of the provider's payment page: the family's (issue #33); German when not given. */
+  language?: Lang;
 };
 
 export type TransactionInfo = {

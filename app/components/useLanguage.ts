@@ -1,0 +1,57 @@
+import { useMatches, useRouteLoaderData } from "@remix-run/react";
+import { DEFAULT_LANG, localePath, type Lang } from "~/i18n/locales";
+import { germanCommon } from "~/i18n/messages/common";
+
+const GERMAN_FRAME = germanCommon;
+
+/** The frame's language data from the root loader (see server/i18n/request.server.ts). */
+type Frame = {
+  lang: Lang;
+  texts: { [K in keyof typeof germanCommon]: string };
+  alternates: { lang: Lang; href: string }[];
+  switchLinks: { lang: Lang; href: string }[];
+  suggest: { lang: Lang; href: string } | null;
+  family: boolean;
+};
+
+export function useLanguageFrame(): Frame | null {
+  return useRouteLoaderData<{ i18n?: Frame }>("root")?.i18n ?? null;
+}
+
+/** The page's language; German when the root loader did not run (its own error page). */
+export function useLang(): Lang {
+  return useLanguageFrame()?.lang ?? DEFAULT_LANG;
+}
+
+/** Links and redirects within the site keep the page's language: `href={to("/offers")}`. */
+export function useLocalePath(): (path: string) => string {
+  const lang = useLang();
+  return (path) => localePath(lang, path);
+}
+
+/**
+ * The frame's texts (header, footer, error pages) in the page's language. German from the catalogue
+ * when the root loader did not run: the root's own error page (a failing database, `/xx/offers`).
+ */
+export function useCommonTexts(): Frame["texts"] {
+  return useLanguageFrame()?.texts ?? GERMAN_FRAME;
+}
+
+/** `{label}: eins weniger` without the formatter: the frame's only placeholders are simple names. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/**
+ * A shared component's texts: the page's loader data carries them under `key` in its language
+ * (`dataFieldTexts: texts(lang, "dataFields")`); a page that does not (staff pages, German) gets
+ * the German ones the component passes.
+ */
+export function useSharedTexts<T>(key: string, german: T): T {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const value = (matches[i]!.data as Record<string, unknown> | undefined)?.[key];
+    if (value && typeof value === "object") return value as T;
+  }
+  return german;
+}

@@ -1,0 +1,16 @@
+import { common } from "./messages/common";
+import { dataFields } from "./messages/dataFields";
+import { enterData } from "./messages/enterData";
+import { findSlot } from "./messages/findSlot";
+import { gameFlow } from "./messages/gameFlow";
+import { games } from "./messages/games";
+import { home } from "./messages/home";
+import { msg } from "./messages/msg";
+import { offers } from "./messages/offers";
+import { payment } from "./messages/payment";
+
+/**
+ * Every namespace (one per page or shared piece, `common` for the frame). Imported by the server
+ * only (server/i18n/texts.server.ts): a page gets its own language's strings as loader data.
+ */
+export const CATALOGUE = { common, msg, home, offers, games, gameFlow, findSlot, enterData, dataFields, payment };

@@ -1,0 +1,49 @@
+import Negotiator from "negotiator";
+import { isbot } from "isbot";
+import { getEnv } from "~/server/platform/env.server";
+import { DEFAULT_LANG, LANGS, langOfParams, localePath, splitLangPath, UNPREFIXED_PATHS, type Lang } from "~/i18n/locales";
+import { templates } from "./texts.server";
+
+/**
+ * The page's language from its URL (`/fr/...`), or a 404: `/xx/offers` and `/de/offers` are no
+ * pages. Loaders of family pages call this; the root loader already answered 404 for a wrong
+ * prefix, so here it only types the value.
+ */
+export function requestLang(params: { lang?: string }): Lang {
+  const lang = langOfParams(params);
+  if (!lang) throw new Response("Not Found", { status: 404 });
+  return lang;
+}
+
+/** Whether a path has a page in every language (family pages); staff, API and assets do not. */
+function isFamilyPath(path: string): boolean {
+  return !UNPREFIXED_PATHS.test(path.replace(/^\//, ""));
+}
+
+/**
+ * What the frame of every page needs about languages: the language, the frame's texts, the
+ * `hreflang` alternates (absolute, on the public URL) and the switch's links (same page, same query,
+ * so a booking in progress — its draft cookie knows no language — continues), and a suggestion:
+ * a German page asked for by a browser that prefers French, Italian or English offers a link to it.
+ * Never a redirect: crawlers and anyone who wants German get the spec's URLs unchanged.
+ */
+export function languageFrame(request: Request, params: { lang?: string }) {
+  const lang = requestLang(params);
+  const url = new URL(request.url);
+  const { path } = splitLangPath(url.pathname);
+  const family = isFamilyPath(path);
+  const origin = getEnv().PUBLIC_URL;
+  const alternates = family ? LANGS.map((l) => ({ lang: l, href: `${origin}${localePath(l, path)}` })) : [];
+  const switchLinks = family ? LANGS.map((l) => ({ lang: l, href: `${localePath(l, path)}${url.search}` })) : [];
+  let suggest: { lang: Lang; href: string } | null = null;
+  if (family && lang === DEFAULT_LANG && !isbot(request.headers.get("user-agent") ?? "")) {
+    const preferred = new Negotiator({ headers: { "accept-language": request.headers.get("accept-language") ?? "" } }).languages([...LANGS]);
+    const first = preferred[0];
+    if (first && first !== DEFAULT_LANG && (LANGS as readonly string[]).includes(first)) {
+      suggest = { lang: first as Lang, href: `${localePath(first as Lang, path)}${url.search}` };
+    }
+  }
+  return { lang, texts: templates(lang, "common"), alternates, switchLinks, suggest, family };
+}
+
+export type LanguageFrame = ReturnType<typeof languageFrame>;

@@ -1,0 +1,111 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, test, waitForHydration } from "./helpers";
+
+/**
+ * Issue #33: languages. German stays at the spec's URLs; French, Italian and English live under
+ * `/fr`, `/it`, `/en`. Each page names its language (`<html lang>`), lists the others (`hreflang`),
+ * switches without JavaScript while keeping the query, and — in fr/it/en — shows no German word
+ * except what the venue typed (marked `lang="de-CH"`). A browser that prefers French is offered the
+ * French page by a link, never redirected. JS on and off.
+ */
+
+/** German UI words that must not appear on a translated page (whole words, case-sensitive). */
+export const GERMAN_TELLTALES = [
+  "Weiter", "Zurück", "Bitte", "wählen", "Kinder", "Kind", "Erwachsene", "Datum", "Zeit", "Uhr", "Buchung", "Angebot", "Zahlung", "Gutschein",
+  "Startseite", "geschlossen", "verwalten", "Öffnungszeiten", "Telefon", "Kontakt", "Termin", "Personen", "und", "oder", "für", "mit", "pro", "bis", "Sie", "Ihre", "Ihr",
+];
+
+/** The German words of a page's text and attributes, leaving out what is marked as German (the venue's own words). */
+export async function germanLeaks(page: Page): Promise<string[]> {
+  return page.evaluate((words) => {
+    const clone = document.body.cloneNode(true) as HTMLElement;
+    clone.querySelectorAll('[lang="de-CH"], [lang="de"], script, style, template, noscript').forEach((e) => e.remove());
+    const texts = [clone.textContent ?? "", document.title];
+    clone.querySelectorAll("[aria-label], [title], [placeholder], [alt], [value]").forEach((e) => {
+      for (const a of ["aria-label", "title", "placeholder", "alt"]) {
+        const v = e.getAttribute(a);
+        if (v) texts.push(v);
+      }
+      if (e instanceof HTMLInputElement && (e.type === "submit" || e.type === "button")) texts.push(e.value);
+    });
+    const all = texts.join("\n");
+    return words.filter((w) => new RegExp(`(^|[^\\p{L}])${w}([^\\p{L}]|$)`, "u").test(all));
+  }, GERMAN_TELLTALES);
+}
+
+async function expectFitsPhone(page: Page) {
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+}
+
+for (const [lang, locale, heading, offersTitle] of [
+  ["fr", "fr-CH", /Bienvenue/, /offre/i],
+  ["it", "it-CH", /Benvenuti|Benvenuto/, /offerta/i],
+  ["en", "en-CH", /Welcome/, /package/i],
+] as const) {
+  test(`${lang}: the home page and the packages speak ${locale}, list the other languages and switch back to German with the query kept`, async ({ page, javaScriptEnabled }) => {
+    await page.goto(`/${lang}`);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    expect(await germanLeaks(page)).toEqual([]);
+    await expectAccessible(page);
+
+    // hreflang: each language's page, absolute, and German as the default.
+    const alternates = await page.locator('link[rel="alternate"]').evaluateAll((links) => links.map((l) => [l.getAttribute("hreflang"), new URL(l.getAttribute("href")!).pathname]));
+    expect(alternates).toEqual([
+      ["de-CH", "/"],
+      ["fr-CH", "/fr"],
+      ["it-CH", "/it"],
+      ["en-CH", "/en"],
+      ["x-default", "/"],
+    ]);
+
+    await page.getByRole("link", { name: offersTitle }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/offers$`));
+    if (javaScriptEnabled) await waitForHydration(page);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    expect(await germanLeaks(page)).toEqual([]);
+    await expectAccessible(page);
+    await expectFitsPhone(page);
+    // Footer links keep the language.
+    await expect(page.locator(".footer-links a").first()).toHaveAttribute("href", `/${lang}/buchung`);
+
+    // The persons step with a query: the switch keeps it; German lives at the spec's URL.
+    await page.goto(`/${lang}/find-slot?offerId=1&numChildren=4&numActiveAdults=1&numAccompanyingAdults=0`);
+    expect(await germanLeaks(page)).toEqual([]);
+    await page.getByRole("navigation", { name: /./ }).filter({ hasText: "Deutsch" }).getByRole("link", { name: "Deutsch" }).click();
+    await expect(page).toHaveURL(/\/find-slot\?offerId=1&numChildren=4&numActiveAdults=1&numAccompanyingAdults=0$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "de-CH");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Termin buchen");
+    await expect(page.getByLabel("Kinder", { exact: true })).toHaveValue("4");
+  });
+}
+
+test("German stays at the spec's URLs; a wrong or German prefix is no page", async ({ page }) => {
+  await page.goto("/offers");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de-CH");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Angebot wählen");
+  await expect(page.getByRole("navigation", { name: "Sprache" }).getByText("Deutsch")).toHaveAttribute("aria-current", "true");
+  for (const path of ["/xx/offers", "/de/offers", "/fr/admin"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+  }
+});
+
+test("a browser preferring French is offered the French page by a link, not redirected; crawlers are not", async ({ browser }) => {
+  const french = await browser.newContext({ locale: "fr-CH", extraHTTPHeaders: { "Accept-Language": "fr-CH,fr;q=0.9,de;q=0.5" } });
+  const page = await french.newPage();
+  const response = await page.goto("/offers?x=1");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/offers\?x=1$/);
+  await expect(page.getByRole("link", { name: "Cette page en français" })).toHaveAttribute("href", "/fr/offers?x=1");
+  await french.close();
+
+  const crawler = await browser.newContext({ userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", extraHTTPHeaders: { "Accept-Language": "fr" } });
+  const bot = await crawler.newPage();
+  await bot.goto("/offers");
+  await expect(bot.getByRole("link", { name: "Cette page en français" })).toHaveCount(0);
+  await crawler.close();
+});
