@@ -50,7 +50,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * `noscriptRefresh`: the route's loader data carries `refresh` (a meta refresh's content, or null),
  * put into the head inside `<noscript>` — a page that polls with JavaScript must not also reload.
  */
-export type RouteHandle = { hydrate?: boolean; noscriptRefresh?: boolean };
+export type RouteHandle = {
+  hydrate?: boolean;
+  noscriptRefresh?: boolean;
+  /**
+   * The page speaks French, Italian and English too (issue #33). A family page without it is shown
+   * in German under `/fr/…` as well, marked so, and names no other language's address.
+   */
+  translated?: boolean;
+};
+
+/** Whether the page shown (the deepest route) exists in every language. */
+export function useTranslatedPage(): boolean {
+  const matches = useMatches();
+  return (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.translated === true;
+}
 
 function useHydrate(): boolean {
   return useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hydrate === true);
@@ -67,6 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const refresh = useNoscriptRefresh();
   const nonce = useNonce();
   const frame = useLanguageFrame();
+  const translated = useTranslatedPage();
   return (
     <html lang={LOCALE[frame?.lang ?? "de"]}>
       <head>
@@ -80,8 +95,8 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : null}
         <Links />
         {/* Every family page exists in each language: search engines and browsers learn the others here. */}
-        {frame?.alternates.map((a) => <link key={a.lang} rel="alternate" hrefLang={LOCALE[a.lang]} href={a.href} />)}
-        {frame && frame.alternates.length > 0 ? <link rel="alternate" hrefLang="x-default" href={frame.alternates[0]!.href} /> : null}
+        {translated ? frame?.alternates.map((a) => <link key={a.lang} rel="alternate" hrefLang={LOCALE[a.lang]} href={a.href} />) : null}
+        {translated && frame && frame.alternates.length > 0 ? <link rel="alternate" hrefLang="x-default" href={frame.alternates[0]!.href} /> : null}
       </head>
       <body>
         {children}

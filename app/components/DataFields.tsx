@@ -19,7 +19,9 @@ export function DataFields({ fields }: { fields: readonly DataField[] }) {
         };
         return (
           <div className="field" key={f.name}>
-            <label htmlFor={f.name}>{f.label}</label>
+            <label htmlFor={f.name} lang={f.lang}>
+              {f.label}
+            </label>
             {f.kind === "multiline" ? (
               <textarea rows={3} {...common} />
             ) : (
@@ -56,8 +58,11 @@ export function DataSection({ section, typed, problemOf }: { section: Section; t
       {groups.map((g) =>
         g.legend ? (
           <fieldset key={g.id}>
-            <legend>{g.legend}</legend>
-            <p className="muted">{g.text}</p>
+            <legend lang={g.lang}>{g.legend}</legend>
+            <p className="muted">
+              {g.venueText ? <span lang={g.lang}>{g.venueText} </span> : null}
+              {g.text}
+            </p>
             <DataFields fields={g.fields} />
           </fieldset>
         ) : (

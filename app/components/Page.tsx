@@ -1,4 +1,4 @@
-import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { LANG_NAMES, LOCALE } from "~/i18n/locales";
 import { SiteFooter } from "./SiteFooter";
@@ -17,6 +17,10 @@ export function Page({ title, children, wide = false }: { title: string; childre
   const staffPage = useLocation().pathname.startsWith("/admin");
   const t = useCommonTexts();
   const to = useLocalePath();
+  const lang = useLanguageFrame()?.lang ?? "de";
+  // A family page not yet in the page's language (issue #33) shows its German, marked as such.
+  const translated = useIsTranslated();
+  const germanOnly = !staffPage && lang !== "de" && !translated;
   return (
     <>
       <header className="site-header">
@@ -31,10 +35,24 @@ export function Page({ title, children, wide = false }: { title: string; childre
           </p>
         ) : null}
       </header>
-      <main className={wide ? "content content-wide" : "content"}>{children}</main>
+      <main className={wide ? "content content-wide" : "content"} lang={germanOnly ? "de-CH" : undefined}>
+        {germanOnly ? (
+          <p className="alert alert-info" lang={LOCALE[lang]}>
+            {t.germanOnly}
+          </p>
+        ) : null}
+        {children}
+      </main>
       {staffPage ? null : <SiteFooter contact={contact} />}
     </>
   );
+}
+
+/** The deepest route says it speaks every language (`handle.translated`); the root's own error page does (the frame's texts). */
+function useIsTranslated(): boolean {
+  const matches = useMatches();
+  const leaf = matches[matches.length - 1];
+  return leaf?.id === "root" || (leaf?.handle as { translated?: boolean } | undefined)?.translated === true;
 }
 
 /**

@@ -14,10 +14,23 @@ export type DataField = {
   hint?: string;
   problem?: string;
   autoComplete?: string;
+  /** `de-CH` when the label is the venue's German word on a page in another language (an extra's choice). */
+  lang?: string;
 };
 
 /** A group of fields, with a heading and a sentence when it has one (an extra and its choices). */
-export type DataGroup = { id: string | number; legend?: string; text?: string; fields: DataField[] };
+export type DataGroup = {
+  id: string | number;
+  legend?: string;
+  text?: string;
+  fields: DataField[];
+  /**
+   * On a page in another language (issue #33): `lang` marks the legend as the venue's German (an
+   * extra's name), `venueText` is the venue's own description shown before `text`, marked the same.
+   */
+  lang?: string;
+  venueText?: string;
+};
 
 /**
  * A folded optional section of a form: open by itself when something in it is filled in or wrong.

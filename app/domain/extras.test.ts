@@ -63,14 +63,14 @@ describe("choosing extras", () => {
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     expect(parsed.problems).toEqual([
-      { field: "extra-1-0", message: "Menü: zu viele gewählt (höchstens eines pro Kind, 6 insgesamt)." },
-      { field: "extra-2", message: "Geburtstagstorte: Bitte geben Sie eine ganze Zahl von 0 bis 2 an." },
-      { field: "extra-3", message: "Goodie-Bag: Bitte geben Sie eine ganze Zahl von 0 bis 6 an." },
-      { field: "extra-4", message: "Tischdekoration: Bitte geben Sie eine ganze Zahl von 0 bis 1 an." },
+      { field: "extra-1-0", message: "Menü: zu viele gewählt (höchstens eines pro Kind, 6 insgesamt).", kind: "tooManyPerChild", name: "Menü", choice: "", limit: 6 },
+      { field: "extra-2", message: "Geburtstagstorte: Bitte geben Sie eine ganze Zahl von 0 bis 2 an.", kind: "wholeNumber", name: "Geburtstagstorte", choice: "", limit: 2 },
+      { field: "extra-3", message: "Goodie-Bag: Bitte geben Sie eine ganze Zahl von 0 bis 6 an.", kind: "wholeNumber", name: "Goodie-Bag", choice: "", limit: 6 },
+      { field: "extra-4", message: "Tischdekoration: Bitte geben Sie eine ganze Zahl von 0 bis 1 an.", kind: "wholeNumber", name: "Tischdekoration", choice: "", limit: 1 },
     ]);
     // A choice's own count over the limit names the choice.
     const one = parseExtraPicks({ "extra-1-1": "7" }, [MEAL], 6);
-    expect(!one.ok && one.problems[0]!.message).toBe("Menü, Hot Dog: Bitte geben Sie eine ganze Zahl von 0 bis 6 an.");
+    expect(!one.ok && one.problems[0]).toEqual({ field: "extra-1-1", message: "Menü, Hot Dog: Bitte geben Sie eine ganze Zahl von 0 bis 6 an.", kind: "wholeNumber", name: "Menü", choice: "Hot Dog", limit: 6 });
   });
 
   it("keeps a stored choice only for what is offered now, lowered to today's limit", () => {
@@ -99,9 +99,9 @@ describe("choosing extras", () => {
     );
     expect(extrasTotalRappen(booked)).toBe(3500 + 6 * 450);
     expect(extraSummaryLines(booked)).toEqual([
-      { label: "Menü: Hot Dog", detail: "4 × inbegriffen", amountRappen: 0 },
-      { label: "Geburtstagstorte", detail: "1 × CHF 35.00", amountRappen: 3500 },
-      { label: "Goodie-Bag", detail: "6 × CHF 4.50", amountRappen: 2700 },
+      { label: "Menü: Hot Dog", detail: "4 × inbegriffen", amountRappen: 0, word: { key: "extra" }, qty: { counts: [4], unitRappen: 0, included: true } },
+      { label: "Geburtstagstorte", detail: "1 × CHF 35.00", amountRappen: 3500, word: { key: "extra" }, qty: { counts: [1], unitRappen: 3500 } },
+      { label: "Goodie-Bag", detail: "6 × CHF 4.50", amountRappen: 2700, word: { key: "extra" }, qty: { counts: [6], unitRappen: 450 } },
     ]);
     expect(extrasText(booked)).toBe("Menü: Hot Dog 4×; Geburtstagstorte 1×; Goodie-Bag 6×");
     expect(extrasChanges(booked, priceExtras([{ extraId: 1, choice: "Hot Dog", quantity: 5 }], ALL))).toEqual(["Menü: Hot Dog 4 → 5", "Geburtstagstorte 1 → 0", "Goodie-Bag 6 → 0"]);

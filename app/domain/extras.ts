@@ -1,7 +1,7 @@
 import { hasBegun } from "./availability";
 import { formatChf } from "./money";
 import type { DataGroup } from "./data-fields";
-import type { SummaryLine } from "./pricing";
+import { qtyDetail, type SummaryLine } from "./pricing";
 import { longDateLabel } from "./calendar";
 import { addDays, type VenueNow } from "./time";
 import { parsePriceRappen } from "./venue-settings";
@@ -106,7 +106,11 @@ export function quantityLimit(extra: Pick<Extra, "unit" | "maxQuantity">, childr
   return extra.maxQuantity;
 }
 
-export type ExtraProblem = { field: string; message: string };
+/**
+ * A posted count refused: `message` in German; `kind`, `name` (the extra's), `choice` ('' for none) and
+ * `limit` as data, so a family page words it in its language (the same rule, the same field).
+ */
+export type ExtraProblem = { field: string; message: string; kind: "wholeNumber" | "tooMany" | "tooManyPerChild"; name: string; choice: string; limit: number };
 
 const label = (extra: Pick<Extra, "name">, choice: string) => (choice ? `${extra.name}, ${choice}` : extra.name);
 
@@ -131,7 +135,7 @@ export function parseExtraPicks(
       const text = typeof raw === "string" ? raw.trim() : "";
       const n = text === "" ? 0 : /^\d{1,3}$/.test(text) ? Number(text) : NaN;
       if (!Number.isInteger(n) || n > limit) {
-        problems.push({ field: slot.field, message: `${label(extra, slot.choice)}: Bitte geben Sie eine ganze Zahl von 0 bis ${limit} an.` });
+        problems.push({ field: slot.field, message: `${label(extra, slot.choice)}: Bitte geben Sie eine ganze Zahl von 0 bis ${limit} an.`, kind: "wholeNumber", name: extra.name, choice: slot.choice, limit });
         wrong = true;
         continue;
       }
@@ -140,7 +144,8 @@ export function parseExtraPicks(
     }
     if (!wrong && sum > limit) {
       const rule = extra.unit === "child" ? ` (höchstens eines pro Kind, ${limit} insgesamt)` : ` (höchstens ${limit} insgesamt)`;
-      problems.push({ field: slots[0]!.field, message: `${extra.name}: zu viele gewählt${rule}.` });
+      const kind = extra.unit === "child" ? "tooManyPerChild" : "tooMany";
+      problems.push({ field: slots[0]!.field, message: `${extra.name}: zu viele gewählt${rule}.`, kind, name: extra.name, choice: "", limit });
     }
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, picks };
@@ -187,11 +192,10 @@ export function bookedExtraLabel(b: Pick<BookedExtra, "name" | "choice">): strin
 
 /** Each extra as a line of the price summary («2 × CHF 4.50», or «4 × inbegriffen»). */
 export function extraSummaryLines(booked: readonly BookedExtra[]): SummaryLine[] {
-  return booked.map((b) => ({
-    label: bookedExtraLabel(b),
-    detail: `${b.quantity} × ${b.unitPriceRappen > 0 ? formatChf(b.unitPriceRappen) : EXTRAS_MSG.included}`,
-    amountRappen: b.quantity * b.unitPriceRappen,
-  }));
+  return booked.map((b) => {
+    const qty = b.unitPriceRappen > 0 ? { counts: [b.quantity], unitRappen: b.unitPriceRappen } : { counts: [b.quantity], unitRappen: 0, included: true as const };
+    return { label: bookedExtraLabel(b), detail: qtyDetail(qty, formatChf, EXTRAS_MSG.included), amountRappen: b.quantity * b.unitPriceRappen, word: { key: "extra" }, qty };
+  });
 }
 
 /** One line for lists and the CSV: «Geburtstagstorte 1×; Menü: Pizza 4×». */
@@ -254,7 +258,7 @@ export function extraPriceText(extra: Pick<Extra, "priceRappen" | "unit">): stri
  * The extras' fields with the counts to show (a stored selection) and the problems of a refused
  * submit; rendered by `components/DataFields`, so their words cost the page no JavaScript.
  */
-export function extraGroups(offered: readonly Extra[], picks: readonly ExtraPick[], children: number, date: string, problems: readonly ExtraProblem[] = []): ExtraGroup[] {
+export function extraGroups(offered: readonly Extra[], picks: readonly ExtraPick[], children: number, date: string, problems: readonly Pick<ExtraProblem, "field" | "message">[] = []): ExtraGroup[] {
   return offered.map((extra) => {
     const limit = quantityLimit(extra, children);
     const count = (choice: string) => picks.find((p) => p.extraId === extra.id && p.choice === choice)?.quantity ?? 0;

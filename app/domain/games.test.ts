@@ -244,15 +244,17 @@ describe("a game's price as lines (issue #30 §3)", () => {
   const pixel = { id: 3, name: "Pixel Games", capacity: 10, reservationType: "PIXEL_GAMES", pricePerPlayerRoundRappen: 700, packagePriceRappen: 18_900, extraRoundPriceRappen: 5_000 };
   it("splits the package and its extra rounds, or players × rounds", () => {
     expect(gameSummaryLines(pixel, { gameType: 2, rounds: 5, players: 9 }, 28_900, "Geburtstagspaket – Pixel Games")).toEqual([
-      { label: "Geburtstagspaket (3 Runden)", detail: null, amountRappen: 18_900 },
-      { label: "Zusatzrunden", detail: "2 × CHF 50.00", amountRappen: 10_000 },
+      { label: "Geburtstagspaket (3 Runden)", detail: null, amountRappen: 18_900, word: { key: "package", n: 3 } },
+      { label: "Zusatzrunden", detail: "2 × CHF 50.00", amountRappen: 10_000, word: { key: "extraRounds" }, qty: { counts: [2], unitRappen: 5_000 } },
     ]);
-    expect(gameSummaryLines(pixel, { gameType: 2, rounds: 3, players: 9 }, 18_900, "Paket")).toEqual([{ label: "Geburtstagspaket (3 Runden)", detail: null, amountRappen: 18_900 }]);
-    expect(gameSummaryLines(pixel, { gameType: 1, rounds: 2, players: 4 }, 5_600, "Normales Spiel")).toEqual([{ label: "Spieler × Runden", detail: "4 × 2 × CHF 7.00", amountRappen: 5_600 }]);
+    expect(gameSummaryLines(pixel, { gameType: 2, rounds: 3, players: 9 }, 18_900, "Paket")).toEqual([{ label: "Geburtstagspaket (3 Runden)", detail: null, amountRappen: 18_900, word: { key: "package", n: 3 } }]);
+    expect(gameSummaryLines(pixel, { gameType: 1, rounds: 2, players: 4 }, 5_600, "Normales Spiel")).toEqual([
+      { label: "Spieler × Runden", detail: "4 × 2 × CHF 7.00", amountRappen: 5_600, word: { key: "playersRounds" }, qty: { counts: [4, 2], unitRappen: 700 } },
+    ]);
   });
   it("shows the price charged as one line when today's prices no longer add up to it, or without the location", () => {
-    expect(gameSummaryLines({ ...pixel, extraRoundPriceRappen: 6_000 }, { gameType: 2, rounds: 5, players: 9 }, 28_900, "Paket")).toEqual([{ label: "Paket", detail: null, amountRappen: 28_900 }]);
-    expect(gameSummaryLines(null, { gameType: 1, rounds: 2, players: 4 }, 5_600, "Normales Spiel")).toEqual([{ label: "Normales Spiel", detail: null, amountRappen: 5_600 }]);
+    expect(gameSummaryLines({ ...pixel, extraRoundPriceRappen: 6_000 }, { gameType: 2, rounds: 5, players: 9 }, 28_900, "Paket")).toEqual([{ label: "Paket", detail: null, amountRappen: 28_900, word: { key: "whole" } }]);
+    expect(gameSummaryLines(null, { gameType: 1, rounds: 2, players: 4 }, 5_600, "Normales Spiel")).toEqual([{ label: "Normales Spiel", detail: null, amountRappen: 5_600, word: { key: "whole" } }]);
   });
 });
 
@@ -261,12 +263,12 @@ describe("a stored booking's price lines (issue #30 §3)", () => {
   it("shows a staff discount as its own line, not folded into the per-child price", () => {
     // 5 × 29 + 28 + 5 = 178, less a discount of 20 = 158.
     expect(bookingSummaryLines({ ...party, priceRappen: 15_800, priceAdjustRappen: -2_000, priceAdjustReason: "Stammkunde" }, null)).toEqual([
-      { label: "Kinder", detail: "5 × CHF 29.00", amountRappen: 14_500 },
-      { label: "Erwachsene mitspielend", detail: "1 × CHF 28.00", amountRappen: 2_800 },
-      { label: "Erwachsene nur Begleitung", detail: "1 × CHF 5.00", amountRappen: 500 },
-      { label: "Rabatt: Stammkunde", detail: null, amountRappen: -2_000 },
+      { label: "Kinder", detail: "5 × CHF 29.00", amountRappen: 14_500, word: { key: "children" }, qty: { counts: [5], unitRappen: 2_900 } },
+      { label: "Erwachsene mitspielend", detail: "1 × CHF 28.00", amountRappen: 2_800, word: { key: "active" }, qty: { counts: [1], unitRappen: 2_800 } },
+      { label: "Erwachsene nur Begleitung", detail: "1 × CHF 5.00", amountRappen: 500, word: { key: "accompanying" }, qty: { counts: [1], unitRappen: 500 } },
+      { label: "Rabatt: Stammkunde", detail: null, amountRappen: -2_000, word: { key: "adjust", reason: "Stammkunde" } },
     ]);
     expect(bookingSummaryLines({ ...party, priceRappen: 17_800 }, null).map((l) => l.label)).toEqual(["Kinder", "Erwachsene mitspielend", "Erwachsene nur Begleitung"]);
-    expect(bookingSummaryLines({ ...party, priceRappen: 18_800, priceAdjustRappen: 1_000, priceAdjustReason: null }, null).at(-1)).toEqual({ label: "Zuschlag", detail: null, amountRappen: 1_000 });
+    expect(bookingSummaryLines({ ...party, priceRappen: 18_800, priceAdjustRappen: 1_000, priceAdjustReason: null }, null).at(-1)).toEqual({ label: "Zuschlag", detail: null, amountRappen: 1_000, word: { key: "adjust" } });
   });
 });

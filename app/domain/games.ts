@@ -1,6 +1,6 @@
 import { hasBegun, overlaps, type DayRule, type SlotRange } from "./availability";
 import { formatChf } from "./money";
-import { birthdaySummaryLines, storedAdultPrices, type PartyCounts, type SummaryLine } from "./pricing";
+import { birthdaySummaryLines, qtyDetail, storedAdultPrices, type LineQty, type LineWord, type PartyCounts, type SummaryLine } from "./pricing";
 import { formatTime, weekdayOf, type VenueNow } from "./time";
 import { LOCALE, type Lang } from "~/i18n/locales";
 
@@ -193,16 +193,18 @@ export type GameLineWords = { playersRounds: string; packageLabel: string; extra
 
 /** `gameSummaryLines` with the words and the prices' format of a page's language (German: the same lines). */
 export function gameSummaryLinesIn(location: GameLocation | null, choice: GameChoice, priceRappen: number, name: string, words: GameLineWords, lang: Lang): SummaryLine[] {
-  const whole: SummaryLine[] = [{ label: name, detail: null, amountRappen: priceRappen }];
+  const whole: SummaryLine[] = [{ label: name, detail: null, amountRappen: priceRappen, word: { key: "whole" } }];
   if (!location) return whole;
-  const lines: SummaryLine[] =
+  const packageRounds = roundLimits(location).packageRounds;
+  const extra = choice.rounds - packageRounds;
+  const line = (label: string, word: LineWord, amountRappen: number, qty?: LineQty): SummaryLine =>
+    qty ? { label, detail: qtyDetail(qty, (r) => formatChf(r, lang), ""), amountRappen, word, qty } : { label, detail: null, amountRappen, word };
+  const lines =
     choice.gameType === 1
-      ? [{ label: words.playersRounds, detail: `${choice.players} × ${choice.rounds} × ${formatChf(location.pricePerPlayerRoundRappen, lang)}`, amountRappen: choice.players * choice.rounds * location.pricePerPlayerRoundRappen }]
+      ? [line(words.playersRounds, { key: "playersRounds" }, choice.players * choice.rounds * location.pricePerPlayerRoundRappen, { counts: [choice.players, choice.rounds], unitRappen: location.pricePerPlayerRoundRappen })]
       : [
-          { label: words.packageLabel, detail: null, amountRappen: location.packagePriceRappen },
-          ...(choice.rounds > roundLimits(location).packageRounds
-            ? [{ label: words.extraRounds, detail: `${choice.rounds - roundLimits(location).packageRounds} × ${formatChf(location.extraRoundPriceRappen, lang)}`, amountRappen: (choice.rounds - roundLimits(location).packageRounds) * location.extraRoundPriceRappen }]
-            : []),
+          line(words.packageLabel, { key: "package", n: packageRounds }, location.packagePriceRappen),
+          ...(extra > 0 ? [line(words.extraRounds, { key: "extraRounds" }, extra * location.extraRoundPriceRappen, { counts: [extra], unitRappen: location.extraRoundPriceRappen })] : []),
         ];
   return lines.reduce((sum, l) => sum + l.amountRappen, 0) === priceRappen ? lines : whole;
 }
@@ -238,8 +240,9 @@ export function bookingSummaryLines(
       : birthdaySummaryLines(r, listPrice, storedAdultPrices(r), r.minChargedChildren ?? 0);
   const withExtras = [...lines, ...extraLines];
   if (adjust === 0) return withExtras;
-  const word = adjust < 0 ? "Rabatt" : "Zuschlag";
-  return [...withExtras, { label: r.priceAdjustReason ? `${word}: ${r.priceAdjustReason}` : word, detail: null, amountRappen: adjust }];
+  const kind = adjust < 0 ? "Rabatt" : "Zuschlag";
+  const reason = r.priceAdjustReason;
+  return [...withExtras, { label: reason ? `${kind}: ${reason}` : kind, detail: null, amountRappen: adjust, word: reason ? { key: "adjust", reason } : { key: "adjust" } }];
 }
 
 /** Start times every 20 minutes on game days (Wednesday to Sunday), so that all rounds end by closing. */

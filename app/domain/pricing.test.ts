@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { ACCOMPANYING_ADULT_PRICE_RAPPEN, ACTIVE_ADULT_PRICE_RAPPEN, applyVoucher, birthdayPriceLines, birthdayPriceRappen, chargedChildren, personCount } from "./pricing";
+import { formatChf } from "./money";
+import {
+  ACCOMPANYING_ADULT_PRICE_RAPPEN,
+  ACTIVE_ADULT_PRICE_RAPPEN,
+  applyVoucher,
+  birthdayPriceLines,
+  birthdayPriceRappen,
+  birthdaySummaryLines,
+  chargedChildren,
+  personCount,
+  qtyDetail,
+} from "./pricing";
 
 const counts = (numChildren: number, numActiveAdults: number, numAccompanyingAdults: number) => ({
   numChildren,
@@ -68,9 +79,9 @@ describe("price lines (what a parent recomputes)", () => {
     const c = counts(4, 1, 2);
     const lines = birthdayPriceLines(c, birthdayPriceRappen(c, 2900));
     expect(lines).toEqual([
-      { label: "Kinder", count: 4, unitRappen: 2900, amountRappen: 11_600 },
-      { label: "Erwachsene mitspielend", count: 1, unitRappen: 2800, amountRappen: 2800 },
-      { label: "Erwachsene nur Begleitung", count: 2, unitRappen: 500, amountRappen: 1000 },
+      { label: "Kinder", count: 4, unitRappen: 2900, amountRappen: 11_600, word: { key: "children" } },
+      { label: "Erwachsene mitspielend", count: 1, unitRappen: 2800, amountRappen: 2800, word: { key: "active" } },
+      { label: "Erwachsene nur Begleitung", count: 2, unitRappen: 500, amountRappen: 1000, word: { key: "accompanying" } },
     ]);
     expect(lines.reduce((n, l) => n + l.amountRappen, 0)).toBe(15_400);
   });
@@ -83,17 +94,29 @@ describe("price lines (what a parent recomputes)", () => {
     const price = birthdayPriceRappen(c, 2900, undefined, 6);
     expect(price).toBe(6 * 2900 + 2800);
     expect(birthdayPriceLines(c, price, undefined, 6)).toEqual([
-      { label: "Kinder (mindestens 6 verrechnet)", count: 6, unitRappen: 2900, amountRappen: 17_400 },
-      { label: "Erwachsene mitspielend", count: 1, unitRappen: 2800, amountRappen: 2800 },
+      { label: "Kinder (mindestens 6 verrechnet)", count: 6, unitRappen: 2900, amountRappen: 17_400, word: { key: "childrenMin", n: 6 } },
+      { label: "Erwachsene mitspielend", count: 1, unitRappen: 2800, amountRappen: 2800, word: { key: "active" } },
     ]);
     // At or above the minimum, the line is the usual one.
     expect(birthdayPriceLines(counts(7, 0, 0), birthdayPriceRappen(counts(7, 0, 0), 2900, undefined, 6), undefined, 6)).toEqual([
-      { label: "Kinder", count: 7, unitRappen: 2900, amountRappen: 20_300 },
+      { label: "Kinder", count: 7, unitRappen: 2900, amountRappen: 20_300, word: { key: "children" } },
     ]);
   });
 
+  it("gives each summary line its word and quantity as data, the German detail built from them (issue #33)", () => {
+    const lines = birthdaySummaryLines(counts(4, 1, 0), 6 * 2900 + 2800, undefined, 6);
+    expect(lines).toEqual([
+      { label: "Kinder (mindestens 6 verrechnet)", detail: "6 × CHF 29.00", amountRappen: 17_400, word: { key: "childrenMin", n: 6 }, qty: { counts: [6], unitRappen: 2900 } },
+      { label: "Erwachsene mitspielend", detail: "1 × CHF 28.00", amountRappen: 2800, word: { key: "active" }, qty: { counts: [1], unitRappen: 2800 } },
+    ]);
+    // A page words the same quantity in its language; the data survive JSON (loader data).
+    expect(JSON.parse(JSON.stringify(lines))).toEqual(lines);
+    expect(qtyDetail({ counts: [4, 2], unitRappen: 700 }, (r) => formatChf(r, "fr"), "compris")).toBe(`4 × 2 × ${formatChf(700, "fr")}`);
+    expect(qtyDetail({ counts: [4], unitRappen: 0, included: true }, formatChf, "inbegriffen")).toBe("4 × inbegriffen");
+  });
+
   it("leaves out kinds of person nobody brings", () => {
-    expect(birthdayPriceLines(counts(0, 2, 0), 5600)).toEqual([{ label: "Erwachsene mitspielend", count: 2, unitRappen: 2800, amountRappen: 5600 }]);
+    expect(birthdayPriceLines(counts(0, 2, 0), 5600)).toEqual([{ label: "Erwachsene mitspielend", count: 2, unitRappen: 2800, amountRappen: 5600, word: { key: "active" } }]);
     expect(birthdayPriceLines(counts(0, 0, 0), 0)).toEqual([]);
   });
 });

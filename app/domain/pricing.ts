@@ -46,7 +46,28 @@ export function applyVoucher(priceRappen: number, voucherRemainingRappen: number
   return { priceRappen, discountRappen, amountRappen: priceRappen - discountRappen };
 }
 
-export type PriceLine = { label: string; count: number; unitRappen: number; amountRappen: number };
+/**
+ * What a price line is, as data (issue #33): the family pages word it in their language from this,
+ * never from the German label. `n`: the children charged (`childrenMin`), a package's rounds
+ * (`package`); `code`: a promo code (`promo`); `reason`: a staff adjustment's reason as typed
+ * (`adjust`). `extra` and `whole` lines are named by the venue (an extra, a game's booking name).
+ */
+export type LineWord = {
+  key: "children" | "childrenMin" | "active" | "accompanying" | "playersRounds" | "package" | "extraRounds" | "promo" | "adjust" | "extra" | "whole";
+  n?: number;
+  code?: string;
+  reason?: string;
+};
+
+/** A line's count(s) × unit price («4 × CHF 29.00», «4 × 2 × CHF 7.00»); `included`: at no charge («4 × inbegriffen»). */
+export type LineQty = { counts: number[]; unitRappen: number; included?: true };
+
+/** A line's detail from its quantity, with the prices and the word for «inbegriffen» of a language. */
+export function qtyDetail(qty: LineQty, price: (rappen: number) => string, included: string): string {
+  return [...qty.counts, qty.included ? included : price(qty.unitRappen)].join(" × ");
+}
+
+export type PriceLine = { label: string; count: number; unitRappen: number; amountRappen: number; word: LineWord };
 
 /**
  * The birthday price as a parent recomputes it: one line per kind of person with count × unit price.
@@ -57,13 +78,13 @@ export function birthdayPriceLines(c: PartyCounts, priceRappen: number, prices: 
   const adults = c.numActiveAdults * prices.activeAdultPriceRappen + c.numAccompanyingAdults * prices.accompanyingAdultPriceRappen;
   const charged = chargedChildren(c.numChildren, minChargedChildren);
   const perChild = charged > 0 ? Math.round((priceRappen - adults) / charged) : 0;
-  const line = (label: string, count: number, unitRappen: number) => ({ label, count, unitRappen, amountRappen: count * unitRappen });
+  const line = (label: string, count: number, unitRappen: number, word: LineWord) => ({ label, count, unitRappen, amountRappen: count * unitRappen, word });
   // Fewer children than the offer charges: the line says so, and its count is what is charged.
-  const childLabel = charged > c.numChildren ? `Kinder (mindestens ${charged} verrechnet)` : "Kinder";
+  const min = charged > c.numChildren;
   return [
-    ...(charged > 0 ? [line(childLabel, charged, perChild)] : []),
-    ...(c.numActiveAdults > 0 ? [line("Erwachsene mitspielend", c.numActiveAdults, prices.activeAdultPriceRappen)] : []),
-    ...(c.numAccompanyingAdults > 0 ? [line("Erwachsene nur Begleitung", c.numAccompanyingAdults, prices.accompanyingAdultPriceRappen)] : []),
+    ...(charged > 0 ? [line(min ? `Kinder (mindestens ${charged} verrechnet)` : "Kinder", charged, perChild, min ? { key: "childrenMin", n: charged } : { key: "children" })] : []),
+    ...(c.numActiveAdults > 0 ? [line("Erwachsene mitspielend", c.numActiveAdults, prices.activeAdultPriceRappen, { key: "active" })] : []),
+    ...(c.numAccompanyingAdults > 0 ? [line("Erwachsene nur Begleitung", c.numAccompanyingAdults, prices.accompanyingAdultPriceRappen, { key: "accompanying" })] : []),
   ];
 }
 
@@ -72,8 +93,18 @@ export function birthdayPriceLines(c: PartyCounts, priceRappen: number, prices: 
  * Built on the server for every summary (birthdays and games alike), so the pages render lines they
  * are given and the price rules stay out of the steps' JavaScript.
  */
-export type SummaryLine = { label: string; detail: string | null; amountRappen: number };
+export type SummaryLine = {
+  label: string;
+  detail: string | null;
+  amountRappen: number;
+  /** What the line is and its count × unit, as data: `label` and `detail` are German (e-mails, staff pages, documents). */
+  word?: LineWord;
+  qty?: LineQty;
+};
 
 export function birthdaySummaryLines(c: PartyCounts, priceRappen: number, prices?: AdultPrices, minChargedChildren: number | null = 0): SummaryLine[] {
-  return birthdayPriceLines(c, priceRappen, prices, minChargedChildren).map((l) => ({ label: l.label, detail: `${l.count} × ${formatChf(l.unitRappen)}`, amountRappen: l.amountRappen }));
+  return birthdayPriceLines(c, priceRappen, prices, minChargedChildren).map((l) => {
+    const qty = { counts: [l.count], unitRappen: l.unitRappen };
+    return { label: l.label, detail: qtyDetail(qty, formatChf, "inbegriffen"), amountRappen: l.amountRappen, word: l.word, qty };
+  });
 }

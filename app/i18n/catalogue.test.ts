@@ -30,6 +30,9 @@ function sample(args: Set<string>): Record<string, string | number> {
   return values;
 }
 
+/** Words a language writes like German. */
+const SAME_WORDS = new Set(["en:Status:", "fr:Total", "en:Total", "it:Total", "fr:Code", "en:Code"]);
+
 describe("message catalogue (issue #33)", () => {
   const entries = Object.entries(catalogue).flatMap(([ns, langs]) => Object.entries(langs.de!).map(([key, german]) => ({ ns, key, german })));
 
@@ -55,10 +58,14 @@ describe("message catalogue (issue #33)", () => {
   });
 
   it("translates: no French, Italian or English message is the German one (names and numbers aside)", () => {
+    // Words that are the same in those languages ("Total", "E-Mail" as a label).
     const same = new Set(["common.pageTitle", "common.timeRange", "common.email"]);
     for (const { ns, key, german } of entries) {
       if (same.has(`${ns}.${key}`) || !/[a-zäöü]{4}/.test(german.replace(/\{[^}]*\}/g, ""))) continue;
-      for (const lang of ["fr", "it", "en"] as const) expect(catalogue[ns]![lang]![key], `${ns}.${key} in ${lang}`).not.toBe(german);
+      for (const lang of ["fr", "it", "en"] as const) {
+        const text = catalogue[ns]![lang]![key];
+        if (!SAME_WORDS.has(`${lang}:${text}`)) expect(text, `${ns}.${key} in ${lang}`).not.toBe(german);
+      }
     }
   });
 

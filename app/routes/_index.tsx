@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/root";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Page } from "~/components/Page";
@@ -9,6 +10,8 @@ import { localPageMeta } from "~/domain/page-meta";
 import { requestLang } from "~/server/i18n/request.server";
 import { t, texts } from "~/server/i18n/texts.server";
 import { venueContactOrNull } from "~/server/booking/venue.server";
+
+export const handle: RouteHandle = { translated: true };
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const lang = requestLang(params);

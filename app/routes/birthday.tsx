@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/root";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect, useLoaderData } from "@remix-run/react";
 import { Page } from "~/components/Page";
@@ -10,6 +11,8 @@ import { useCommonTexts, useLocalePath } from "~/components/useLanguage";
 import { localePath } from "~/i18n/locales";
 import { requestLang } from "~/server/i18n/request.server";
 import { texts } from "~/server/i18n/texts.server";
+
+export const handle: RouteHandle = { translated: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => localPageMeta(matches, data?.t.birthdayTitle ?? "Spieltag auswählen");
 

@@ -1,54 +1,54 @@
+import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { BookingSummary, type SummaryData } from "~/components/BookingSummary";
+import { BookingSummary } from "~/components/BookingSummary";
 import { Page } from "~/components/Page";
 import { useHydrated } from "~/components/useHydrated";
 import { fill, useCommonTexts, useLang, useLocalePath } from "~/components/useLanguage";
 import { normalizeCode } from "~/domain/codes";
-import {
-  CONTACT_COUNTRIES,
-  CONTACT_MAX_LENGTH,
-  contactProblemsIn,
-  firstContactErrorIn,
-  germanContactMessages,
-  toContact,
-  type ContactField,
-  type ContactInput,
-  type ContactMessages,
-  type ContactProblem,
-} from "~/domain/contact";
+import { CONTACT_MAX_LENGTH, contactProblemsIn, firstContactErrorIn, toContact, type ContactField, type ContactInput, type ContactProblem } from "~/domain/contact";
 import { isDiallablePhone } from "~/domain/phone";
 import { CountrySelect } from "~/components/CountrySelect";
-import { MSG } from "~/domain/messages";
 import { formatChf } from "~/domain/money";
 import type { CouponResult } from "~/server/vouchers/coupon.server";
-import { bookableDraftPicks, checkoutSummary, draftExtrasTarget, extrasSection, offeredDraftExtras } from "~/server/checkout/checkout.server";
-import { EXTRAS_MSG, lastOrderDay, parseExtraPicks, quantityLimit, samePicks, type Extra, type ExtraProblem } from "~/domain/extras";
+import { bookableDraftPicks, checkoutSummary, offeredDraftExtras } from "~/server/checkout/checkout.server";
+import { parseExtraPicks, samePicks, type ExtraProblem } from "~/domain/extras";
 import { placeBooking } from "~/server/checkout/place-booking.server";
 import { clientKey } from "~/server/platform/client.server";
 import { getDb } from "~/server/platform/db.server";
-import { getVenue, holdMinutes, loadVenuePolicy } from "~/server/booking/venue.server";
-import { extrasFor } from "~/server/booking/extras.server";
+import { holdMinutes, loadVenuePolicy } from "~/server/booking/venue.server";
 import { lateBookingNotice } from "~/domain/self-service";
-import { clearDraft, redirectWithDraft, requireCompleteDraft, takeFormFlash, updateDraft, type CompleteDraft } from "~/server/booking/draft.server";
+import { clearDraft, redirectWithDraft, takeFormFlash, updateDraft } from "~/server/booking/draft.server";
 import { applyCouponToDraft, removeCouponFromDraft } from "~/server/checkout/draft-coupon.server";
 import { changeHeldBooking, confirmedDraftBooking, openHoldOf, resumePayment, typedValuesOf } from "~/server/checkout/held-booking.server";
+import {
+  cancelText,
+  completeDraft,
+  contactMessages,
+  countriesIn,
+  extraProblemsIn,
+  extrasSectionIn,
+  lateIn,
+  localAnswer,
+  localCoupon,
+  localText,
+  pageTexts,
+  partyTexts,
+  payTexts,
+  stepMessage,
+  summaryIn,
+  type CancelText,
+} from "~/server/checkout/contact-texts.server";
 import { localPageMeta } from "~/domain/page-meta";
 import { DataFields, DataSection as Section } from "~/components/DataFields";
 import type { DataSection } from "~/domain/data-fields";
-import { GERMAN_PARTY_TEXTS, PARTY_LIMITS, PARTY_MSG, parsePartyDetails, partyDataFields, type DataField, type PartyField, type PartyProblem, type PartyTexts } from "~/domain/party-details";
-import { addDays, formatTime } from "~/domain/time";
-import { longDateLabel, shortDateLabel } from "~/domain/calendar";
-import type { SummaryLine } from "~/domain/pricing";
-import { LOCALE, localePath, UNPREFIXED_PATHS, type Lang } from "~/i18n/locales";
-import { requestLang } from "~/server/i18n/request.server";
-import { localizeMsg, t as tr, texts } from "~/server/i18n/texts.server";
-import type { t as Translate } from "~/server/i18n/texts.server";
-import type { Db } from "~/server/platform/db.server";
+import { parsePartyDetails, partyDataFields, type DataField, type PartyField, type PartyProblem } from "~/domain/party-details";
+import { localePath } from "~/i18n/locales";
+import { familyPath, requestLang } from "~/server/i18n/request.server";
 
-export const handle = { hydrate: true };
+export const handle: RouteHandle = { hydrate: true, translated: true };
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => localPageMeta(matches, data?.t.title ?? "Kontaktdaten");
 
 const TEXT_FIELDS = ["firstName", "lastName", "street", "zip", "city", "phone", "email", "emailRepeat", "message"] as const;
@@ -75,10 +75,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Back from the provider's page (or another tab) while the booking still holds the table: that
   // booking is shown (its own page, with «Zahlung fortsetzen» and «Ändern») instead of an empty second start.
   if (await openHoldOf(db, draft.bookingCode)) throw redirect(localePath(lang, "/enter-data/unpaid"));
-  const summary = summaryIn(lang, tr, checkout, policy.balanceDays);
+  const summary = summaryIn(lang, checkout, policy.balanceDays);
   const { flash, cookie } = await takeFormFlash(request);
   const t = pageTexts(lang);
-  const minutes = await holdMinutes(db);
   const party = partyTexts(lang);
   return data(
     {
@@ -91,9 +90,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       flash: flash ? localAnswer(lang, flash as ActionData) : null,
       // Back after a cancelled or failed payment: the contact data typed before is filled in again.
       previous: draft.bookingCode ? ((await typedValuesOf(db, draft.bookingCode)) as Values | null) : null,
-      // With a deposit only it is paid now (issue #30 §3): «Jetzt zu bezahlen (Anzahlung): …».
-      payText: summary.depositLines[0] ?? tr(lang, "enterData", "toPay", { amount: formatChf(summary.amountRappen, lang) }),
-      holdText: summary.payNowRappen > 0 ? tr(lang, "enterData", "holdNotice", { minutes }) : null,
+      // `payText`, `holdText`: with a deposit only it is paid now (issue #30 §3): «Jetzt zu bezahlen (Anzahlung): …».
+      ...payTexts(lang, summary, await holdMinutes(db)),
       // The country names as data, not JavaScript (the step's budget).
       countries: countriesIn(lang),
       // Said before paying: a start inside the self-service window cannot be changed online later.
@@ -182,7 +180,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === "resume" || intent === "change") {
     const outcome = intent === "resume" ? await resumePayment(db, request, draft) : await changeHeldBooking(db, request, draft);
     // The typed data come back with the message, whether the hold is still there or was given up.
-    if ("error" in outcome) return data<ActionData>({ alert: localizeMsg(lang, MSG.bookingFailed), values: (draft.bookingCode ? await typedValuesOf(db, draft.bookingCode) : null) ?? values }, { status: 502 });
+    if ("error" in outcome) return data<ActionData>({ alert: pageTexts(lang).bookingFailed, values: (draft.bookingCode ? await typedValuesOf(db, draft.bookingCode) : null) ?? values }, { status: 502 });
     return outcome.cookie ? redirectWithDraft(familyPath(lang, outcome.to), outcome.cookie) : redirect(familyPath(lang, outcome.to));
   }
 
@@ -203,11 +201,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // The extras' counts (fields `extra-…`): checked against what is offered for this booking now.
   const offered = await offeredDraftExtras(db, draft);
   const extras = parseExtraPicks(Object.fromEntries(form), offered.offered, offered.children);
-  const extraProblems = extras.ok ? [] : extraProblemsIn(lang, extras.problems, offered.offered, offered.children);
-  const extrasCheck = localText(lang, EXTRAS_MSG.check);
+  const extraProblems = extras.ok ? [] : extraProblemsIn(lang, extras.problems);
+  const extrasCheck = stepMessage(lang, "extrasCheck");
+  // The notice waits in the flash for the page's next load, worded in its language.
+  const updated = { values: withoutExtras(values), notice: stepMessage(lang, "extrasUpdated") };
   if (intent === "extras") {
     if (!extras.ok) return data<ActionData>({ alert: extrasCheck, problems: extraProblems, values }, { status: 400 });
-    return redirectWithDraft(self, await updateDraft(request, { extras: extras.picks }, { values: withoutExtras(values), notice: EXTRAS_MSG.updated }));
+    return redirectWithDraft(self, await updateDraft(request, { extras: extras.picks }, updated));
   }
   if (intent !== "book") return data<ActionData>({ values }, { status: 400 });
 
@@ -218,17 +218,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const party = asksParty(draft) ? parsePartyDetails(values, partyTexts(lang).texts) : null;
   const partyProblems = party && !party.ok ? party.problems : [];
   if (problem) return data<ActionData>({ alert: problem, problems: [...contactProblemsIn(input, checks, isDiallablePhone), ...partyProblems, ...extraProblems], values }, { status: 400 });
-  if (partyProblems.length > 0) return data<ActionData>({ alert: localText(lang, PARTY_MSG.check), problems: [...partyProblems, ...extraProblems], values }, { status: 400 });
+  if (partyProblems.length > 0) return data<ActionData>({ alert: stepMessage(lang, "partyCheck"), problems: [...partyProblems, ...extraProblems], values }, { status: 400 });
   if (!extras.ok) return data<ActionData>({ alert: extrasCheck, problems: extraProblems, values }, { status: 400 });
   // Counts changed without «Preis aktualisieren»: taken over and shown priced before anything is booked.
   const picks = await bookableDraftPicks(db, draft);
   if (!samePicks(extras.picks, picks)) {
-    return redirectWithDraft(self, await updateDraft(request, { extras: extras.picks }, { values: withoutExtras(values), notice: EXTRAS_MSG.updated }));
+    return redirectWithDraft(self, await updateDraft(request, { extras: extras.picks }, updated));
   }
   // Something chosen can no longer be booked as the family last saw it (its deadline passed at
   // midnight, the manager switched it off): never dropped silently, the new total is shown first.
   if (!samePicks(picks, draft.extras ?? [])) {
-    return redirectWithDraft(self, await updateDraft(request, { extras: picks }, { values: withoutExtras(values), notice: EXTRAS_MSG.adjusted }));
+    return redirectWithDraft(self, await updateDraft(request, { extras: picks }, { values: withoutExtras(values), notice: stepMessage(lang, "extrasAdjusted") }));
   }
   // An old tab of a booking that is already confirmed: show that booking instead of starting a second one.
   const confirmed = await confirmedDraftBooking(db, draft.bookingCode);
@@ -240,7 +240,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // and the answer must stay cheap. What they typed is on the page again; its "Anderen Zeitslot
   // wählen" button posts it (intent "back") and only then is it kept in the draft for their return.
   // The button's label comes with the answer: a rare view, kept out of the step's JavaScript (budget).
-  const slotTaken = outcome.status === 409 && !outcome.coupon ? texts(lang, "enterData").slotTaken : undefined;
+  const slotTaken = outcome.status === 409 && !outcome.coupon ? pageTexts(lang).slotTaken : undefined;
   return data<ActionData>({ alert: localText(lang, outcome.message), values, coupon: localCoupon(lang, outcome.coupon ?? undefined), slotTaken }, { status: outcome.status });
 }
 
@@ -249,298 +249,6 @@ const EXTRA_FIELD = /^extra-\d{1,6}(?:-\d{1,2})?$/;
 /** The extras' counts live in the draft once taken over; the flash carries the rest of what was typed. */
 function withoutExtras(values: Values): Record<string, string> {
   return Object.fromEntries(Object.entries(values).filter(([name]) => !name.startsWith("extra-")));
-}
-
-// ---------------------------------------------------------------------------------------------
-// The page's language (issue #33), on the server only: the loader and the action word everything,
-// the browser gets strings. German stays what the server functions answer, word for word.
-// The exported helpers (shared with /enter-data/unpaid) import nothing from the server: a route's
-// browser build keeps its exports, and a server module must never reach it (the formatter is a parameter).
-
-/** A family page's path in the page's language; anything else (the provider's page, /simulated-pay) as it is. */
-export function familyPath(lang: Lang, to: string): string {
-  return to.startsWith("/") && !to.startsWith("//") && !UNPREFIXED_PATHS.test(to.slice(1).split(/[?#]/)[0]!) ? localePath(lang, to) : to;
-}
-
-/** A redirect thrown by a server function (to an earlier step), to that step in the page's language. */
-export function localRedirect(lang: Lang, error: unknown): unknown {
-  const location = error instanceof Response ? error.headers.get("Location") : null;
-  if (lang === "de" || !(error instanceof Response) || !location) return error;
-  const headers = new Headers(error.headers);
-  headers.set("Location", familyPath(lang, location));
-  return new Response(error.body, { status: error.status, headers });
-}
-
-/** The complete draft, or a redirect to the step that is missing, in the page's language. */
-async function completeDraft(lang: Lang, request: Request): Promise<CompleteDraft> {
-  try {
-    return await requireCompleteDraft(request);
-  } catch (error) {
-    throw localRedirect(lang, error);
-  }
-}
-
-/** A simple template for the browser's `fill()`: the message with its placeholders left in. */
-function template(lang: Lang, t: typeof Translate, key: "summaryRoundsValue" | "summaryPersonsValue" | "missingList", names: readonly string[]): string {
-  return t(lang, "enterData", key, Object.fromEntries(names.map((n) => [n, `{${n}}`])));
-}
-
-/** BookingSummary's two templates (its other words are in `texts(lang, "enterData")`). */
-export function summaryTemplates(lang: Lang, t: typeof Translate) {
-  return {
-    summaryRoundsValue: template(lang, t, "summaryRoundsValue", ["rounds"]),
-    summaryPersonsValue: template(lang, t, "summaryPersonsValue", ["total", "children", "active", "accompanying"]),
-  };
-}
-
-const pageTextsCache = new Map<Lang, ReturnType<typeof buildPageTexts>>();
-function buildPageTexts(lang: Lang) {
-  return {
-    ...texts(lang, "enterData"),
-    ...summaryTemplates(lang, tr),
-    missingList: template(lang, tr, "missingList", ["fields"]),
-    // Shared messages (namespace `msg`) the browser shows by itself.
-    bookingFailed: localizeMsg(lang, MSG.bookingFailed),
-    voucherValid: localizeMsg(lang, MSG.voucherValid),
-    voucherAvailable: localizeMsg(lang, MSG.voucherAvailable),
-    voucherCheckFailed: localizeMsg(lang, MSG.voucherCheckFailed),
-  };
-}
-/** Every word the contact step's browser shows, in the page's language. */
-function pageTexts(lang: Lang) {
-  let out = pageTextsCache.get(lang);
-  if (!out) pageTextsCache.set(lang, (out = buildPageTexts(lang)));
-  return out;
-}
-
-const checksCache = new Map<Lang, ContactMessages>();
-/** The contact checks' words (German: the domain's own, the same the staff and API checks use). */
-function contactMessages(lang: Lang): ContactMessages {
-  if (lang === "de") return germanContactMessages();
-  let m = checksCache.get(lang);
-  if (!m) {
-    const words = texts(lang, "enterData");
-    const fields = Object.keys(CONTACT_MAX_LENGTH) as ContactField[];
-    const each = (word: (f: ContactField) => string) => Object.fromEntries(fields.map((f) => [f, word(f)])) as Record<ContactField, string>;
-    m = {
-      emailsDiffer: localizeMsg(lang, MSG.emailsDiffer),
-      requiredFields: localizeMsg(lang, MSG.requiredFields),
-      invalidZip: localizeMsg(lang, MSG.invalidZip),
-      invalidPhone: localizeMsg(lang, MSG.invalidPhone),
-      invalidEmail: localizeMsg(lang, MSG.invalidEmail),
-      acceptTerms: localizeMsg(lang, MSG.acceptTerms),
-      // The limit as written (`2000`, not `2 000`): as the German message has it.
-      tooLong: each((f) => tr(lang, "enterData", "tooLong", { label: words[f], max: String(CONTACT_MAX_LENGTH[f]) })),
-      missing: each((f) => tr(lang, "enterData", "missingField", { label: words[f] })),
-      labels: each((f) => words[f]),
-    };
-    checksCache.set(lang, m);
-  }
-  return m;
-}
-
-/** The party section's words and checks (German: the domain's own). */
-function partyTexts(lang: Lang): { title: string; hint: string; texts: PartyTexts } {
-  if (lang === "de") return { title: PARTY_MSG.title, hint: PARTY_MSG.hint, texts: GERMAN_PARTY_TEXTS };
-  const words = texts(lang, "dataFields");
-  return {
-    title: words.partyTitle,
-    hint: words.partyHint,
-    texts: {
-      childNameLabel: words.childNameLabel,
-      childAgeLabel: words.childAgeLabel,
-      notesLabel: words.notesLabel,
-      notesHint: words.notesHint,
-      childNameTooLong: tr(lang, "dataFields", "childNameTooLong", { max: String(PARTY_LIMITS.childName) }),
-      childAge: tr(lang, "dataFields", "childAge", { min: String(PARTY_LIMITS.minAge), max: String(PARTY_LIMITS.maxAge) }),
-      notesTooLong: tr(lang, "dataFields", "notesTooLong", { max: String(PARTY_LIMITS.notes) }),
-    },
-  };
-}
-
-/** The second step of «Abbrechen»: its words travel with the action's answer, not with the step's JavaScript (budget). */
-type CancelText = { question: string; detail: string; keep: string; confirm: string };
-function cancelText(lang: Lang): CancelText {
-  const words = texts(lang, "enterData");
-  return { question: words.cancelQuestion, detail: words.cancelDetail, keep: words.cancelKeep, confirm: words.cancelConfirm };
-}
-
-/** German texts of the extras and party rules a server function or flash carries, by their key in `dataFields`. */
-const DATA_FIELD_TEXTS = new Map<string, "extrasUpdated" | "extrasAdjusted" | "extrasCheck" | "partyCheck">([
-  [EXTRAS_MSG.updated, "extrasUpdated"],
-  [EXTRAS_MSG.adjusted, "extrasAdjusted"],
-  [EXTRAS_MSG.check, "extrasCheck"],
-  [PARTY_MSG.check, "partyCheck"],
-]);
-const NOT_ORDERABLE = /^«(.+)» ist für diesen Termin nicht mehr bestellbar\. Bitte prüfen Sie Ihre Auswahl\.$/;
-
-/**
- * A German message a server function answered with, in the page's language: the extras' and the
- * party's from `dataFields`, the shared ones (MSG) from `msg`. Anything else (a promo code's words,
- * see the report in issue #33) stays as it is.
- */
-function localText(lang: Lang, german: string): string {
-  if (lang === "de") return german;
-  const key = DATA_FIELD_TEXTS.get(german);
-  if (key) return tr(lang, "dataFields", key);
-  const notOrderable = NOT_ORDERABLE.exec(german);
-  if (notOrderable) return tr(lang, "dataFields", "extraNotOrderable", { name: notOrderable[1]! });
-  return localizeMsg(lang, german);
-}
-
-function localCoupon<C extends CouponResult | null | undefined>(lang: Lang, coupon: C): C {
-  return coupon ? { ...coupon, message: localText(lang, coupon.message) } : coupon;
-}
-
-/** A flash kept for the page (a voucher checked or extras taken over without JavaScript), in its language. */
-function localAnswer(lang: Lang, answer: ActionData): ActionData {
-  if (lang === "de") return answer;
-  return {
-    ...answer,
-    alert: answer.alert === undefined ? undefined : localText(lang, answer.alert),
-    notice: answer.notice === undefined ? undefined : localText(lang, answer.notice),
-    coupon: localCoupon(lang, answer.coupon),
-  };
-}
-
-/** The self-service notice (`lateBookingNotice`, German) in the page's language. */
-function lateIn(lang: Lang, german: string | null, hours: number): string | null {
-  return german && lang !== "de" ? tr(lang, "enterData", "lateNotice", { hours }) : german;
-}
-
-/** The countries of the address: German as before; other languages named by the runtime's CLDR data, in the same order. */
-function countriesIn(lang: Lang): [string, string][] {
-  if (lang === "de") return Object.entries(CONTACT_COUNTRIES);
-  const names = new Intl.DisplayNames(LOCALE[lang], { type: "region" });
-  const other = texts(lang, "enterData").otherCountry;
-  return Object.keys(CONTACT_COUNTRIES).map((code) => [code, code === "XX" ? other : (names.of(code) ?? code)]);
-}
-
-/** «Bestellbar bis …» in the page's language (null: until the party). */
-function deadlineIn(lang: Lang, deadlineDays: number, date: string): string | null {
-  const last = lastOrderDay(date, deadlineDays);
-  return last === null ? null : tr(lang, "dataFields", "orderUntil", { date: longDateLabel(last, lang), days: deadlineDays });
-}
-
-const UNIT_KEYS = { piece: "perPiece", child: "perChild", party: "perParty" } as const;
-
-/** An extra's sentence under its name (as `extraGroups` words it in German): what it is, price, how many, until when. */
-function extraTextIn(lang: Lang, extra: Extra, children: number, date: string): string {
-  const limit = String(quantityLimit(extra, children));
-  const price = extra.priceRappen > 0 ? `${formatChf(extra.priceRappen, lang)} ${tr(lang, "dataFields", UNIT_KEYS[extra.unit])}` : tr(lang, "dataFields", "noSurcharge");
-  const rule = extra.unit === "party" ? tr(lang, "dataFields", "ruleParty") : tr(lang, "dataFields", extra.unit === "child" ? "ruleChild" : "ruleMax", { limit });
-  const text = [extra.description, tr(lang, "dataFields", "priceAndRule", { price, rule }), deadlineIn(lang, extra.deadlineDays, date) ?? ""].filter(Boolean).join(" ");
-  return text.endsWith(".") ? text : `${text}.`;
-}
-
-/**
- * The extras section in the page's language: the server's section (fields, counts, order) with its
- * words replaced; German as the server words it. The extras' names, choices and descriptions are the venue's.
- */
-async function extrasSectionIn(lang: Lang, db: Db, draft: CompleteDraft): Promise<DataSection | null> {
-  const section = await extrasSection(db, draft);
-  if (!section || lang === "de") return section;
-  const words = texts(lang, "dataFields");
-  const target = draftExtrasTarget(draft);
-  const { orderable, late } = extrasFor(await getVenue(db), target);
-  return {
-    ...section,
-    title: words.extrasTitle,
-    hint: words.extrasHint,
-    button: section.button ? { ...section.button, label: words.extrasUpdate } : undefined,
-    groups: section.groups.map((group) => {
-      const extra = orderable.find((e) => e.id === group.id);
-      if (!extra) return group;
-      return {
-        ...group,
-        text: extraTextIn(lang, extra, target.children, draft.date),
-        fields: extra.choices.length > 0 ? group.fields : group.fields.map((f) => ({ ...f, label: words.quantity })),
-      };
-    }),
-    notes: late.map((e) => tr(lang, "dataFields", "lateNote", { name: e.name, deadline: deadlineIn(lang, e.deadlineDays, draft.date) ?? words.untilParty })),
-  };
-}
-
-/** The extras' problems of a submit (`parseExtraPicks`, German) in the page's language: the same fields, the same rules. */
-function extraProblemsIn(lang: Lang, problems: ExtraProblem[], offered: readonly Extra[], children: number): ExtraProblem[] {
-  if (lang === "de") return problems;
-  return problems.map((p) => {
-    const [, id, choice] = /^extra-(\d+)(?:-(\d+))?$/.exec(p.field) ?? [];
-    const extra = offered.find((e) => e.id === Number(id));
-    if (!extra) return p;
-    const limit = String(quantityLimit(extra, children));
-    if (p.message.startsWith(`${extra.name}: zu viele gewählt`)) {
-      return { field: p.field, message: tr(lang, "dataFields", extra.unit === "child" ? "tooManyPerChild" : "tooMany", { name: extra.name, limit }) };
-    }
-    const chosen = choice === undefined ? "" : (extra.choices[Number(choice)] ?? "");
-    return { field: p.field, message: tr(lang, "dataFields", "wholeNumber", { label: chosen ? `${extra.name}, ${chosen}` : extra.name, limit }) };
-  });
-}
-
-/** A price line's German words (`birthdaySummaryLines`, `gameSummaryLines`, the extras', a promo code's) in the page's language. */
-function lineIn(lang: Lang, t: typeof Translate, line: SummaryLine): SummaryLine {
-  const l = line.label;
-  let m: RegExpExecArray | null;
-  const label =
-    l === "Kinder"
-      ? t(lang, "enterData", "lineChildren")
-      : (m = /^Kinder \(mindestens (\d+) verrechnet\)$/.exec(l))
-        ? t(lang, "enterData", "lineChildrenMin", { count: Number(m[1]) })
-        : l === "Erwachsene mitspielend"
-          ? t(lang, "enterData", "lineActive")
-          : l === "Erwachsene nur Begleitung"
-            ? t(lang, "enterData", "lineAccompanying")
-            : l === "Spieler × Runden"
-              ? t(lang, "gameFlow", "linePlayersRounds")
-              : (m = /^Geburtstagspaket \((\d+) Runden\)$/.exec(l))
-                ? t(lang, "gameFlow", "linePackage", { rounds: Number(m[1]) })
-                : l === "Zusatzrunden"
-                  ? t(lang, "gameFlow", "lineExtraRounds")
-                  : (m = /^Rabatt: Aktionscode (.+)$/.exec(l))
-                    ? t(lang, "enterData", "lineDiscount", { code: m[1]! })
-                    : gameNameIn(lang, t, l);
-  // «2 × CHF 30.00», «4 × inbegriffen»: the amounts in the language's format.
-  const detail =
-    line.detail
-      ?.replace(/CHF ([\d'’]+\.\d{2})/g, (_, amount: string) => formatChf(Math.round(Number(amount.replace(/['’]/g, "")) * 100), lang))
-      .replace(/× inbegriffen$/, `× ${t(lang, "dataFields", "included")}`) ?? null;
-  return { ...line, label, detail };
-}
-
-/** A game's booking name («Normales Spiel – Arena»): the kind in the page's language, the location as the venue named it. */
-function gameNameIn(lang: Lang, t: typeof Translate, name: string): string {
-  const m = /^(Normales Spiel|Geburtstagspaket) – (.+)$/.exec(name);
-  return m ? `${t(lang, "gameFlow", m[1] === "Normales Spiel" ? "typeNormal" : "typePackage")} – ${m[2]}` : name;
-}
-
-/**
- * A summary (the contact step's, or a held booking's) in the page's language: date, time, price
- * lines, a game's name and the deposit's lines (`balanceDays`: the venue's, for its due date).
- * German as the server words it.
- */
-export function summaryIn<S extends SummaryData & { startMin: number; endMin: number; payNowRappen?: number }>(
-  lang: Lang,
-  t: typeof Translate,
-  summary: S,
-  balanceDays?: number,
-): S {
-  if (lang === "de") return summary;
-  const payNow = summary.payNowRappen;
-  const depositLines =
-    summary.depositLines?.length === 2 && payNow !== undefined && balanceDays !== undefined
-      ? [
-          t(lang, "enterData", "depositNow", { amount: formatChf(payNow, lang) }),
-          t(lang, "enterData", "depositRest", { amount: formatChf(summary.amountRappen - payNow, lang), date: shortDateLabel(addDays(summary.date, -balanceDays), lang) }),
-        ]
-      : summary.depositLines;
-  return {
-    ...summary,
-    dateText: shortDateLabel(summary.date, lang),
-    timeText: t(lang, "common", "timeRange", { start: formatTime(summary.startMin), end: formatTime(summary.endMin) }),
-    offerName: summary.players ? gameNameIn(lang, t, summary.offerName) : summary.offerName,
-    lines: summary.lines.map((line) => lineIn(lang, t, line)),
-    depositLines,
-  };
 }
 
 /**

@@ -1,18 +1,19 @@
+import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { BookingSummary } from "~/components/BookingSummary";
 import { Page } from "~/components/Page";
-import { MSG } from "~/domain/messages";
 import { localPageMeta } from "~/domain/page-meta";
-import { localePath, type Lang } from "~/i18n/locales";
-import { clearDraft, redirectWithDraft, requireCompleteDraft } from "~/server/booking/draft.server";
+import { localePath } from "~/i18n/locales";
+import { clearDraft, redirectWithDraft } from "~/server/booking/draft.server";
 import { changeHeldBooking, confirmedDraftBooking, heldBookingView, openHoldOf, resumePayment } from "~/server/checkout/held-booking.server";
 import { getDb } from "~/server/platform/db.server";
 import { summaryLocation } from "~/server/booking/confirmation-view.server";
 import { extrasOf } from "~/server/booking/extras.server";
-import { requestLang } from "~/server/i18n/request.server";
-import { localizeMsg, t as tr, texts } from "~/server/i18n/texts.server";
-import { familyPath, localRedirect, summaryIn, summaryTemplates } from "./enter-data";
+import { familyPath, requestLang } from "~/server/i18n/request.server";
+import { completeDraft, holdUntilText, pageTexts, summaryIn, unpaidTexts } from "~/server/checkout/contact-texts.server";
+
+export const handle: RouteHandle = { translated: true };
 
 /**
  * The booking this browser started on the contact step and has not paid yet, while its hold lasts
@@ -35,13 +36,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!held) throw redirect(localePath(lang, "/enter-data"));
   const view = heldBookingView(held, await summaryLocation(db, held), await extrasOf(db, held.id));
   // The page's words and BookingSummary's (the same object, sent once), with the summary's two templates.
-  const t = { ...texts(lang, "enterData"), ...summaryTemplates(lang, tr) };
+  const t = unpaidTexts(lang);
   return {
     ...view,
-    booking: summaryIn(lang, tr, view.booking),
+    booking: summaryIn(lang, view.booking),
     t,
     summaryTexts: t,
-    holdText: tr(lang, "enterData", "holdUntil", { until: view.holdUntil }),
+    holdText: holdUntilText(lang, view.holdUntil),
   };
 }
 
@@ -52,18 +53,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = await getDb();
   if (intent !== "resume" && intent !== "change") return redirect(localePath(lang, "/enter-data/unpaid"));
   const outcome = intent === "resume" ? await resumePayment(db, request, draft) : await changeHeldBooking(db, request, draft);
-  if ("error" in outcome) return data({ alert: localizeMsg(lang, MSG.bookingFailed) }, { status: 502 });
+  if ("error" in outcome) return data({ alert: pageTexts(lang).bookingFailed }, { status: 502 });
   // Our payment page, confirmation or contact form in the page's language (a provider's address as it is).
   return outcome.cookie ? redirectWithDraft(familyPath(lang, outcome.to), outcome.cookie) : redirect(familyPath(lang, outcome.to));
-}
-
-/** The complete draft, or a redirect to the step that is missing, in the page's language. */
-async function completeDraft(lang: Lang, request: Request) {
-  try {
-    return await requireCompleteDraft(request);
-  } catch (error) {
-    throw localRedirect(lang, error);
-  }
 }
 
 export default function UnpaidBooking() {

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
@@ -34,7 +35,7 @@ import { requestLang } from "~/server/i18n/request.server";
 import { localizeMsg, t as tr, texts } from "~/server/i18n/texts.server";
 import { log, oneLineError } from "~/server/platform/log.server";
 
-export const handle = { hydrate: true };
+export const handle: RouteHandle = { hydrate: true, translated: true };
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => localPageMeta(matches, data?.t.title ?? "Termin buchen");
 
 const COUNTER_KEYS = { numChildren: "children", numActiveAdults: "activeAdults", numAccompanyingAdults: "accompanyingAdults" } as const;

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
@@ -15,7 +16,7 @@ import { localePath, type Lang } from "~/i18n/locales";
 import { requestLang } from "~/server/i18n/request.server";
 import { t, texts } from "~/server/i18n/texts.server";
 
-export const handle = { hydrate: true };
+export const handle: RouteHandle = { hydrate: true, translated: true };
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => localPageMeta(matches, data?.t.gameTitle ?? "Paket wählen");
 
 async function locationFrom(value: string | null) {

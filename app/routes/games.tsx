@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/root";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Page } from "~/components/Page";
@@ -9,6 +10,8 @@ import { useVenueTextLang } from "~/components/SiteFooter";
 import { useCommonTexts, useLocalePath } from "~/components/useLanguage";
 import { requestLang } from "~/server/i18n/request.server";
 import { t, texts } from "~/server/i18n/texts.server";
+
+export const handle: RouteHandle = { translated: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => localPageMeta(matches, data?.t.title ?? "Spielort wählen");
 

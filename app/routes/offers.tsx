@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/root";
 import { DEFAULT_BALANCE_DAYS } from "~/domain/deposit";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -18,7 +19,7 @@ import { t, texts } from "~/server/i18n/texts.server";
 import { localePath, type Lang } from "~/i18n/locales";
 import { log, oneLineError } from "~/server/platform/log.server";
 
-export const handle = { hydrate: true };
+export const handle: RouteHandle = { hydrate: true, translated: true };
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => localPageMeta(matches, data?.t.title ?? "Angebot wählen");
 
 /** What a family must know before choosing, in its language: a minimum charged, a deposit (issue #30 §3). */

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/root";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect, useLoaderData } from "@remix-run/react";
 import { DevBadge } from "~/components/DevBadge";
@@ -12,6 +13,8 @@ import { pendingPaymentOf } from "~/server/payments/payments.server";
 import { localePath } from "~/i18n/locales";
 import { requestLang } from "~/server/i18n/request.server";
 import { texts } from "~/server/i18n/texts.server";
+
+export const handle: RouteHandle = { translated: true };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = requestLang(params);

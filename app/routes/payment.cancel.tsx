@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PaymentAborted } from "~/components/PaymentAborted";
 import { getDb } from "~/server/platform/db.server";
@@ -9,6 +10,8 @@ import { localPageMeta } from "~/domain/page-meta";
 import { localePath } from "~/i18n/locales";
 import { requestLang } from "~/server/i18n/request.server";
 import { texts } from "~/server/i18n/texts.server";
+
+export const handle: RouteHandle = { translated: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   localPageMeta(matches, data ? (data.open ? data.t.stillOpenTitle : data.t.headCancelled) : "Zahlung abgebrochen");

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PaymentAborted } from "~/components/PaymentAborted";
 import { useVenueTextLang } from "~/components/SiteFooter";
@@ -13,6 +14,8 @@ import { localPageMeta } from "~/domain/page-meta";
 import { localePath } from "~/i18n/locales";
 import { requestLang } from "~/server/i18n/request.server";
 import { t, texts } from "~/server/i18n/texts.server";
+
+export const handle: RouteHandle = { translated: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   localPageMeta(matches, data ? (data.open ? data.t.stillOpenTitle : data.t.headFailed) : "Zahlung fehlgeschlagen");

@@ -22,7 +22,7 @@ import { requestLang } from "~/server/i18n/request.server";
 import { localizeMsg, t, texts } from "~/server/i18n/texts.server";
 import type { RouteHandle } from "~/root";
 
-export const handle: RouteHandle = { hydrate: true, noscriptRefresh: true };
+export const handle: RouteHandle = { hydrate: true, noscriptRefresh: true, translated: true };
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => localPageMeta(matches, data?.t.title ?? "Buchungsbestätigung");
 
 /** Spec §9: the status is polled every second until it changes (with JavaScript; without, see status-refresh). */

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -26,7 +27,7 @@ import { localePath, type Lang } from "~/i18n/locales";
 import { requestLang } from "~/server/i18n/request.server";
 import { localizeMsg, t, texts } from "~/server/i18n/texts.server";
 
-export const handle = { hydrate: true };
+export const handle: RouteHandle = { hydrate: true, translated: true };
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => localPageMeta(matches, data?.t.slotTitle ?? "Zeit wählen");
 
 function intIn(value: string | null | FormDataEntryValue, min: number, max: number, fallback: number): number {

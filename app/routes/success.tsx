@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/root";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmedBooking, SuccessIcon } from "~/components/ConfirmedBooking";
@@ -11,6 +12,8 @@ import { getDraft } from "~/server/booking/draft.server";
 import { localPageMeta } from "~/domain/page-meta";
 import { requestLang } from "~/server/i18n/request.server";
 import { t, texts } from "~/server/i18n/texts.server";
+
+export const handle: RouteHandle = { translated: true };
 
 /** The family's confirmation (e-mail address): never kept by a browser or proxy cache. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });

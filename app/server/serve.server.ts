@@ -114,7 +114,8 @@ async function serve(env: Env, { build, viteDevServer }: StartOptions) {
     // Manage and payment links carry their secret in the path: no Referer at all leaves those pages for another site.
     // (`same-origin`, not `no-referrer`: with the latter Chrome posts forms with `Origin: null`, which
     // the same-origin check refuses.)
-    res.setHeader("Referrer-Policy", /^\/(buchung|zahlung|gutschein\/bestellung|einladung)\b/.test(req.path) ? "same-origin" : "strict-origin-when-cross-origin");
+    // In every language: `/fr/buchung/<token>` carries the same secret (issue #33).
+    res.setHeader("Referrer-Policy", /^(?:\/(?:fr|it|en))?\/(buchung|zahlung|gutschein\/bestellung|einladung)\b/.test(req.path) ? "same-origin" : "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
@@ -137,7 +138,7 @@ async function serve(env: Env, { build, viteDevServer }: StartOptions) {
   // shared with payment links, transaction ids and booking codes), then 429; each look-up is counted
   // before it is made. The payment link page counts against the same budget itself.
   app.use(
-    secretLinkMisses(/^\/(buchung|einladung)\/[^/]+/, {
+    secretLinkMisses(/^(?:\/(?:fr|it|en))?\/(buchung|einladung)\/[^/]+/, {
       reserve: async (client) => reserveLookup(await getDb(), client),
     }),
   );

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test, waitForHydration } from "./helpers";
+import { expect, expectAccessible, futureWeekday, signIn, test, waitForHydration } from "./helpers";
 
 /**
  * Issue #33: languages. German stays at the spec's URLs; French, Italian and English live under
@@ -28,8 +28,12 @@ export async function germanLeaks(page: Page): Promise<string[]> {
       }
       if (e instanceof HTMLInputElement && (e.type === "submit" || e.type === "button")) texts.push(e.value);
     });
-    const all = texts.join("\n");
-    return words.filter((w) => new RegExp(`(^|[^\\p{L}])${w}([^\\p{L}]|$)`, "u").test(all));
+    const all = texts.join("\n").replace(/\s+/g, " ");
+    // Each German word with the text around it, so a failure says where it is.
+    return words.flatMap((w) => {
+      const m = new RegExp(`(^|[^\\p{L}])${w}([^\\p{L}]|$)`, "u").exec(all);
+      return m ? [`${w}: …${all.slice(Math.max(0, m.index - 40), m.index + w.length + 40)}…`] : [];
+    });
   }, GERMAN_TELLTALES);
 }
 
@@ -40,10 +44,10 @@ async function expectFitsPhone(page: Page) {
   }
 }
 
-for (const [lang, locale, heading, offersTitle] of [
-  ["fr", "fr-CH", /Bienvenue/, /offre/i],
-  ["it", "it-CH", /Benvenuti|Benvenuto/, /offerta/i],
-  ["en", "en-CH", /Welcome/, /package/i],
+for (const [lang, locale, heading] of [
+  ["fr", "fr-CH", /Bienvenue/],
+  ["it", "it-CH", /Benvenuti|Benvenuto/],
+  ["en", "en-CH", /Welcome/],
 ] as const) {
   test(`${lang}: the home page and the packages speak ${locale}, list the other languages and switch back to German with the query kept`, async ({ page, javaScriptEnabled }) => {
     await page.goto(`/${lang}`);
@@ -62,7 +66,7 @@ for (const [lang, locale, heading, offersTitle] of [
       ["x-default", "/"],
     ]);
 
-    await page.getByRole("link", { name: offersTitle }).first().click();
+    await page.locator("a.hero-cta").click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/offers$`));
     if (javaScriptEnabled) await waitForHydration(page);
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
@@ -95,7 +99,9 @@ test("German stays at the spec's URLs; a wrong or German prefix is no page", asy
 });
 
 test("a browser preferring French is offered the French page by a link, not redirected; crawlers are not", async ({ browser }) => {
-  const french = await browser.newContext({ locale: "fr-CH", extraHTTPHeaders: { "Accept-Language": "fr-CH,fr;q=0.9,de;q=0.5" } });
+  // A family's browser (headless Chrome names itself a bot, and bots get no suggestion).
+  const userAgent = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
+  const french = await browser.newContext({ userAgent, locale: "fr-CH", extraHTTPHeaders: { "Accept-Language": "fr-CH,fr;q=0.9,de;q=0.5" } });
   const page = await french.newPage();
   const response = await page.goto("/offers?x=1");
   expect(response?.status()).toBe(200);
@@ -109,3 +115,80 @@ test("a browser preferring French is offered the French page by a link, not redi
   await expect(bot.getByRole("link", { name: "Cette page en français" })).toHaveCount(0);
   await crawler.close();
 });
+
+const FAMILY = {
+  fr: {
+    date: (js: boolean) => futureWeekday(3, js ? 294 : 301),
+    labels: { firstName: /^Prénom/, lastName: /^Nom\b/, street: /^Rue et numéro/, zip: /^NPA/, city: /^Localité/, phone: /^Téléphone/, email: /^E-mail\b/, emailRepeat: /^Confirmer l'e-mail/ },
+    next: "Continuer",
+    toData: "Continuer vers vos coordonnées",
+    terms: /J'accepte les/,
+    toPayment: "Continuer vers le paiement",
+    paid: "Paiement réussi !",
+    language: "Français",
+  },
+  it: {
+    date: (js: boolean) => futureWeekday(3, js ? 308 : 315),
+    labels: { firstName: /^Nome\b/, lastName: /^Cognome/, street: /^Via e numero civico/, zip: /^NPA/, city: /^Località/, phone: /^Telefono/, email: /^E-mail\b/, emailRepeat: /^Ripetere l'e-mail/ },
+    next: "Avanti",
+    toData: "Continuare con l'inserimento dei dati",
+    terms: /Accetto le/,
+    toPayment: "Procedere al pagamento",
+    paid: "Pagamento riuscito!",
+    language: "Italiano",
+  },
+} as const;
+
+for (const lang of ["fr", "it"] as const) {
+  test(`${lang}: a whole birthday booking in ${FAMILY[lang].language}, no German word on the way; staff see the family's language`, async ({ page, javaScriptEnabled }) => {
+    const f = FAMILY[lang];
+    const checkPage = async () => {
+      await expect(page.locator("html")).toHaveAttribute("lang", `${lang}-CH`);
+      expect(await germanLeaks(page), page.url()).toEqual([]);
+      await expectAccessible(page);
+    };
+    await page.goto(`/${lang}/offers`);
+    if (javaScriptEnabled) await waitForHydration(page);
+    await page.getByRole("radio", { name: /Geburtstag Classic/ }).check();
+    await page.getByRole("button", { name: f.next }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/find-slot`));
+
+    // The day and the persons by URL (as a bookmark would carry them), then the slot.
+    await page.goto(`/${lang}/find-slot?offerId=1&date=${f.date(javaScriptEnabled)}&numChildren=3&numActiveAdults=0&numAccompanyingAdults=1`);
+    if (javaScriptEnabled) await waitForHydration(page);
+    await checkPage();
+    await page.getByRole("radio", { name: /^14:00/ }).check();
+    await page.getByRole("button", { name: f.toData }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/enter-data$`));
+    if (javaScriptEnabled) await waitForHydration(page);
+    await checkPage();
+
+    // A refused submit answers in the page's language (without JavaScript: the server's check; with
+    // it the button waits for a complete form, as in German).
+    if (!javaScriptEnabled) {
+      await page.getByRole("button", { name: f.toPayment }).click();
+      await expect(page.getByRole("alert").first()).toBeVisible();
+      expect(await germanLeaks(page)).toEqual([]);
+    }
+
+    const email = `famille-${lang}-${javaScriptEnabled ? "js" : "nojs"}@example.ch`;
+    const values = { firstName: "Léa", lastName: "Rossi", street: "Rue du Lac 4", zip: "1003", city: "Lausanne", phone: "021 345 67 89", email, emailRepeat: email };
+    for (const [field, label] of Object.entries(f.labels)) await page.getByLabel(label).first().fill(values[field as keyof typeof values]);
+    await page.getByLabel(f.terms).check();
+    await page.getByRole("button", { name: f.toPayment }).click();
+    // The local simulated provider's page (Datatrans's own page opens in the family's language).
+    await page.getByRole("button", { name: "Bezahlen" }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/payment/success`));
+    await expect(page.getByRole("heading", { name: f.paid })).toBeVisible();
+    await checkPage();
+    const code = (await page.locator("dd strong").first().textContent())!.trim();
+    expect(code).toMatch(/^[A-Z0-9-]{4,}$/);
+
+    // Staff pages stay German and show the family's language.
+    await signIn(page);
+    await page.goto(`/admin/buchungen/${code}`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "de-CH");
+    await expect(page.getByText("Sprache der Familie")).toBeVisible();
+    await expect(page.getByText(f.language, { exact: true })).toBeVisible();
+  });
+}

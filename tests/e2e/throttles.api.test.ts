@@ -103,6 +103,19 @@ test("300 unknown manage links at once from one address: 20 answered 404, 280 an
   expect(tally(statuses)).toEqual({ 404: 20, 429: 280 });
 });
 
+test("manage and invitation links guessed under a language prefix share the same budget: 20 answered 404, the rest 429", async () => {
+  const client = newAddress();
+  const paths = ["/fr/buchung/", "/it/einladung/", "/en/buchung/", "/buchung/"];
+  const statuses = await Promise.all(
+    Array.from({ length: 100 }, async (_, i) => {
+      const response = await fetch(`${base}${paths[i % paths.length]}${randomBytes(32).toString("base64url")}`, { headers: { "X-Forwarded-For": client } });
+      await response.arrayBuffer();
+      return response.status;
+    }),
+  );
+  expect(tally(statuses)).toEqual({ 404: 20, 429: 80 });
+});
+
 test("300 unknown transaction ids at once from one address: 20 answered 404, 280 answered 429", async () => {
   const client = newAddress();
   const statuses = await Promise.all(

@@ -1,5 +1,5 @@
-import { bookingSummaryLines, ROUND_MINUTES, roundLimits, type GameLocation } from "~/domain/games";
-import { chargedChildren, personCount, storedAdultPrices, type AdultPrices, type SummaryLine } from "~/domain/pricing";
+import { bookingSummaryLines, ROUND_MINUTES, type GameLocation } from "~/domain/games";
+import { chargedChildren, personCount, qtyDetail, storedAdultPrices, type AdultPrices, type SummaryLine } from "~/domain/pricing";
 import { eq } from "drizzle-orm";
 import type { Executor } from "../platform/db.server";
 import { vouchers, type reservations } from "../platform/schema";
@@ -45,6 +45,8 @@ export type ReservationView = {
   city: string;
   phone: string;
   email: string;
+  /** A game's type (1, 2), from which a family page words its booking name; null for a birthday (none: a stranger's view). */
+  gameType?: number | null;
   players: number | null;
   rounds: number | null;
   adultPrices: AdultPrices;
@@ -63,9 +65,14 @@ export async function summaryLocation(db: Executor, r: Pick<Reservation, "locati
   return r.locationId === null ? null : ((await findGameLocation(db, r.locationId)) ?? null);
 }
 
-/** The booking's price as lines, extras included (issue #30 §2, §3), as its pages, e-mails and receipts show them. */
+/**
+ * The booking's price as lines, extras included (issue #30 §2, §3), as its e-mails, receipts and
+ * invoices show them: the German words only (a document's stored snapshot keeps what it shows; the
+ * lines' `word`/`qty` are for the family pages, see `reservationView`).
+ */
 export async function bookingPriceLines(db: Executor, r: Reservation): Promise<SummaryLine[]> {
-  return bookingSummaryLines(r, await summaryLocation(db, r), extraSummaryLines(await extrasOf(db, r.id)));
+  const lines = bookingSummaryLines(r, await summaryLocation(db, r), extraSummaryLines(await extrasOf(db, r.id)));
+  return lines.map(({ label, detail, amountRappen }) => ({ label, detail, amountRappen }));
 }
 
 /** The confirmation pages' view: the price as lines (a game's by its location) and what is left on the voucher. */
@@ -106,6 +113,7 @@ export function reservationView(r: Reservation, location: GameLocation | null = 
     city: r.city,
     phone: displayPhone(r.phone),
     email: r.email,
+    gameType: r.gameType,
     players: r.players,
     rounds: r.rounds,
     adultPrices: storedAdultPrices(r),
@@ -209,47 +217,40 @@ export function confirmedView(
 }
 
 /**
- * The price lines of `bookingPriceLines` (same lines, same amounts, same order) in a language: the
- * persons or rounds first, then the extras, then a staff adjustment (domain/games `bookingSummaryLines`).
+ * The price lines of `bookingPriceLines` (same lines, same amounts, same order) in a language, worded
+ * from each line's `word` and `qty` (domain/games `bookingSummaryLines`): what the venue named (an
+ * extra, a game's booking name when its prices changed since) stays as named.
  */
 function confirmedLines(r: Reservation, location: GameLocation | null, extras: readonly BookedExtra[], lang: Lang): ConfirmedView["lines"] {
   const say = sayer(lang);
   const chf = (rappen: number) => formatChf(rappen, lang);
-  const lines = bookingSummaryLines(r, location, extraSummaryLines(extras));
-  const adjusted = r.priceAdjustRappen !== 0;
-  const own = lines.length - extras.length - (adjusted ? 1 : 0);
-  // A birthday's lines: children (when any are charged), adults playing, adults accompanying.
-  const charged = chargedChildren(r.numChildren, r.minChargedChildren);
-  const persons = [
-    ...(charged > 0 ? [{ label: charged > r.numChildren ? say("lineChildrenMin", { count: charged }) : say("lineChildren"), count: charged }] : []),
-    ...(r.numActiveAdults > 0 ? [{ label: say("lineActiveAdults"), count: r.numActiveAdults }] : []),
-    ...(r.numAccompanyingAdults > 0 ? [{ label: say("lineAccompanyingAdults"), count: r.numAccompanyingAdults }] : []),
-  ];
-  const game = r.players !== null && r.gameType !== null;
-  // A game's lines by its location's prices, or one line with the package's name (prices changed since).
-  const whole = own === 1 && lines[0]!.detail === null && lines[0]!.label === r.offerName;
-  const packageRounds = roundLimits(location ?? {}).packageRounds;
-  return lines.map((line, i) => {
+  return bookingSummaryLines(r, location, extraSummaryLines(extras)).map((line) => {
     const amount = line.amountRappen < 0 ? `− ${chf(-line.amountRappen)}` : chf(line.amountRappen);
-    if (i >= own + extras.length) {
-      const reason = r.priceAdjustReason;
-      const label =
-        line.amountRappen < 0 ? (reason ? say("lineDiscountReason", { reason }) : say("lineDiscount")) : reason ? say("lineSurchargeReason", { reason }) : say("lineSurcharge");
-      return { label, detail: null, amount, venue: false };
+    const detail = line.qty ? qtyDetail(line.qty, chf, say("lineIncluded")) : line.detail;
+    const ours = (label: string) => ({ label, detail, amount, venue: false });
+    const word = line.word;
+    switch (word?.key) {
+      case "children":
+        return ours(say("lineChildren"));
+      case "childrenMin":
+        return ours(say("lineChildrenMin", { count: word.n ?? 0 }));
+      case "active":
+        return ours(say("lineActiveAdults"));
+      case "accompanying":
+        return ours(say("lineAccompanyingAdults"));
+      case "playersRounds":
+        return ours(say("linePlayersRounds"));
+      case "package":
+        return ours(say("linePackage", { rounds: word.n ?? 0 }));
+      case "extraRounds":
+        return ours(say("lineExtraRounds"));
+      case "adjust": {
+        const reason = word.reason;
+        return ours(line.amountRappen < 0 ? (reason ? say("lineDiscountReason", { reason }) : say("lineDiscount")) : reason ? say("lineSurchargeReason", { reason }) : say("lineSurcharge"));
+      }
+      default:
+        return { label: line.label, detail, amount, venue: true };
     }
-    if (i >= own) {
-      const extra = extras[i - own]!;
-      return { label: line.label, detail: `${extra.quantity} × ${extra.unitPriceRappen > 0 ? chf(extra.unitPriceRappen) : say("lineIncluded")}`, amount, venue: true };
-    }
-    const person = game ? undefined : persons[i];
-    if (person) return { label: person.label, detail: `${person.count} × ${chf(line.amountRappen / person.count)}`, amount, venue: false };
-    if (!game || whole || !location) return { label: line.label, detail: line.detail, amount, venue: true };
-    if (r.gameType === 1) {
-      return { label: say("linePlayersRounds"), detail: `${r.players} × ${r.rounds ?? 0} × ${chf(location.pricePerPlayerRoundRappen)}`, amount, venue: false };
-    }
-    return i === 0
-      ? { label: say("linePackage", { rounds: packageRounds }), detail: null, amount, venue: false }
-      : { label: say("lineExtraRounds"), detail: `${(r.rounds ?? 0) - packageRounds} × ${chf(location.extraRoundPriceRappen)}`, amount, venue: false };
   });
 }
 

@@ -1,7 +1,7 @@
 import { depositOf, depositSplit, type DepositRule } from "~/domain/deposit";
 import { formatChf } from "~/domain/money";
 import { addDays, formatDateDE, venueNow } from "~/domain/time";
-import { gamePriceRappen, gameSummaryLines } from "~/domain/games";
+import { gamePriceRappen, gameSummaryLines, type GameType } from "~/domain/games";
 import { applyVoucher, birthdayPriceRappen, birthdaySummaryLines, DEFAULT_ADULT_PRICES, personCount, type AdultPrices, type SummaryLine } from "~/domain/pricing";
 import type { Db } from "../platform/db.server";
 import { deadlineText, EXTRAS_MSG, extraGroups, extraSummaryLines, extrasTotalRappen, keepOfferedPicks, picksOf, type BookedExtra, type Extra, type ExtraPick } from "~/domain/extras";
@@ -28,7 +28,8 @@ export type CheckoutSummary = {
   numChildren: number;
   numActiveAdults: number;
   numAccompanyingAdults: number;
-  /** Game bookings. */
+  /** Game bookings: the type (its booking name «Normales Spiel – Arena» is worded by a family page from it); null for a birthday. */
+  gameType: GameType | null;
   players: number | null;
   rounds: number | null;
   offerName: string;
@@ -107,6 +108,7 @@ export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<Che
       numChildren: 0,
       numActiveAdults: 0,
       numAccompanyingAdults: 0,
+      gameType: draft.gameType,
       players: draft.players,
       rounds: draft.rounds,
       offerName: gameBookingName(draft.gameType, location.name),
@@ -126,6 +128,7 @@ export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<Che
       endMin: draft.endMin,
       persons: personCount(counts),
       ...counts,
+      gameType: null,
       players: null,
       rounds: null,
       offerName: offer.name,
@@ -143,7 +146,8 @@ export async function checkoutSummary(db: Db, draft: CompleteDraft): Promise<Che
   const promo = draft.couponCode ? await draftPromo(db, draft, base.priceRappen) : null;
   if (promo?.ok && promo.discountRappen > 0) {
     base.priceRappen -= promo.discountRappen;
-    lines = [...lines, { label: `Rabatt: ${PROMO_MSG.lineReason(promo.promo.code)}`, detail: null, amountRappen: -promo.discountRappen }];
+    const code = promo.promo.code;
+    lines = [...lines, { label: `Rabatt: ${PROMO_MSG.lineReason(code)}`, detail: null, amountRappen: -promo.discountRappen, word: { key: "promo", code } }];
   }
   // A voucher the family's own open hold took counts for it as before (see held-booking.server).
   const voucher = draft.couponCode && !promo ? await validateVoucher(db, draft.couponCode, new Date(), await heldByFamilyRappen(db, draft.bookingCode, draft.couponCode)) : null;

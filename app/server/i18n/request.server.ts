@@ -15,6 +15,24 @@ export function requestLang(params: { lang?: string }): Lang {
   return lang;
 }
 
+/**
+ * A family page's path in the page's language (`/payment` → `/fr/payment`, query kept), for the
+ * paths server functions answer with (held-booking, place-booking: language-less); anything else
+ * (the provider's page, /simulated-pay, staff and API paths) as it is.
+ */
+export function familyPath(lang: Lang, to: string): string {
+  return to.startsWith("/") && !to.startsWith("//") && !UNPREFIXED_PATHS.test(to.slice(1).split(/[?#]/)[0]!) ? localePath(lang, to) : to;
+}
+
+/** A redirect thrown by a server function (to an earlier step, e.g. `requireCompleteDraft`'s), to that step in the page's language. */
+export function localRedirect(lang: Lang, error: unknown): unknown {
+  const location = error instanceof Response ? error.headers.get("Location") : null;
+  if (lang === "de" || !(error instanceof Response) || !location) return error;
+  const headers = new Headers(error.headers);
+  headers.set("Location", familyPath(lang, location));
+  return new Response(error.body, { status: error.status, headers });
+}
+
 /** Whether a path has a page in every language (family pages); staff, API and assets do not. */
 function isFamilyPath(path: string): boolean {
   return !UNPREFIXED_PATHS.test(path.replace(/^\//, ""));

@@ -75,7 +75,8 @@ export function refuse(req: ExpressRequest, res: ExpressResponse, status: number
 
 /** Manage, payment and invitation links carry a secret in the path (`/buchung/<token>/…`, `/zahlung/<token>`, `/einladung/[antwort/]<token>`): it never reaches the log. */
 export function redactPath(path: string): string {
-  return path.replace(/^\/(buchung|zahlung)\/[^/]+/, "/$1/:token").replace(/^\/einladung\/(antwort\/)?[^/]+/, "/einladung/$1:token");
+  // Also under a language prefix (`/fr/buchung/<token>`, issue #33).
+  return path.replace(/^(\/(?:fr|it|en))?\/(buchung|zahlung)\/[^/]+/, "$1/$2/:token").replace(/^(\/(?:fr|it|en))?\/einladung\/(antwort\/)?[^/]+/, "$1/einladung/$2:token");
 }
 
 /** A budget of misses per client (e.g. unknown links), kept where all processes see it. */
