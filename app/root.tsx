@@ -1,7 +1,7 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { languageFrame } from "./server/i18n/request.server";
 import { LOCALE } from "./i18n/locales";
-import { useCommonTexts, useLanguageFrame, useLocalePath } from "./components/useLanguage";
+import { useCommonTexts, useLanguageFrame, useLocalePath, useTranslatedLeaf } from "./components/useLanguage";
 import { simulatedInProduction } from "./server/platform/dev-mode.server";
 import { venueContactOrNull, venueFactsOrNull } from "./server/booking/venue.server";
 import {
@@ -60,11 +60,6 @@ export type RouteHandle = {
   translated?: boolean;
 };
 
-/** Whether the page shown (the deepest route) exists in every language. */
-export function useTranslatedPage(): boolean {
-  const matches = useMatches();
-  return (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.translated === true;
-}
 
 function useHydrate(): boolean {
   return useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hydrate === true);
@@ -81,7 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const refresh = useNoscriptRefresh();
   const nonce = useNonce();
   const frame = useLanguageFrame();
-  const translated = useTranslatedPage();
+  const translated = useTranslatedLeaf();
   return (
     <html lang={LOCALE[frame?.lang ?? "de"]}>
       <head>

@@ -1,4 +1,4 @@
 ALTER TABLE "reservations" ADD COLUMN "lang" text DEFAULT 'de' NOT NULL;--> statement-breakpoint
-ALTER TABLE "voucher_orders" ADD COLUMN "lang" text DEFAULT 'de' NOT NULL;--> statement-breakpoint
-ALTER TABLE "reservations" ADD CONSTRAINT "reservations_lang_check" CHECK ("reservations"."lang" in ('de','fr','it','en'));--> statement-breakpoint
-ALTER TABLE "voucher_orders" ADD CONSTRAINT "voucher_orders_lang_check" CHECK ("voucher_orders"."lang" in ('de','fr','it','en'));
+-- Checked without holding the table's exclusive lock for a scan: every row has the default already.
+ALTER TABLE "reservations" ADD CONSTRAINT "reservations_lang_check" CHECK ("reservations"."lang" in ('de','fr','it','en')) NOT VALID;--> statement-breakpoint
+ALTER TABLE "reservations" VALIDATE CONSTRAINT "reservations_lang_check";

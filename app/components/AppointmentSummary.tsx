@@ -1,10 +1,10 @@
 import { shortDateLabel } from "~/domain/calendar";
-import { fill, useCommonTexts, useLang } from "./useLanguage";
+import { fill, useContentTexts, useContentLang } from "./useLanguage";
 
 /** Spec §2: after a slot is chosen, "Ihr Termin" shows its date and time. */
 export function AppointmentSummary({ date, slot }: { date: string; slot: { startTime: string; endTime: string } }) {
-  const t = useCommonTexts();
-  const lang = useLang();
+  const t = useContentTexts();
+  const lang = useContentLang();
   return (
     <div className="summary alert alert-info" aria-live="polite">
       <h3>{t.yourAppointment}</h3>

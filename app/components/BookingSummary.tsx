@@ -4,7 +4,7 @@ import type { SummaryLine } from "~/domain/pricing";
 // German only, as the fallback of pages that send no `summaryTexts` (staff pages; these words were in the bundle before).
 import { germanSummary } from "~/i18n/messages/enterData";
 import { useVenueTextLang } from "./SiteFooter";
-import { fill, useLang, useSharedTexts } from "./useLanguage";
+import { fill, useContentLang, useSharedTexts } from "./useLanguage";
 
 /** The summary's words: the page's `summaryTexts` (namespace `enterData`, keys `summary…`), else German. */
 export type SummaryTexts = { [K in keyof typeof germanSummary]: string };
@@ -45,7 +45,7 @@ export function personsLabel(
 
 /** The price as a receipt's lines (label, count × unit under it, the amount right-aligned): inside a `dl.price-lines`. */
 export function PriceLines({ lines }: { lines: readonly SummaryLine[] }) {
-  const lang = useLang();
+  const lang = useContentLang();
   return (
     <>
       {lines.map((line) => (
@@ -67,7 +67,7 @@ export function PriceLines({ lines }: { lines: readonly SummaryLine[] }) {
  */
 export function BookingSummary({ summary, title }: { summary: SummaryData; title?: string }) {
   const t = useSharedTexts<SummaryTexts>("summaryTexts", germanSummary);
-  const lang = useLang();
+  const lang = useContentLang();
   const venueLang = useVenueTextLang();
   const discounted = summary.discountRappen > 0;
   return (

@@ -3,7 +3,7 @@ import { useState, type KeyboardEvent, type MouseEvent } from "react";
 import { dayOffer, isClosedDay, longDateLabel, monthGrid, monthLabel, monthOffered, weekdayHeads } from "~/domain/calendar";
 import { addDays, addMonths } from "~/domain/time";
 import { useHydrated } from "./useHydrated";
-import { fill, useCommonTexts, useLang } from "./useLanguage";
+import { fill, useContentTexts, useContentLang } from "./useLanguage";
 
 /** Arrow keys move a day or a week (issue #28 §5, the WAI-ARIA date grid's keys). */
 const ARROW_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
@@ -45,8 +45,8 @@ export function Calendar({
   lastDay?: string | null;
 }) {
   const weeks = monthGrid(month, today);
-  const t = useCommonTexts();
-  const lang = useLang();
+  const t = useContentTexts();
+  const lang = useContentLang();
   const heads = weekdayHeads(lang);
   const prev = addMonths(`${month}-01`, -1).slice(0, 7);
   const next = addMonths(`${month}-01`, 1).slice(0, 7);

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { COUNTER_MAX, COUNTER_MIN, clampCount } from "~/domain/booking-query";
 import { useAdoptTypedValue } from "./useAdoptTypedValue";
-import { fill, useCommonTexts } from "./useLanguage";
+import { fill, useContentTexts } from "./useLanguage";
 
 /**
  * A labelled number input with − and + buttons. With JavaScript they step the value in place;
@@ -27,7 +27,7 @@ export function Counter({
   max?: number;
 }) {
   const id = `counter-${name}`;
-  const t = useCommonTexts();
+  const t = useContentTexts();
   const input = useRef<HTMLInputElement>(null);
   useAdoptTypedValue(input, value, (typed) => onChange(clampCount(typed, max)));
   const stepProps = (delta: number) =>

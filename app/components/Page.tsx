@@ -2,7 +2,7 @@ import { useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { LANG_NAMES, LOCALE } from "~/i18n/locales";
 import { SiteFooter } from "./SiteFooter";
-import { useCommonTexts, useLanguageFrame, useLocalePath } from "./useLanguage";
+import { useCommonTexts, useLanguageFrame, useLocalePath, useTranslatedLeaf } from "./useLanguage";
 import { useVenueContact } from "./useVenueContact";
 
 /**
@@ -51,8 +51,8 @@ export function Page({ title, children, wide = false }: { title: string; childre
 /** The deepest route says it speaks every language (`handle.translated`); the root's own error page does (the frame's texts). */
 function useIsTranslated(): boolean {
   const matches = useMatches();
-  const leaf = matches[matches.length - 1];
-  return leaf?.id === "root" || (leaf?.handle as { translated?: boolean } | undefined)?.translated === true;
+  const translated = useTranslatedLeaf();
+  return translated || matches[matches.length - 1]?.id === "root";
 }
 
 /**

@@ -1,4 +1,4 @@
-import { fill, useCommonTexts } from "./useLanguage";
+import { fill, useContentTexts } from "./useLanguage";
 
 type SlotOption = { startTime: string; endTime: string; available: boolean };
 
@@ -24,7 +24,7 @@ export function SlotGrid({
   /** Many short starts (games, every 20 minutes): one row per hour, tiles showing the start time only. */
   byHour?: boolean;
 }) {
-  const t = useCommonTexts();
+  const t = useContentTexts();
   const tile = (slot: SlotOption) => (
     <label key={slot.startTime} className="slot">
       <input

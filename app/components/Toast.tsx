@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { KeepTogether } from "./KeepTogether";
-import { useCommonTexts } from "./useLanguage";
+import { useContentTexts } from "./useLanguage";
 
 export type ToastStatus = "info" | "warning" | "success" | "error" | "loading";
 export type ToastMessage = { id: number; status: ToastStatus; text: string; durationMs?: number };
@@ -20,7 +20,7 @@ export function Toasts({ toasts, onDismiss, inline = false }: { toasts: ToastMes
 }
 
 function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: (id: number) => void }) {
-  const t = useCommonTexts();
+  const t = useContentTexts();
   useEffect(() => {
     if (toast.status === "loading") return;
     const timer = setTimeout(() => onDismiss(toast.id), toast.durationMs ?? TOAST_DEFAULT_MS);

@@ -55,3 +55,25 @@ export function useSharedTexts<T>(key: string, german: T): T {
   }
   return german;
 }
+
+/** Whether the page shown (the deepest route) speaks every language (`handle.translated`). */
+export function useTranslatedLeaf(): boolean {
+  const matches = useMatches();
+  return (matches[matches.length - 1]?.handle as { translated?: boolean } | undefined)?.translated === true;
+}
+
+/**
+ * The language of a page's content: the page's, when the page is translated; German inside a page
+ * not yet translated (`/fr/buchung/…` shows German content in a French frame), so a calendar or a
+ * counter there speaks German like the page around it.
+ */
+export function useContentLang(): Lang {
+  const lang = useLang();
+  return useTranslatedLeaf() ? lang : DEFAULT_LANG;
+}
+
+/** The frame's texts for a piece of content (Calendar, Counter, SlotGrid): German inside a page not yet translated. */
+export function useContentTexts(): Frame["texts"] {
+  const texts = useCommonTexts();
+  return useTranslatedLeaf() ? texts : GERMAN_FRAME;
+}

@@ -282,7 +282,7 @@ export default function PhoneBooking() {
               </Fragment>
             ))}
           </div>
-          {/* The caller's language (issue #33): its e-mails and links speak it; German unless chosen. */}
+          {/* The caller's language (issue #33), stored with the booking: its payment page speaks it (the e-mails are to follow); German unless chosen. */}
           <div className="field">
             <label htmlFor="c-lang">Sprache der Familie</label>
             <select id="c-lang" name="lang" defaultValue={v.lang || "de"}>

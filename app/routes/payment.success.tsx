@@ -9,8 +9,7 @@ import { useCommonTexts, useLocalePath } from "~/components/useLanguage";
 import { clientKey } from "~/server/platform/client.server";
 import { getDb } from "~/server/platform/db.server";
 import { clearDraft, getDraft } from "~/server/booking/draft.server";
-import { findReservationByCode } from "~/server/booking/bookings.server";
-import { confirmedView, confirmedViewOf } from "~/server/booking/confirmation-view.server";
+import { confirmedView, confirmedViewOf, reservationView } from "~/server/booking/confirmation-view.server";
 import { isDevMode } from "~/server/platform/dev-mode.server";
 import { paymentPageState, type PaymentPageState } from "~/server/payments/payment-view.server";
 import { localPageMeta } from "~/domain/page-meta";
@@ -91,6 +90,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     },
     draft,
     clientKey(request, context),
+    // The card is worded below in the page's language: the German summary is not built as well.
+    async (_db, r) => reservationView(r),
   );
   const devMode = isDevMode(request);
   // Paid is not booked when the table went to someone else meanwhile: the money goes back (refund).
@@ -113,7 +114,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // booking card, no contact card and no "arrive early" note.
   const notBooked = state.kind === "booking" && (state.refund || (state.status !== null && !pending && state.status !== "settled"));
   // The booking card in the page's language, for the browser that made the booking only.
-  const stored = state.kind === "booking" && !state.restricted && !notBooked ? await findReservationByCode(db, state.reservation.code).catch(() => null) : null;
+  const stored = state.kind === "booking" && !state.restricted && !notBooked ? (state.row ?? null) : null;
   // As paymentPageState does when the details fail to load: the booking without its extras and location.
   const booking = stored
     ? await confirmedViewOf(db, stored, lang).catch(() => confirmedView(stored, { location: null, extras: [], voucher: null, policy: null }, lang))

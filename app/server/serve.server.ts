@@ -13,14 +13,14 @@ import { ensureBootstrapAdmin } from "./staff/staff-accounts.server";
 import { startBackgroundJobs } from "./background.server";
 import { mailerIdle } from "./mail/mail.server";
 import { contentSecurityPolicy, newCspNonce } from "./platform/csp.server";
-import { benchPages, errorHandler, guardRequest, labelRoutesWith, remixHandler, requestLog, sameOriginPosts, secretLinkMisses } from "./platform/http.server";
+import { benchPages, errorHandler, guardRequest, knownPathsOnly, labelRoutesWith, remixHandler, requestLog, sameOriginPosts, secretLinkMisses } from "./platform/http.server";
 import { reserveLookup } from "./payments/reservation-owner.server";
 import { installFrameworkPatches } from "./platform/framework-patches.server";
 import { readiness } from "./platform/db-health.server";
 import { precompressedAssets } from "./platform/assets.server";
 import { startupFailure } from "./platform/startup.server";
 import { runPrimary, WORKER_RESTART_ENV } from "./platform/cluster.server";
-import { answerMetricsRequests, metricsEndpoint, routeLabeller } from "./platform/metrics.server";
+import { answerMetricsRequests, metricsEndpoint, routeLabeller, routePatternRegex } from "./platform/metrics.server";
 import type { Env } from "./platform/env.server";
 
 /** How long a stopping server keeps idle kept-alive connections open (see `shutdown`). */
@@ -116,6 +116,9 @@ async function serve(env: Env, { build, viteDevServer }: StartOptions) {
     // the same-origin check refuses.)
     // In every language: `/fr/buchung/<token>` carries the same secret (issue #33).
     res.setHeader("Referrer-Policy", /^(?:\/(?:fr|it|en))?\/(buchung|zahlung|gutschein\/bestellung|einladung)\b/.test(req.path) ? "same-origin" : "strict-origin-when-cross-origin");
+    // A German family page offers the family's language by a link (Accept-Language, issue #33):
+    // caches must keep one copy per language asked for.
+    if (!/^\/(api|admin|assets)\//.test(req.path)) res.vary("Accept-Language");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
@@ -183,7 +186,9 @@ async function serve(env: Env, { build, viteDevServer }: StartOptions) {
       const route = build.routes[id]!;
       return [route.parentId ? fullPath(route.parentId) : "", route.path ?? ""].filter(Boolean).join("/");
     };
-    labelRoutesWith(routeLabeller([...new Set(Object.keys(build.routes).map(fullPath))]));
+    const routePaths = [...new Set(Object.keys(build.routes).map(fullPath))];
+    labelRoutesWith(routeLabeller(routePaths));
+    app.use(knownPathsOnly(routePaths, routePatternRegex));
   }
 
   // Route matching cached per path, and no copies of the request per loader (Remix internals, see

@@ -18,7 +18,7 @@ describe.each(drivers)("slot step and the booking horizon on $name", ({ open }) 
   it("refuses a date after the horizon at the slot step, before any contact data is asked", async () => {
     const afterHorizon = addDays(venueNow().date, 366);
     const result = await checkSlotChoice(database.db, 1, { date: afterHorizon, counts: PARTY, startMin: 840 });
-    expect(result).toEqual({ ok: false, error: "Buchungen sind höchstens 365 Tage im Voraus möglich. Bitte wählen Sie ein früheres Datum." });
+    expect(result).toEqual({ ok: false, error: "Buchungen sind höchstens 365 Tage im Voraus möglich. Bitte wählen Sie ein früheres Datum.", issue: { key: "beyondHorizon", n: 365 } });
     expect(await checkSlotChoice(database.db, 1, { date: addDays(venueNow().date, 1200), counts: PARTY, startMin: 840 })).toEqual(result);
   });
 

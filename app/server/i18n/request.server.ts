@@ -21,7 +21,9 @@ export function requestLang(params: { lang?: string }): Lang {
  * (the provider's page, /simulated-pay, staff and API paths) as it is.
  */
 export function familyPath(lang: Lang, to: string): string {
-  return to.startsWith("/") && !to.startsWith("//") && !UNPREFIXED_PATHS.test(to.slice(1).split(/[?#]/)[0]!) ? localePath(lang, to) : to;
+  if (!to.startsWith("/") || to.startsWith("//") || UNPREFIXED_PATHS.test(to.slice(1).split(/[?#]/)[0]!)) return to;
+  // A path that already has a language is given this one instead (never `/fr/fr/…`).
+  return localePath(lang, splitLangPath(to).path);
 }
 
 /** A redirect thrown by a server function (to an earlier step, e.g. `requireCompleteDraft`'s), to that step in the page's language. */

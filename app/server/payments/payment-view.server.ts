@@ -57,6 +57,8 @@ export type PaymentPageState =
       refund: boolean;
       /** Another browser (no draft of this booking): the status and code only, no personal data. */
       restricted: boolean;
+      /** The booking's row, for the browser that made it (a page that words the booking itself). */
+      row?: Reservation;
     }
   | { kind: "error"; message: string; local: boolean };
 
@@ -69,6 +71,12 @@ export async function paymentPageState(
   params: { transactionId: string | null; couponOnly: boolean; mock: boolean },
   draft: Draft,
   client = "unknown",
+  /**
+   * How the booking is shown: the German summary with its price lines by default; a page that words
+   * the booking in its own language (issue #33) passes the cheap view and builds its own from `row`,
+   * so a poll every second reads the booking's details once, not twice.
+   */
+  view: (db: Db, r: Reservation) => Promise<ReservationView> = bookingSummaryOf,
 ): Promise<PaymentPageState> {
   const local = params.mock || getEnv().PAYMENT_PROVIDER === "simulated";
   if (params.transactionId) {
@@ -88,15 +96,16 @@ export async function paymentPageState(
         kind: "booking",
         status: specStatusOf(result),
         couponOnly: false,
-        reservation: restricted ? strangerView(reservation) : await bookingSummaryOf(db, reservation),
+        reservation: restricted ? strangerView(reservation) : await view(db, reservation),
         refund: result.payment.status === "refund_pending" || result.payment.status === "refunded",
         restricted,
+        ...(restricted ? {} : { row: reservation }),
       };
     } catch (error) {
       await lookup.found().catch(() => undefined);
       log.warn({ transactionId: params.transactionId, cause: oneLineError(error) }, "payment status could not be read");
       const fallback = draft.bookingCode ? await findReservationByCode(db, draft.bookingCode).catch(() => null) : null;
-      if (fallback) return { kind: "booking", status: null, couponOnly: false, reservation: await bookingSummaryOf(db, fallback).catch(() => reservationView(fallback)), refund: false, restricted: false };
+      if (fallback) return { kind: "booking", status: null, couponOnly: false, reservation: await view(db, fallback).catch(() => reservationView(fallback)), refund: false, restricted: false, row: fallback };
       return { kind: "error", message: "Buchungsdetails konnten nicht geladen werden.", local };
     }
   }
@@ -108,8 +117,9 @@ export async function paymentPageState(
     kind: "booking",
     status: (params.couponOnly || params.mock) && settled ? "settled" : null,
     couponOnly: couponOnly && params.couponOnly,
-    reservation: await bookingSummaryOf(db, reservation),
+    reservation: await view(db, reservation),
     refund: false,
     restricted: false,
+    row: reservation,
   };
 }

@@ -73,10 +73,36 @@ export function refuse(req: ExpressRequest, res: ExpressResponse, status: number
   else res.status(status).type("text/plain; charset=utf-8").send(message);
 }
 
+/**
+ * Every family route also answers under `/:lang?/…` (issue #33), and a route parameter takes any
+ * segment: `/xx/buchung/<token>`, `/offers/buchung/<token>` or `/FR/…` (Remix matches without case)
+ * would reach a page's loader and action past the look-up budget, the log redaction and the
+ * Referrer-Policy, which know `/fr|/it|/en` only. So before Remix, a path must be one of the app's
+ * routes once a lowercase `fr`/`it`/`en` prefix is taken off, the language segment not counted;
+ * anything else becomes the site's 404 (rewritten to a path the root answers 404 for). Single-fetch
+ * data requests (`/offers.data`, `/_root.data`) are checked by their page's path.
+ */
+export function knownPathsOnly(routePaths: readonly string[], patternRegex: (pattern: string) => RegExp) {
+  const regexes = (paths: readonly string[]) => [...new Set(paths.map((p) => `/${p.replace(/^:lang\?\/?/, "")}`.replace(/\/+$/, "") || "/"))].map(patternRegex);
+  const all = regexes(routePaths);
+  // Under a prefix only the family pages: `/fr/admin` is no page either.
+  const family = regexes(routePaths.filter((p) => p.startsWith(":lang?")));
+  return (req: ExpressRequest, _res: ExpressResponse, next: NextFunction) => {
+    const data = req.path.endsWith(".data");
+    let path = data ? req.path.slice(0, -".data".length) : req.path;
+    if (data && path === "/_root") path = "/";
+    const prefix = /^\/(fr|it|en)(?=\/|$)/.exec(path);
+    const rest = prefix ? path.slice(prefix[0].length) || "/" : path;
+    if (!(prefix ? family : all).some((regex) => regex.test(rest))) req.url = data ? "/_not-found.data" : "/_not-found";
+    next();
+  };
+}
+
 /** Manage, payment and invitation links carry a secret in the path (`/buchung/<token>/…`, `/zahlung/<token>`, `/einladung/[antwort/]<token>`): it never reaches the log. */
 export function redactPath(path: string): string {
-  // Also under a language prefix (`/fr/buchung/<token>`, issue #33).
-  return path.replace(/^(\/(?:fr|it|en))?\/(buchung|zahlung)\/[^/]+/, "$1/$2/:token").replace(/^(\/(?:fr|it|en))?\/einladung\/(antwort\/)?[^/]+/, "$1/einladung/$2:token");
+  // Also under a language prefix (`/fr/buchung/<token>`, issue #33), and under any first segment or
+  // case a request may try (`/xx/Buchung/<token>` is refused, but still logged).
+  return path.replace(/^(\/[^/]+)?\/(buchung|zahlung)\/[^/]+/i, "$1/$2/:token").replace(/^(\/[^/]+)?\/(einladung)\/(antwort\/)?[^/]+/i, "$1/$2/$3:token");
 }
 
 /** A budget of misses per client (e.g. unknown links), kept where all processes see it. */

@@ -90,6 +90,21 @@ export const metrics = (): Metrics =>
   });
 
 /**
+ * A route path as a regex: `/:token` one segment, `/:lang?` an optional one (the language prefix,
+ * issue #33), `/*` the rest.
+ */
+export function routePatternRegex(pattern: string): RegExp {
+  const body = pattern
+    .split("/")
+    .filter(Boolean)
+    .map((segment) =>
+      segment === "*" ? "(?:/.*)?" : segment.startsWith(":") ? (segment.endsWith("?") ? "(?:/[^/]+)?" : "/[^/]+") : `/${segment.replace(/[.+?^${}()|[\]\\]/g, "\\$&")}`,
+    )
+    .join("");
+  return new RegExp(`^${body || "/"}/?$`);
+}
+
+/**
  * Route patterns for the `route` label, from the app's route paths (`api/vouchers/:code`): a label
  * per real route, never per URL (a scanner's thousand paths would each become a time series).
  */
@@ -98,7 +113,7 @@ export function routeLabeller(paths: string[]): (path: string) => string {
     .map((p) => `/${p}`.replace(/\/+$/, "") || "/")
     .map((pattern) => ({
       pattern,
-      regex: new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\/:[^/]+/g, "/[^/]+").replace(/\/\*$/, "(?:/.*)?")}/?$`),
+      regex: routePatternRegex(pattern),
       // Static segments before parameters before splats.
       rank: pattern.includes("*") ? 2 : pattern.includes(":") ? 1 : 0,
     }))

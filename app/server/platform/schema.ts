@@ -211,12 +211,9 @@ export const voucherOrders = pgTable(
     voucherId: integer("voucher_id").references(() => vouchers.id),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),
-    /** The buyer's language (issue #33): the order page's, and its e-mail's and PDF's. */
-    lang: text("lang").$type<Lang>().notNull().default("de"),
   },
   (t) => [
     uniqueIndex("voucher_orders_voucher_key").on(t.voucherId),
-    check("voucher_orders_lang_check", sql`${t.lang} in ('de','fr','it','en')`),
     index("voucher_orders_created_idx").on(t.createdAt),
     check("voucher_orders_amount_check", sql`${t.amountRappen} > 0`),
     check("voucher_orders_paid_check", sql`(${t.status} = 'paid') = (${t.voucherId} is not null) and ${t.status} in ('open','paid')`),
@@ -379,7 +376,8 @@ export const reservations = pgTable(
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
     /**
      * The family's language (issue #33): the page's language when it booked online, the caller's as
-     * staff chose it for a phone booking. Every e-mail and page about the booking speaks it.
+     * staff chose it for a phone booking. The provider's payment page and the return pages speak it;
+     * the e-mails and the manage link's pages are to follow it (still German).
      */
     lang: text("lang").$type<Lang>().notNull().default("de"),
   },
