@@ -19,10 +19,12 @@ export default defineConfig({
   build: {
     rollupOptions: {
       output: {
-        // The small modules every hydrated family page loads (root's header and footer, messages):
-        // one file instead of eight, which gzip compresses together (issue #15's 95 kB budget).
+        // The small modules every hydrated family page loads (root's header and footer, languages):
+        // one file instead of eight, which gzip compresses together (issue #15's 95 kB budget). The
+        // German messages are no longer among them: the family steps get their texts as loader data
+        // (issue #33), and the few pages that still use them load them with their own code.
         manualChunks(id) {
-          if (/\/app\/(components\/(Page|SiteFooter|OpeningHours|useVenueFacts|useVenueContact|useHydrated|Nonce)\.tsx?|domain\/(messages|page-meta|money)\.ts)$/.test(id)) return "shell";
+          if (/\/app\/(components\/(Page|SiteFooter|OpeningHours|useVenueFacts|useVenueContact|useHydrated|useLanguage|Nonce)\.tsx?|domain\/(page-meta|money)\.ts|i18n\/locales\.ts)$/.test(id)) return "shell";
           return undefined;
         },
       },

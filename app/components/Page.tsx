@@ -1,6 +1,6 @@
 import { useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { LANG_NAMES, LOCALE } from "~/i18n/locales";
+import { LOCALE } from "~/i18n/locales";
 import { SiteFooter } from "./SiteFooter";
 import { useCommonTexts, useLanguageFrame, useLocalePath, useTranslatedLeaf } from "./useLanguage";
 import { useVenueContact } from "./useVenueContact";
@@ -68,7 +68,7 @@ function LanguageSwitch() {
       {frame.suggest ? (
         <p className="language-suggest" lang={LOCALE[frame.suggest.lang]}>
           <a href={frame.suggest.href} hrefLang={LOCALE[frame.suggest.lang]}>
-            {SUGGEST[frame.suggest.lang]}
+            {frame.suggest.text}
           </a>
         </p>
       ) : null}
@@ -78,11 +78,11 @@ function LanguageSwitch() {
             <li key={link.lang}>
               {link.lang === frame.lang ? (
                 <span aria-current="true" lang={LOCALE[link.lang]}>
-                  {LANG_NAMES[link.lang]}
+                  {link.name}
                 </span>
               ) : (
                 <a href={link.href} hrefLang={LOCALE[link.lang]} lang={LOCALE[link.lang]}>
-                  {LANG_NAMES[link.lang]}
+                  {link.name}
                 </a>
               )}
             </li>
@@ -92,6 +92,3 @@ function LanguageSwitch() {
     </>
   );
 }
-
-/** The suggestion speaks the suggested language (the family may not read German yet). */
-const SUGGEST = { de: "Diese Seite auf Deutsch", fr: "Cette page en français", it: "Questa pagina in italiano", en: "This page in English" } as const;

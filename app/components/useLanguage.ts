@@ -1,21 +1,24 @@
-import { useMatches, useRouteLoaderData } from "@remix-run/react";
+import { useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { DEFAULT_LANG, localePath, type Lang } from "~/i18n/locales";
-import { germanCommon } from "~/i18n/messages/common";
-
-const GERMAN_FRAME = germanCommon;
+import type { germanCommon } from "~/i18n/messages/common";
 
 /** The frame's language data from the root loader (see server/i18n/request.server.ts). */
 type Frame = {
   lang: Lang;
   texts: { [K in keyof typeof germanCommon]: string };
+  /** On a page in another language: the German frame texts, for content not yet translated. */
+  germanTexts: { [K in keyof typeof germanCommon]: string } | null;
   alternates: { lang: Lang; href: string }[];
-  switchLinks: { lang: Lang; href: string }[];
-  suggest: { lang: Lang; href: string } | null;
+  switchLinks: { lang: Lang; href: string; name: string }[];
+  suggest: { lang: Lang; href: string; text: string } | null;
   family: boolean;
 };
 
+/** The root loader's frame; on the root's own 404 (`/xx/offers`) the one its thrown answer carries. */
 export function useLanguageFrame(): Frame | null {
-  return useRouteLoaderData<{ i18n?: Frame }>("root")?.i18n ?? null;
+  const loaded = useRouteLoaderData<{ i18n?: Frame }>("root")?.i18n;
+  const error = useRouteError() as { data?: { i18n?: Frame } } | undefined;
+  return loaded ?? error?.data?.i18n ?? null;
 }
 
 /** The page's language; German when the root loader did not run (its own error page). */
@@ -30,12 +33,14 @@ export function useLocalePath(): (path: string) => string {
 }
 
 /**
- * The frame's texts (header, footer, error pages) in the page's language. German from the catalogue
- * when the root loader did not run: the root's own error page (a failing database, `/xx/offers`).
+ * The frame's texts (header, footer, error pages) in the page's language. The root loader always
+ * gives them (its 404 too); the empty words are only a last resort so a page never breaks on them.
  */
 export function useCommonTexts(): Frame["texts"] {
-  return useLanguageFrame()?.texts ?? GERMAN_FRAME;
+  return useLanguageFrame()?.texts ?? NO_TEXTS;
 }
+
+const NO_TEXTS = new Proxy({}, { get: () => "" }) as Frame["texts"];
 
 /** `{label}: eins weniger` without the formatter: the frame's only placeholders are simple names. */
 export function fill(template: string, values: Record<string, string | number>): string {
@@ -75,5 +80,6 @@ export function useContentLang(): Lang {
 /** The frame's texts for a piece of content (Calendar, Counter, SlotGrid): German inside a page not yet translated. */
 export function useContentTexts(): Frame["texts"] {
   const texts = useCommonTexts();
-  return useTranslatedLeaf() ? texts : GERMAN_FRAME;
+  const german = useLanguageFrame()?.germanTexts;
+  return useTranslatedLeaf() || !german ? texts : german;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calendarMarks, clampMonth, closedWeekdays, dayOffer, firstBookableDay, monthOffered, isClosedDay, longDateLabel, monthGrid, monthLabel, monthOf, parseMonth, WEEKDAY_LABELS, WEEKDAY_NAMES, type CalendarDay } from "./calendar";
+import { calendarMarks, clampMonth, closedWeekdays, dayOffer, firstBookableDay, monthOffered, isClosedDay, longDateLabel, monthGrid, monthLabel, monthOf, parseMonth, shortDateLabel, weekdayHeads, type CalendarDay } from "./calendar";
 import { venueNow, weekdayOf } from "./time";
 
 const dates = (week: readonly CalendarDay[] | undefined) => (week ?? []).map((d) => d.date);
@@ -35,9 +35,9 @@ describe("monthOf / parseMonth", () => {
 
 describe("monthGrid", () => {
   it("labels weeks Monday first", () => {
-    expect(WEEKDAY_LABELS).toEqual(["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"]);
-    expect(WEEKDAY_NAMES[0]).toBe("Montag");
-    expect(WEEKDAY_NAMES[6]).toBe("Sonntag");
+    expect(weekdayHeads().short).toEqual(["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"]);
+    expect(weekdayHeads().long[0]).toBe("Montag");
+    expect(weekdayHeads().long[6]).toBe("Sonntag");
   });
 
   it("covers November 2026 (starts on a Sunday) with six Monday-first weeks", () => {
@@ -219,5 +219,21 @@ describe("special hours in the calendar (issue #28 §4)", () => {
     const specialMonday = (iso: string) => (iso === "2026-11-30" ? [{ weekday: 1, openMin: 600, closeMin: 1080, birthdays: true }] : rules);
     expect(firstBookableDay({ date: "2026-11-30", minutes: 8 * 60 }, rules, 120)).toBe("2026-12-02");
     expect(firstBookableDay({ date: "2026-11-30", minutes: 8 * 60 }, specialMonday, 120)).toBe("2026-11-30");
+  });
+});
+
+describe("labels in every language (issue #33)", () => {
+  it("keeps the German labels the calendar always showed", () => {
+    expect(weekdayHeads("de")).toEqual({ short: ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"], long: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"] });
+    expect(longDateLabel("2026-11-28")).toBe("Samstag, 28. November 2026");
+    expect(shortDateLabel("2026-03-05")).toBe("05.03.2026");
+    expect(monthLabel("2026-11")).toBe("November 2026");
+  });
+
+  it("words French, Italian and English in their Swiss locale", () => {
+    expect(longDateLabel("2026-11-28", "fr")).toBe("samedi, 28 novembre 2026");
+    expect(weekdayHeads("it").long[0]).toBe("lunedì");
+    expect(monthLabel("2026-11", "en")).toBe("November 2026");
+    expect(shortDateLabel("2026-03-05", "fr")).toBe("05.03.2026");
   });
 });

@@ -1,6 +1,6 @@
 import { memoByKey } from "./memo";
 import { LOCALE, type Lang } from "~/i18n/locales";
-import { addDays as addIsoDays, addMonths, formatDateDE, isIsoDate, weekdayOf, type VenueNow } from "./time";
+import { addDays as addIsoDays, addMonths, isIsoDate, weekdayOf, type VenueNow } from "./time";
 
 export type CalendarDay = { date: string; day: number; inMonth: boolean; past: boolean };
 
@@ -21,55 +21,48 @@ export function parseMonth(value: unknown): string | null {
  * Names come from Intl (de-CH), which every browser and Node carry, instead of date-fns' German
  * locale: the same words, and ~7 KB less JavaScript on the calendar steps.
  */
-const monthFormatter = new Intl.DateTimeFormat("de-CH", { month: "long", year: "numeric" });
-const longDateFormatter = new Intl.DateTimeFormat("de-CH", { weekday: "long", day: "numeric", month: "long", year: "numeric" });
-
-/** Another language's formatters, made once each (French, Italian, English pages). */
-const otherFormatters = new Map<Lang, { month: Intl.DateTimeFormat; long: Intl.DateTimeFormat; short: Intl.DateTimeFormat; numeric: Intl.DateTimeFormat }>();
+/** Each language's formatters, made once (the same code for German and the others: less script on the calendar steps). */
+const formatters = new Map<Lang, { month: Intl.DateTimeFormat; long: Intl.DateTimeFormat; short: Intl.DateTimeFormat; weekday: Intl.DateTimeFormat; numeric: Intl.DateTimeFormat }>();
 function formattersOf(lang: Lang) {
-  let f = otherFormatters.get(lang);
+  let f = formatters.get(lang);
   if (!f) {
     const locale = LOCALE[lang];
     f = {
       month: new Intl.DateTimeFormat(locale, { month: "long", year: "numeric" }),
       long: new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", year: "numeric" }),
       short: new Intl.DateTimeFormat(locale, { weekday: "short" }),
+      weekday: new Intl.DateTimeFormat(locale, { weekday: "long" }),
       numeric: new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric" }),
     };
-    otherFormatters.set(lang, f);
+    formatters.set(lang, f);
   }
   return f;
 }
 
 /** `2026-11` → `November 2026` (`novembre 2026` in French). */
 export function monthLabel(month: string, lang: Lang = "de"): string {
-  return (lang === "de" ? monthFormatter : formattersOf(lang).month).format(localNoon(`${month}-01`));
+  return formattersOf(lang).month.format(localNoon(`${month}-01`));
 }
 
-/** German weekday abbreviations starting on Monday. */
-export const WEEKDAY_LABELS = ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"];
-export const WEEKDAY_NAMES = ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"];
-/** A Monday (2026-11-30) and the six days after it: the week the other languages' names are read from. */
+/** A Monday (2026-11-30) and the six days after it: the week the weekday names are read from. */
 const A_WEEK = ["2026-11-30", "2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04", "2026-12-05", "2026-12-06"];
 
-/** The calendar's column heads (Monday first) and their full names, in a language. */
+/** The calendar's column heads (Monday first) and their full names: `Mo`…`So`, `Montag`… in German (de-CH). */
 export function weekdayHeads(lang: Lang = "de"): { short: readonly string[]; long: readonly string[] } {
-  if (lang === "de") return { short: WEEKDAY_LABELS, long: WEEKDAY_NAMES };
   const f = formattersOf(lang);
-  const long = new Intl.DateTimeFormat(LOCALE[lang], { weekday: "long" });
-  return { short: A_WEEK.map((d) => f.short.format(localNoon(d))), long: A_WEEK.map((d) => long.format(localNoon(d))) };
+  return { short: A_WEEK.map((d) => f.short.format(localNoon(d))), long: A_WEEK.map((d) => f.weekday.format(localNoon(d))) };
 }
 
-const germanLongDate = memoByKey(400, (iso) => longDateFormatter.format(localNoon(iso)));
+const longDates = memoByKey(400, (key) => formattersOf(key.slice(0, 2) as Lang).long.format(localNoon(key.slice(3))));
 
 /** A full-date label for screen readers: `Samstag, 28. November 2026` (`samedi, 28 novembre 2026`). */
 export function longDateLabel(iso: string, lang: Lang = "de"): string {
-  return lang === "de" ? germanLongDate(iso) : formattersOf(lang).long.format(localNoon(iso));
+  return longDates(`${lang}|${iso}`);
 }
 
-/** `28.11.2026` in every Swiss locale (German's own formatter is `formatDateDE`). */
+/** `28.11.2026` in every Swiss locale. */
 export function shortDateLabel(iso: string, lang: Lang = "de"): string {
-  return lang === "de" ? formatDateDE(iso) : formattersOf(lang).numeric.format(localNoon(iso));
+  return formattersOf(lang).numeric.format(localNoon(iso));
 }
 
 /** The weeks (Monday first) covering a month; days outside it are marked. */

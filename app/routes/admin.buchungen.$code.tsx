@@ -1,5 +1,4 @@
 import type { MailKind } from "~/server/mail/mail.server";
-import { LANG_NAMES, LOCALE, langOr } from "~/i18n/locales";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
@@ -319,7 +318,7 @@ export default function BookingDetailPage() {
             </dd>
             {/* Staff pages stay German; the family's language decides its e-mails and links (issue #33). */}
             <dt>Sprache der Familie</dt>
-            <dd lang={LOCALE[langOr(r.lang)]}>{LANG_NAMES[langOr(r.lang)]}</dd>
+            <dd>{familyLanguage(r.lang)}</dd>
             {r.confirmedAt ? (
               <>
                 <dt>Bestätigt</dt>
@@ -945,4 +944,9 @@ export default function BookingDetailPage() {
       </section>
     </Page>
   );
+}
+
+/** The family's language for German staff: «Französisch» (issue #33). */
+function familyLanguage(code: string): string {
+  return new Intl.DisplayNames("de-CH", { type: "language" }).of(code) ?? code;
 }

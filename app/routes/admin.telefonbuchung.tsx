@@ -1,5 +1,5 @@
 import { ROUNDS_SETTING_MAX } from "~/domain/games";
-import { LANG_NAMES, LANGS, langOr } from "~/i18n/locales";
+import { LANGS, langOr } from "~/i18n/locales";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { AdminBar } from "~/components/AdminBar";
@@ -52,12 +52,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const asked = q.kind !== "" || q.date !== "";
   const options = asked ? await phoneOptions(db, q) : null;
   return data(
-    { staff: { email: staff.email, manager: isManager(staff) }, q, query: queryString(q), today: venueNow().date, offers: offers.map((o) => ({ id: o.id, name: o.name })), locations: locations.map((l) => ({ id: l.id, name: l.name, capacity: l.capacity })), options },
+    { staff: { email: staff.email, manager: isManager(staff) }, q, query: queryString(q), today: venueNow().date, offers: offers.map((o) => ({ id: o.id, name: o.name })), locations: locations.map((l) => ({ id: l.id, name: l.name, capacity: l.capacity })), options, languages: languageChoices() },
     { status: options && !options.ok ? 400 : 200 },
   );
 }
 
 type ActionData = { error: string; values: Record<string, string>; price?: PhonePrice };
+
+/** The family's language named for German staff («Französisch»), from the server: the family pages' list stays out of this page's script. */
+function languageChoices() {
+  const names = new Intl.DisplayNames("de-CH", { type: "language" });
+  return LANGS.map((code) => ({ code, name: names.of(code) ?? code }));
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
@@ -101,7 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** Staff book for a caller: step 1 (GET) what and when, step 2 (POST) the time, the caller's data and how the rest is paid. */
 export default function PhoneBooking() {
-  const { staff, q, query, today, offers, locations, options } = useLoaderData<typeof loader>();
+  const { staff, q, query, today, offers, locations, options, languages } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const v = actionData?.values ?? {};
   const navigate = useNavigate();
@@ -286,9 +292,9 @@ export default function PhoneBooking() {
           <div className="field">
             <label htmlFor="c-lang">Sprache der Familie</label>
             <select id="c-lang" name="lang" defaultValue={v.lang || "de"}>
-              {LANGS.map((code) => (
-                <option key={code} value={code}>
-                  {LANG_NAMES[code]}
+              {languages.map((l) => (
+                <option key={l.code} value={l.code}>
+                  {l.name}
                 </option>
               ))}
             </select>

@@ -229,7 +229,8 @@ export default function FindSlot() {
     }, 300);
   }
 
-  const total = personCount(counts);
+  // Summed here rather than with `personCount`: that import costs this step a script file of its own (budget).
+  const total = counts.numChildren + counts.numActiveAdults + counts.numAccompanyingAdults;
   // Between a change of the counts and the answer, the list shown is for other counts: say it is loading.
   const loadingSlots =
     (navigation.state === "loading" && navigation.location?.pathname === to("/find-slot")) ||

@@ -1,8 +1,9 @@
+import { data } from "@remix-run/node";
 import Negotiator from "negotiator";
 import { isbot } from "isbot";
 import { getEnv } from "~/server/platform/env.server";
-import { DEFAULT_LANG, LANGS, langOfParams, localePath, splitLangPath, UNPREFIXED_PATHS, type Lang } from "~/i18n/locales";
-import { templates } from "./texts.server";
+import { DEFAULT_LANG, LANG_NAMES, LANGS, langOfParams, localePath, splitLangPath, UNPREFIXED_PATHS, type Lang } from "~/i18n/locales";
+import { t, templates } from "./texts.server";
 
 /**
  * The page's language from its URL (`/fr/...`), or a 404: `/xx/offers` and `/de/offers` are no
@@ -48,22 +49,39 @@ function isFamilyPath(path: string): boolean {
  * Never a redirect: crawlers and anyone who wants German get the spec's URLs unchanged.
  */
 export function languageFrame(request: Request, params: { lang?: string }) {
-  const lang = requestLang(params);
+  const lang = langOfParams(params);
+  // `/xx/offers` is no page: a 404 that still carries the German frame, so its error page has its
+  // words without the browser carrying a copy of them (each step's JavaScript budget).
+  if (!lang) throw data({ i18n: germanFrame() }, { status: 404 });
   const url = new URL(request.url);
   const { path } = splitLangPath(url.pathname);
   const family = isFamilyPath(path);
   const origin = getEnv().PUBLIC_URL;
   const alternates = family ? LANGS.map((l) => ({ lang: l, href: `${origin}${localePath(l, path)}` })) : [];
-  const switchLinks = family ? LANGS.map((l) => ({ lang: l, href: `${localePath(l, path)}${url.search}` })) : [];
-  let suggest: { lang: Lang; href: string } | null = null;
+  const switchLinks = family ? LANGS.map((l) => ({ lang: l, href: `${localePath(l, path)}${url.search}`, name: LANG_NAMES[l] })) : [];
+  let suggest: { lang: Lang; href: string; text: string } | null = null;
   if (family && lang === DEFAULT_LANG && !isbot(request.headers.get("user-agent") ?? "")) {
     const preferred = new Negotiator({ headers: { "accept-language": request.headers.get("accept-language") ?? "" } }).languages([...LANGS]);
     const first = preferred[0];
     if (first && first !== DEFAULT_LANG && (LANGS as readonly string[]).includes(first)) {
-      suggest = { lang: first as Lang, href: `${localePath(first as Lang, path)}${url.search}` };
+      // In the suggested language: the family may not read German yet.
+      suggest = { lang: first as Lang, href: `${localePath(first as Lang, path)}${url.search}`, text: t(first as Lang, "common", "thisPage") };
     }
   }
-  return { lang, texts: templates(lang, "common"), alternates, switchLinks, suggest, family };
+  return {
+    lang,
+    texts: templates(lang, "common"),
+    // A page not yet translated keeps German content inside the frame (`useContentTexts`).
+    germanTexts: lang === DEFAULT_LANG ? null : templates(DEFAULT_LANG, "common"),
+    alternates,
+    switchLinks,
+    suggest,
+    family,
+  };
+}
+
+function germanFrame() {
+  return { lang: DEFAULT_LANG, texts: templates(DEFAULT_LANG, "common"), germanTexts: null, alternates: [], switchLinks: [], suggest: null, family: false };
 }
 
 export type LanguageFrame = ReturnType<typeof languageFrame>;
