@@ -17,7 +17,8 @@ export function Page({ title, children, wide = false }: { title: string; childre
   const staffPage = useLocation().pathname.startsWith("/admin");
   const t = useCommonTexts();
   const to = useLocalePath();
-  const lang = useLanguageFrame()?.lang ?? "de";
+  const frame = useLanguageFrame();
+  const lang = frame?.lang ?? "de";
   // A family page not yet in the page's language (issue #33) shows its German, marked as such.
   const translated = useIsTranslated();
   const germanOnly = !staffPage && lang !== "de" && !translated;
@@ -43,7 +44,8 @@ export function Page({ title, children, wide = false }: { title: string; childre
         ) : null}
         {children}
       </main>
-      {staffPage ? null : <SiteFooter contact={contact} />}
+      {/* Without the root's data (an error page the root loader did not run for) there is no venue to show. */}
+      {staffPage || !frame ? null : <SiteFooter contact={contact} />}
     </>
   );
 }

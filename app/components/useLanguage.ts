@@ -1,6 +1,6 @@
-import { useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { useMatches, useRouteLoaderData } from "@remix-run/react";
 import { DEFAULT_LANG, localePath, type Lang } from "~/i18n/locales";
-import type { germanCommon } from "~/i18n/messages/common";
+import { germanErrorFrame, type germanCommon } from "~/i18n/messages/common";
 
 /** The frame's language data from the root loader (see server/i18n/request.server.ts). */
 type Frame = {
@@ -14,11 +14,9 @@ type Frame = {
   family: boolean;
 };
 
-/** The root loader's frame; on the root's own 404 (`/xx/offers`) the one its thrown answer carries. */
+/** The root loader's frame; null on an error page the root loader did not run for. */
 export function useLanguageFrame(): Frame | null {
-  const loaded = useRouteLoaderData<{ i18n?: Frame }>("root")?.i18n;
-  const error = useRouteError() as { data?: { i18n?: Frame } } | undefined;
-  return loaded ?? error?.data?.i18n ?? null;
+  return useRouteLoaderData<{ i18n?: Frame }>("root")?.i18n ?? null;
 }
 
 /** The page's language; German when the root loader did not run (its own error page). */
@@ -33,14 +31,13 @@ export function useLocalePath(): (path: string) => string {
 }
 
 /**
- * The frame's texts (header, footer, error pages) in the page's language. The root loader always
- * gives them (its 404 too); the empty words are only a last resort so a page never breaks on them.
+ * The frame's texts (header, footer, error pages) in the page's language. Without the root's data
+ * (its own 404, a 405 Remix answers before any loader) the German error page's words: a page with
+ * content never renders without the root's data.
  */
 export function useCommonTexts(): Frame["texts"] {
-  return useLanguageFrame()?.texts ?? NO_TEXTS;
+  return useLanguageFrame()?.texts ?? (germanErrorFrame as unknown as Frame["texts"]);
 }
-
-const NO_TEXTS = new Proxy({}, { get: () => "" }) as Frame["texts"];
 
 /** `{label}: eins weniger` without the formatter: the frame's only placeholders are simple names. */
 export function fill(template: string, values: Record<string, string | number>): string {

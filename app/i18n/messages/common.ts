@@ -1,15 +1,25 @@
 import type { Messages } from "../messages";
 
+/**
+ * The texts an error page needs when the root loader did not run (its own 404; a 405 Remix answers
+ * to a POST to a page without a form, before any loader): the only German frame the browser carries
+ * as code. Such a page has no footer (it has no venue data either).
+ */
+const errorFrame = {
+  home: "Startseite",
+  toHome: "Zur Startseite",
+  notFoundTitle: "Seite nicht gefunden",
+  notFound: "Diese Seite gibt es nicht.",
+  badRequestTitle: "Ungültige Anfrage",
+  badRequest: "Die Anfrage konnte nicht verarbeitet werden. Bitte versuchen Sie es über die Startseite erneut.",
+  notAllowedTitle: "Nicht unterstützt",
+  notAllowed: "Diese Seite kann nur aufgerufen, aber nicht auf diese Weise gesendet werden.",
+} as const;
+
 /** The frame around every page: header, language switch, footer, error pages. */
 const de = {
-  home: "Startseite",
-  back: "Zurück",
-  next: "Weiter",
-  toHome: "Zur Startseite",
+  ...errorFrame,
   devMode: "Zahlungen werden nur simuliert.",
-  languageNav: "Sprache",
-  /** The suggestion link on a German page, in the language it suggests. */
-  thisPage: "Diese Seite auf Deutsch",
   footerNav: "Service und Rechtliches",
   manageBooking: "Buchung verwalten",
   terms: "AGB",
@@ -19,18 +29,17 @@ const de = {
   phone: "Telefon",
   email: "E-Mail",
   openingHours: "Öffnungszeiten:",
-  notes: "Hinweise",
-  germanOnly: "Nur auf Deutsch verfügbar.",
-  notFoundTitle: "Seite nicht gefunden",
-  notFound: "Diese Seite gibt es nicht.",
-  badRequestTitle: "Ungültige Anfrage",
-  badRequest: "Die Anfrage konnte nicht verarbeitet werden. Bitte versuchen Sie es über die Startseite erneut.",
-  notAllowedTitle: "Nicht unterstützt",
-  notAllowed: "Diese Seite kann nur aufgerufen, aber nicht auf diese Weise gesendet werden.",
   conflictTitle: "Nicht mehr möglich",
   conflict: "Diese Aktion ist im aktuellen Zustand nicht mehr möglich. Bitte laden Sie die Seite neu.",
   tooManyTitle: "Zu viele Anfragen",
   tooMany: "Zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es erneut.",
+  back: "Zurück",
+  next: "Weiter",
+  languageNav: "Sprache",
+  /** The suggestion link on a German page, in the language it suggests. */
+  thisPage: "Diese Seite auf Deutsch",
+  notes: "Hinweise",
+  germanOnly: "Nur auf Deutsch verfügbar.",
   closeMessage: "Meldung schliessen",
   stepLess: "{label}: eins weniger",
   stepMore: "{label}: eins mehr",
@@ -204,5 +213,4 @@ export const common = {
   },
 } satisfies Messages<typeof de>;
 
-/** The German frame: the only texts the browser carries as code (the error page when the root failed). */
-export { de as germanCommon };
+export { de as germanCommon, errorFrame as germanErrorFrame };

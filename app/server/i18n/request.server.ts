@@ -1,4 +1,3 @@
-import { data } from "@remix-run/node";
 import Negotiator from "negotiator";
 import { isbot } from "isbot";
 import { getEnv } from "~/server/platform/env.server";
@@ -49,10 +48,8 @@ function isFamilyPath(path: string): boolean {
  * Never a redirect: crawlers and anyone who wants German get the spec's URLs unchanged.
  */
 export function languageFrame(request: Request, params: { lang?: string }) {
-  const lang = langOfParams(params);
-  // `/xx/offers` is no page: a 404 that still carries the German frame, so its error page has its
-  // words without the browser carrying a copy of them (each step's JavaScript budget).
-  if (!lang) throw data({ i18n: germanFrame() }, { status: 404 });
+  // `/xx/offers` is no page (the edge already sends such paths to the 404; this is for `npm run dev`).
+  const lang = requestLang(params);
   const url = new URL(request.url);
   const { path } = splitLangPath(url.pathname);
   const family = isFamilyPath(path);
@@ -78,10 +75,6 @@ export function languageFrame(request: Request, params: { lang?: string }) {
     suggest,
     family,
   };
-}
-
-function germanFrame() {
-  return { lang: DEFAULT_LANG, texts: templates(DEFAULT_LANG, "common"), germanTexts: null, alternates: [], switchLinks: [], suggest: null, family: false };
 }
 
 export type LanguageFrame = ReturnType<typeof languageFrame>;
