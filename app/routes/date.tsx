@@ -1,3 +1,4 @@
+import { WithVenueWords } from "~/components/WithVenueWords";
 import type { RouteHandle } from "~/root";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect, useLoaderData } from "@remix-run/react";
@@ -15,7 +16,7 @@ import { findGameLocation, getVenue, venuePolicy } from "~/server/booking/venue.
 import { onlineNotBefore, rulesOn } from "~/domain/availability";
 import { localPageMeta } from "~/domain/page-meta";
 import { useVenueTextLang } from "~/components/SiteFooter";
-import { fill, useCommonTexts, useLocalePath } from "~/components/useLanguage";
+import { useCommonTexts, useLocalePath } from "~/components/useLanguage";
 import { localePath } from "~/i18n/locales";
 import { requestLang } from "~/server/i18n/request.server";
 import { t, texts } from "~/server/i18n/texts.server";
@@ -65,26 +66,6 @@ export async function loader({ request, params: routeParams }: LoaderFunctionArg
   };
 }
 
-/**
- * A sentence with the venue's own words in it (a location's name, a closure's reason): on another
- * language's page those are marked as German; a German page gets the plain sentence.
- */
-function WithVenueWords({ template, values, lang }: { template: string; values: Record<string, string>; lang: string | undefined }) {
-  if (!lang) return <>{fill(template, values)}</>;
-  return (
-    <>
-      {template.split(/\{(\w+)\}/).map((part, i) =>
-        i % 2 === 1 ? (
-          <span key={i} lang={lang}>
-            {values[part] ?? ""}
-          </span>
-        ) : (
-          part
-        ),
-      )}
-    </>
-  );
-}
 
 /** A month calendar of links (works without JavaScript); `Weiter` is a link to /slot for the chosen date. */
 export default function DatePage() {

@@ -1,3 +1,4 @@
+import { WithVenueWords } from "~/components/WithVenueWords";
 import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
@@ -140,26 +141,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithDraft(localePath(lang, "/enter-data"), cookie);
 }
 
-/**
- * A sentence with the venue's own words in it (the location's name): on another language's page
- * those are marked as German; a German page gets the plain sentence.
- */
-function WithVenueWords({ template, values, lang }: { template: string; values: Record<string, string>; lang: string | undefined }) {
-  if (!lang) return <>{fill(template, values)}</>;
-  return (
-    <>
-      {template.split(/\{(\w+)\}/).map((part, i) =>
-        i % 2 === 1 ? (
-          <span key={i} lang={lang}>
-            {values[part] ?? ""}
-          </span>
-        ) : (
-          part
-        ),
-      )}
-    </>
-  );
-}
 
 /** Start time, rounds and players for a game location (the spec does not show this screen). */
 export default function Slot() {
