@@ -62,7 +62,26 @@ export function SettingsField({ form, name, label, answer, value, hint, type = "
 }
 
 /** A long text (legal texts, e-mail texts): the server's message under it, linked for screen readers. */
-export function SettingsTextArea({ id, name, label, value, error, rows, maxLength }: { id: string; name: string; label: string; value: string; error?: string; rows: number; maxLength: number }) {
+export function SettingsTextArea({
+  id,
+  name,
+  label,
+  value,
+  error,
+  rows,
+  maxLength,
+  lang,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  error?: string;
+  rows: number;
+  maxLength: number;
+  /** The text's language when it is not German (a French e-mail text): spell checkers and screen readers follow it. */
+  lang?: string;
+}) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -72,6 +91,7 @@ export function SettingsTextArea({ id, name, label, value, error, rows, maxLengt
         rows={rows}
         maxLength={maxLength}
         defaultValue={value}
+        lang={lang}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className="legal-textarea"

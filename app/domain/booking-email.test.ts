@@ -15,6 +15,7 @@ import {
   paymentLinkEmail,
   type BookingEmailData,
 } from "./booking-email";
+import { GERMAN_EMAIL_WORDS as DE } from "./email-words";
 import { DEFAULT_VENUE_PROFILE, venueContactOf } from "./venue-profile";
 
 /** The sample venue, closed on Monday and Tuesday: the e-mails show the hours generated from these rules. */
@@ -55,10 +56,10 @@ function property(ics: string, name: string): string | undefined {
 }
 
 describe("confirmation e-mail", () => {
-  const mail = confirmationEmail(booking, VENUE, { now: NOW });
+  const mail = confirmationEmail(DE, booking, VENUE, { now: NOW });
 
   it("links the AGB version the family accepted, in text and HTML (issue #28 §2)", () => {
-    const withAgb = confirmationEmail(booking, VENUE, { now: NOW, agbUrl: "https://funworld.example/agb/3" });
+    const withAgb = confirmationEmail(DE, booking, VENUE, { now: NOW, agbUrl: "https://funworld.example/agb/3" });
     expect(withAgb.text).toContain("Es gelten die AGB, die Sie bei der Buchung akzeptiert haben: https://funworld.example/agb/3");
     expect(withAgb.html).toContain("https://funworld.example/agb/3");
     expect(mail.text).not.toContain("Es gelten die AGB");
@@ -89,7 +90,7 @@ describe("confirmation e-mail", () => {
   });
 
   it("shows the original price and the voucher with its code when one was redeemed", () => {
-    const voucherMail = confirmationEmail(withVoucher, VENUE, { now: NOW });
+    const voucherMail = confirmationEmail(DE, withVoucher, VENUE, { now: NOW });
     expect(voucherMail.text).toMatch(/Preis:\s+CHF 202\.00/);
     expect(voucherMail.text).toMatch(/Gutschein \(ABCD2345EFGH\):\s+- CHF 50\.00/);
     expect(voucherMail.text).toMatch(/Total:\s+CHF 152\.00/);
@@ -109,12 +110,12 @@ describe("confirmation e-mail", () => {
   });
 
   it("formats thousands the Swiss way", () => {
-    const big = confirmationEmail({ ...booking, priceRappen: 123_450, amountRappen: 123_450 }, VENUE, { now: NOW });
+    const big = confirmationEmail(DE, { ...booking, priceRappen: 123_450, amountRappen: 123_450 }, VENUE, { now: NOW });
     expect(big.text).toMatch(/Total:\s+CHF 1’234\.50|Total:\s+CHF 1'234\.50/);
   });
 
   it("escapes everything the family typed in the HTML", () => {
-    const hostile = confirmationEmail(
+    const hostile = confirmationEmail(DE, 
       { ...booking, firstName: `<script>alert("x")</script>`, lastName: "O'Brien & Co", offerName: "Party <b>" },
       VENUE,
       { now: NOW },
@@ -136,8 +137,8 @@ describe("confirmation e-mail", () => {
 });
 
 describe("calendar entry (RFC 5545)", () => {
-  const confirmation = confirmationEmail(withVoucher, VENUE, { now: NOW });
-  const cancellation = cancellationEmail(withVoucher, VENUE, "Krankheit", { now: NOW });
+  const confirmation = confirmationEmail(DE, withVoucher, VENUE, { now: NOW });
+  const cancellation = cancellationEmail(DE, withVoucher, VENUE, "Krankheit", { now: NOW });
 
   it("uses CRLF line endings only and keeps every line within 75 octets", () => {
     for (const { ics } of [confirmation, cancellation]) {
@@ -166,15 +167,15 @@ describe("calendar entry (RFC 5545)", () => {
   });
 
   it("uses summer time from the day the clocks go forward, and winter time again after they go back", () => {
-    const springForward = confirmationEmail({ ...booking, date: "2026-03-29" }, VENUE, { now: NOW }).ics;
+    const springForward = confirmationEmail(DE, { ...booking, date: "2026-03-29" }, VENUE, { now: NOW }).ics;
     expect(property(springForward, "DTSTART")).toBe("20260329T080000Z");
     expect(property(springForward, "DTEND")).toBe("20260329T100000Z");
-    const fallBack = confirmationEmail({ ...booking, date: "2026-10-25", startMin: 1200, endMin: 1320 }, VENUE, {
+    const fallBack = confirmationEmail(DE, { ...booking, date: "2026-10-25", startMin: 1200, endMin: 1320 }, VENUE, {
       now: NOW,
     }).ics;
     expect(property(fallBack, "DTSTART")).toBe("20261025T190000Z");
     expect(property(fallBack, "DTEND")).toBe("20261025T210000Z");
-    const dayBefore = confirmationEmail({ ...booking, date: "2026-10-24", startMin: 1200, endMin: 1320 }, VENUE, {
+    const dayBefore = confirmationEmail(DE, { ...booking, date: "2026-10-24", startMin: 1200, endMin: 1320 }, VENUE, {
       now: NOW,
     }).ics;
     expect(property(dayBefore, "DTSTART")).toBe("20261024T180000Z");
@@ -194,13 +195,13 @@ describe("calendar entry (RFC 5545)", () => {
 
   it("escapes TEXT values so a comma, semicolon, backslash or newline cannot break the entry", () => {
     expect(icsEscape("a,b;c\\d\ne\r\nf")).toBe("a\\,b\\;c\\\\d\\ne\\nf");
-    const ics = confirmationEmail({ ...booking, offerName: "Party; Spass, mehr\\Action\nNEU:X" }, VENUE, { now: NOW }).ics;
+    const ics = confirmationEmail(DE, { ...booking, offerName: "Party; Spass, mehr\\Action\nNEU:X" }, VENUE, { now: NOW }).ics;
     expect(property(ics, "SUMMARY")).toBe("Party\\; Spass\\, mehr\\\\Action\\nNEU:X bei Fun World");
     expect(unfold(ics).some((l) => l.startsWith("NEU:"))).toBe(false);
   });
 
   it("strips quotes from parameter values", () => {
-    const ics = cancellationEmail({ ...booking, firstName: 'Anna "Ann"' }, VENUE, null, { now: NOW }).ics;
+    const ics = cancellationEmail(DE, { ...booking, firstName: 'Anna "Ann"' }, VENUE, null, { now: NOW }).ics;
     expect(unfold(ics)).toContain('ATTENDEE;CN="Anna Ann Muster":mailto:anna@example.ch');
   });
 
@@ -222,7 +223,7 @@ describe("calendar entry (RFC 5545)", () => {
 
 describe("cancellation e-mail", () => {
   it("says the booking was cancelled, with the reason, escaped in HTML", () => {
-    const mail = cancellationEmail(booking, VENUE, "Kind krank <Fieber> & Husten", { now: NOW });
+    const mail = cancellationEmail(DE, booking, VENUE, "Kind krank <Fieber> & Husten", { now: NOW });
     expect(mail.subject).toContain("Stornierung");
     expect(mail.subject).toContain("FW-7K3M9Q");
     expect(mail.text).toContain("Ihre Buchung FW-7K3M9Q bei Fun World am 28.03.2026 wurde storniert.");
@@ -233,29 +234,29 @@ describe("cancellation e-mail", () => {
   });
 
   it("offers the manage link only to look at the cancelled booking, even when the caller says it is changeable (issue #29 §6)", () => {
-    const mail = cancellationEmail(booking, VENUE, null, { now: NOW, manageUrl: "https://example.test/buchung/t", changeableOnline: true });
+    const mail = cancellationEmail(DE, booking, VENUE, null, { now: NOW, manageUrl: "https://example.test/buchung/t", changeableOnline: true });
     expect(mail.text).toContain("Buchung verwalten (ansehen): https://example.test/buchung/t");
     expect(mail.text).not.toContain("stornieren, verschieben");
   });
 
   it("says what goes back: the online payment and the voucher part", () => {
-    const mail = cancellationEmail(withVoucher, VENUE, null, { now: NOW, refundRappen: 15_200 });
+    const mail = cancellationEmail(DE, withVoucher, VENUE, null, { now: NOW, refundRappen: 15_200 });
     expect(mail.text).toContain("Der bezahlte Betrag von CHF 152.00 wird Ihnen zurückerstattet");
     expect(mail.text).toContain("Der mit dem Gutschein ABCD2345EFGH bezahlte Betrag von CHF 50.00 wird dem Gutschein wieder gutgeschrieben.");
-    const unpaid = cancellationEmail(booking, VENUE, null, { now: NOW });
+    const unpaid = cancellationEmail(DE, booking, VENUE, null, { now: NOW });
     expect(unpaid.text).not.toContain("zurückerstattet");
     expect(unpaid.text).not.toContain("Gutschein");
   });
 
   it("leaves the reason out when none (or only blanks) was given", () => {
-    expect(cancellationEmail(booking, VENUE, undefined, { now: NOW }).text).not.toContain("Grund:");
-    expect(cancellationEmail(booking, VENUE, "   ", { now: NOW }).text).not.toContain("Grund:");
+    expect(cancellationEmail(DE, booking, VENUE, undefined, { now: NOW }).text).not.toContain("Grund:");
+    expect(cancellationEmail(DE, booking, VENUE, "   ", { now: NOW }).text).not.toContain("Grund:");
   });
 });
 
 describe("late-payment refund e-mail", () => {
   it("says the payment came after the hold ran out and how much goes back, without a calendar entry", () => {
-    const mail = lateRefundEmail(booking, VENUE);
+    const mail = lateRefundEmail(DE, booking, VENUE);
     expect(mail.subject).toBe("Rückerstattung Ihrer Zahlung – Buchung FW-7K3M9Q, Fun World");
     expect(mail.text).toContain("erst nach Ablauf der Haltezeit");
     expect(mail.text).toContain("am 28.03.2026 um 10:00 - 12:00 Uhr");
@@ -265,7 +266,7 @@ describe("late-payment refund e-mail", () => {
   });
 
   it("tells a family whose booking staff cancelled meanwhile why, and that their voucher stays", () => {
-    const mail = lateRefundEmail({ ...withVoucher, firstName: "<Anna>" }, VENUE, "cancelled");
+    const mail = lateRefundEmail(DE, { ...withVoucher, firstName: "<Anna>" }, VENUE, "cancelled");
     expect(mail.text).toContain("wurde storniert, bevor Ihre Zahlung bei uns eingetroffen ist");
     expect(mail.text).toContain("CHF 152.00");
     expect(mail.text).toContain("Der Betrag Ihres Gutscheins ABCD2345EFGH bleibt Ihnen erhalten.");
@@ -283,16 +284,16 @@ describe("self-service messages", () => {
   const manageUrl = "https://buchung.funworld.ch/buchung/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ";
 
   it("puts the manage link into the confirmation, as text and as a button", () => {
-    const mail = confirmationEmail(booking, VENUE, { now: NOW, manageUrl });
+    const mail = confirmationEmail(DE, booking, VENUE, { now: NOW, manageUrl });
     expect(mail.text).toContain(`Buchung verwalten (ansehen, stornieren, verschieben): ${manageUrl}`);
     expect(mail.html).toContain(`<a href="${manageUrl}"`);
     expect(mail.html).toContain(">Buchung verwalten</a>");
-    expect(confirmationEmail(booking, VENUE, { now: NOW }).text).not.toContain("Buchung verwalten");
+    expect(confirmationEmail(DE, booking, VENUE, { now: NOW }).text).not.toContain("Buchung verwalten");
   });
 
   it("updates the calendar entry on a move: REQUEST, same UID, the booking's revision, the new time", () => {
     const moved = { ...booking, startMin: 840, endMin: 960, sequence: 2 };
-    const mail = changeEmail(moved, VENUE, { date: booking.date, startMin: 600, endMin: 720 }, { now: NOW, manageUrl });
+    const mail = changeEmail(DE, moved, VENUE, { date: booking.date, startMin: 600, endMin: 720 }, { now: NOW, manageUrl });
     expect(mail.icsMethod).toBe("REQUEST");
     const lines = unfold(mail.ics);
     expect(lines).toContain("METHOD:REQUEST");
@@ -308,7 +309,7 @@ describe("self-service messages", () => {
   it("tells a persons change with its new price and where the money goes, same time, next revision", () => {
     const changed = { ...booking, numChildren: booking.numChildren - 2, priceRappen: booking.priceRappen - 5_800, amountRappen: booking.amountRappen - 5_800, sequence: 1 };
     const previousPersons = booking.numChildren + booking.numActiveAdults + booking.numAccompanyingAdults;
-    const mail = changeEmail(changed, VENUE, { date: booking.date, startMin: booking.startMin, endMin: booking.endMin, persons: previousPersons, priceRappen: booking.priceRappen }, {
+    const mail = changeEmail(DE, changed, VENUE, { date: booking.date, startMin: booking.startMin, endMin: booking.endMin, persons: previousPersons, priceRappen: booking.priceRappen }, {
       now: NOW,
       money: { refundRappen: 5_800, voucherCreditRappen: 0, paidRappen: 0, venueDeltaRappen: 0 },
     });
@@ -322,7 +323,7 @@ describe("self-service messages", () => {
   it("a deposit booking's lower price lowers its balance, named as such, with its state rows and the balance link (issue #30 §3)", () => {
     const deposit = { lines: ["Anzahlung bezahlt: CHF 50.00", "Restbetrag offen: CHF 99.00, fällig bis 25.03.2026"], payUrl: `${manageUrl}/restbetrag` };
     const changed = { ...booking, numChildren: booking.numChildren - 2, priceRappen: booking.priceRappen - 5_800, amountRappen: booking.amountRappen - 5_800, sequence: 1, deposit };
-    const mail = changeEmail(changed, VENUE, { date: booking.date, startMin: booking.startMin, endMin: booking.endMin, priceRappen: booking.priceRappen }, {
+    const mail = changeEmail(DE, changed, VENUE, { date: booking.date, startMin: booking.startMin, endMin: booking.endMin, priceRappen: booking.priceRappen }, {
       now: NOW,
       money: { refundRappen: 0, voucherCreditRappen: 0, paidRappen: 0, venueDeltaRappen: 0, openBalanceDeltaRappen: -5_800 },
     });
@@ -334,12 +335,12 @@ describe("self-service messages", () => {
   });
 
   it("cancels above the last revision", () => {
-    expect(unfold(cancellationEmail({ ...booking, sequence: 2 }, VENUE, null, { now: NOW }).ics)).toContain("SEQUENCE:3");
-    expect(unfold(confirmationEmail(booking, VENUE, { now: NOW }).ics)).toContain("SEQUENCE:0");
+    expect(unfold(cancellationEmail(DE, { ...booking, sequence: 2 }, VENUE, null, { now: NOW }).ics)).toContain("SEQUENCE:3");
+    expect(unfold(confirmationEmail(DE, booking, VENUE, { now: NOW }).ics)).toContain("SEQUENCE:0");
   });
 
   it("reminds with arrival, address, opening hours, what to bring and the link", () => {
-    const mail = reminderEmail(booking, VENUE, { manageUrl });
+    const mail = reminderEmail(DE, booking, VENUE, { manageUrl });
     for (const part of ["10-20 Minuten", "Industriestrasse 12, 8604 Volketswil", "Öffnungszeiten: Mo-Di geschlossen, Mi-So 10:00-22:00", "Bitte mitbringen", manageUrl]) {
       expect(mail.text).toContain(part);
     }
@@ -348,7 +349,7 @@ describe("self-service messages", () => {
 
   it("asks for the final headcount with the deadline, the meals, the link to confirm and the balance link (issue #30 §4)", () => {
     const deposit = { lines: ["Anzahlung bezahlt: CHF 50.00", "Restbetrag offen: CHF 152.00, fällig bis 25.03.2026"], payUrl: `${manageUrl}/restbetrag` };
-    const mail = headcountEmail({ ...booking, firstName: "<Anna>", deposit }, VENUE, { manageUrl, deadline: "25.03.2026", meals: ["Menü: Hot Dog: 4, Vegetarisch: 2"] });
+    const mail = headcountEmail(DE, { ...booking, firstName: "<Anna>", deposit }, VENUE, { manageUrl, deadline: "2026-03-25", meals: [{ name: "Menü", choices: [{ choice: "Hot Dog", quantity: 4 }, { choice: "Vegetarisch", quantity: 2 }] }] });
     expect(mail.subject).toBe("Schlusszahl für Ihre Feier am 28.03.2026: bitte bis 25.03.2026 bestätigen – Buchung FW-7K3M9Q, Fun World");
     expect(mail.text).toContain("Guten Tag <Anna> Muster");
     expect(mail.text).toContain("Bitte bestätigen Sie bis 25.03.2026 die Anzahl Personen und die Menüs");
@@ -363,7 +364,7 @@ describe("self-service messages", () => {
   });
 
   it("sends only the link and the code on request, escaped in HTML", () => {
-    const mail = manageLinkEmail({ ...booking, firstName: "<b>Anna</b>" }, VENUE, manageUrl);
+    const mail = manageLinkEmail(DE, { ...booking, firstName: "<b>Anna</b>" }, VENUE, manageUrl);
     expect(mail.text).toContain(manageUrl);
     expect(mail.text).not.toContain("CHF");
     expect(mail.html).toContain("&lt;b&gt;Anna&lt;/b&gt;");
@@ -372,14 +373,14 @@ describe("self-service messages", () => {
 
 describe("phone bookings (staff desk)", () => {
   it("says when the total is paid at the venue, and only then", () => {
-    const atVenue = confirmationEmail({ ...booking, status: "confirmed", paymentStatus: "none" }, VENUE, { now: NOW });
+    const atVenue = confirmationEmail(DE, { ...booking, status: "confirmed", paymentStatus: "none" }, VENUE, { now: NOW });
     expect(atVenue.text).toMatch(/Zahlung:\s+vor Ort an der Kasse/);
-    expect(confirmationEmail({ ...booking, status: "confirmed", paymentStatus: "settled" }, VENUE, { now: NOW }).text).not.toMatch(/vor Ort an der Kasse/);
-    expect(confirmationEmail(booking, VENUE, { now: NOW }).text).not.toMatch(/vor Ort an der Kasse/);
+    expect(confirmationEmail(DE, { ...booking, status: "confirmed", paymentStatus: "settled" }, VENUE, { now: NOW }).text).not.toMatch(/vor Ort an der Kasse/);
+    expect(confirmationEmail(DE, booking, VENUE, { now: NOW }).text).not.toMatch(/vor Ort an der Kasse/);
   });
 
   it("e-mails the payment link with the booking and the hold's end", () => {
-    const mail = paymentLinkEmail(booking, VENUE, { url: "https://pay.example/abc?x=<b>", validUntil: new Date("2026-03-02T09:00:00Z") });
+    const mail = paymentLinkEmail(DE, booking, VENUE, { url: "https://pay.example/abc?x=<b>", validUntil: new Date("2026-03-02T09:00:00Z") });
     expect(mail.subject).toBe("Zahlungslink – Buchung FW-7K3M9Q, Fun World");
     expect(mail.text).toContain("https://pay.example/abc?x=<b>");
     expect(mail.text).toContain("CHF 202.00 bis 2. März 2026 um 10:00");
@@ -395,7 +396,7 @@ describe("the venue's profile in every e-mail", () => {
   );
 
   it("shows the edited name, address and phone, and scopes the calendar entry to its domain", () => {
-    const mail = confirmationEmail(booking, edited, { now: NOW });
+    const mail = confirmationEmail(DE, booking, edited, { now: NOW });
     for (const body of [mail.text, mail.html]) {
       expect(body).toContain("Spielhalle Sonnenberg");
       expect(body).toContain("Bahnhofstrasse 5");
@@ -408,7 +409,7 @@ describe("the venue's profile in every e-mail", () => {
   });
 
   it("leaves out an empty arrival note without an empty paragraph", () => {
-    const mail = reminderEmail(booking, edited, {});
+    const mail = reminderEmail(DE, booking, edited, {});
     expect(mail.text).not.toContain("10-20 Minuten");
     expect(mail.text).not.toMatch(/\n\n\n/);
   });
@@ -417,12 +418,12 @@ describe("the venue's profile in every e-mail", () => {
 describe("the manage link offers only what is possible (issue #28 §5)", () => {
   const url = "https://funworld.example/buchung/abc";
   it("offers cancelling and moving while the booking can still be changed online", () => {
-    expect(confirmationEmail(booking, VENUE, { now: NOW, manageUrl: url }).text).toContain(`Buchung verwalten (ansehen, stornieren, verschieben): ${url}`);
+    expect(confirmationEmail(DE, booking, VENUE, { now: NOW, manageUrl: url }).text).toContain(`Buchung verwalten (ansehen, stornieren, verschieben): ${url}`);
   });
   it("offers looking only once the self-service window has begun", () => {
     for (const mail of [
-      confirmationEmail(booking, VENUE, { now: NOW, manageUrl: url, changeableOnline: false }),
-      reminderEmail(booking, VENUE, { now: NOW, manageUrl: url, changeableOnline: false }),
+      confirmationEmail(DE, booking, VENUE, { now: NOW, manageUrl: url, changeableOnline: false }),
+      reminderEmail(DE, booking, VENUE, { now: NOW, manageUrl: url, changeableOnline: false }),
     ]) {
       expect(mail.text).toContain(`Buchung verwalten (ansehen): ${url}`);
       expect(mail.text).not.toContain("stornieren, verschieben");
@@ -433,7 +434,7 @@ describe("the manage link offers only what is possible (issue #28 §5)", () => {
 describe("closure notice and the venue's cancellation (issue #29 §3)", () => {
   const url = "https://example.test/buchung/abc";
   it("gives the reason and both ways on, escaped in HTML", () => {
-    const mail = closureNoticeEmail(booking, VENUE, { reason: "Wasserschaden <Keller>", manageUrl: url });
+    const mail = closureNoticeEmail(DE, booking, VENUE, { reason: "Wasserschaden <Keller>", manageUrl: url });
     expect(mail.subject).toBe(`Absage durch ${VENUE.name}: Ihr Termin am ${formatDateDE(booking.date)} (${booking.code})`);
     expect(mail.text).toContain("Grund: Wasserschaden <Keller>.");
     expect(mail.text).toContain(`Buchung verwalten (anderen Termin wählen oder stornieren): ${url}`);
@@ -443,10 +444,10 @@ describe("closure notice and the venue's cancellation (issue #29 §3)", () => {
   });
 
   it("says «von der Anlage abgesagt» when the venue cancelled", () => {
-    const mail = cancellationEmail({ ...booking, venueCancelled: 1 }, VENUE, "Von der Anlage abgesagt (Schliessung)", { now: NOW });
+    const mail = cancellationEmail(DE, { ...booking, venueCancelled: 1 }, VENUE, "Von der Anlage abgesagt (Schliessung)", { now: NOW });
     expect(mail.subject).toMatch(/^Absage Ihrer Buchung /);
     expect(mail.text).toContain("Ihre Buchung wurde von der Anlage abgesagt");
-    expect(cancellationEmail(booking, VENUE, null, { now: NOW }).subject).toMatch(/^Stornierung Ihrer Buchung /);
+    expect(cancellationEmail(DE, booking, VENUE, null, { now: NOW }).subject).toMatch(/^Stornierung Ihrer Buchung /);
   });
 });
 
@@ -466,13 +467,13 @@ describe("the confirmation explains the price and the voucher's rest (issue #30 
       ],
       voucherLeft: { rappen: 7_100, validUntil: "2027-06-30" },
     };
-    const mail = confirmationEmail(game, VENUE, { now: NOW });
+    const mail = confirmationEmail(DE, game, VENUE, { now: NOW });
     expect(mail.text).toMatch(/Geburtstagspaket \(3 Runden\):\s+CHF 189\.00/);
     expect(mail.text).toMatch(/Zusatzrunden:\s+2 × CHF 50\.00 = CHF 100\.00/);
     expect(mail.text).toMatch(/Restguthaben Gutschein:\s+CHF 71\.00 \(gültig bis 30\.06\.2027\)/);
     expect(mail.html).toContain("Restguthaben Gutschein");
     // No voucher, no rest; a booking without lines (older callers) shows none.
-    expect(confirmationEmail({ ...booking, voucherLeft: { rappen: 100, validUntil: "2027-01-01" } }, VENUE, { now: NOW }).text).not.toContain("Restguthaben");
-    expect(confirmationEmail(booking, VENUE, { now: NOW }).text).not.toContain("Zusatzrunden");
+    expect(confirmationEmail(DE, { ...booking, voucherLeft: { rappen: 100, validUntil: "2027-01-01" } }, VENUE, { now: NOW }).text).not.toContain("Restguthaben");
+    expect(confirmationEmail(DE, booking, VENUE, { now: NOW }).text).not.toContain("Zusatzrunden");
   });
 });

@@ -1,12 +1,14 @@
-import { cancellationMoneyLines, type CancellationSplit } from "./cancellation-terms";
-import { partyRows } from "./party-details";
+import type { CancellationSplit } from "./cancellation-terms";
 import type { SummaryLine } from "./pricing";
-import { formatChf } from "./money";
-import { RECEIPT_TEXT } from "./receipts";
-import { formatDateDE, formatTime, venueToUtc } from "./time";
+import { ROUND_MINUTES } from "./games";
+import { venueToUtc } from "./time";
 import { venueAddressLine, type VenueContact } from "./venue-contact";
 import { VOUCHER_SALE_TEXT as VS } from "./voucher-sale";
-import { emailParagraphs, emailTextFor, emailTextValues, type EmailTextKind, type EmailTexts } from "./email-texts";
+import { emailParagraphs, emailTextIn, emailTextValues, type EmailTextKind, type EmailTexts } from "./email-texts";
+import { chfIn, dateIn, GERMAN_EMAIL_WORDS, momentIn, timeRangeIn, type EmailWords } from "./email-words";
+import { LOCALE } from "~/i18n/locales";
+
+export { GERMAN_EMAIL_WORDS, type EmailWords } from "./email-words";
 
 /** The parts of a reservation an e-mail shows; a stored reservation row fits as it is. */
 export type BookingEmailData = {
@@ -80,11 +82,17 @@ export type EmailOptions = {
   texts?: EmailTexts;
 };
 
-/** The kind's introduction and closing with this booking's values, as paragraphs. */
-function editableParts(kind: EmailTextKind, r: BookingEmailData, venue: VenueContact, texts: EmailTexts | undefined): { intro: string[]; closing: string[] } {
-  const text = emailTextFor(texts, kind);
-  const values = emailTextValues(r, venue);
-  return { intro: emailParagraphs(text.intro, values), closing: emailParagraphs(text.closing, values) };
+
+/**
+ * The kind's introduction and closing with this booking's values, as paragraphs, in the booking's
+ * language: the venue's edited text where it has one in that language, else the built-in text of the
+ * language; a text the venue kept only in German comes after a note saying so (issue #33 §2).
+ */
+function editableParts(w: EmailWords, kind: EmailTextKind, r: BookingEmailData, venue: VenueContact, texts: EmailTexts | undefined): { intro: string[]; closing: string[] } {
+  const { text, german } = emailTextIn(texts, kind, w.lang);
+  const values = emailTextValues(r, venue, w);
+  const intro = emailParagraphs(text.intro, values);
+  return { intro: german ? [w.say("venueGerman"), ...intro] : intro, closing: emailParagraphs(text.closing, values) };
 }
 
 /**
@@ -97,17 +105,16 @@ function icsSequence(r: BookingEmailData, method: IcsMethod): number {
   return method === "CANCEL" ? revision + 1 : revision;
 }
 
-export const MANAGE_LINK_LABEL = "Buchung verwalten";
+export const MANAGE_LINK_LABEL = GERMAN_EMAIL_WORDS.say("manageLink");
 
 /** «Restbetrag bezahlen: <link>» while a deposit booking's balance can be paid online (issue #30 §3). */
-export const PAY_BALANCE_LABEL = "Restbetrag bezahlen";
-function balanceLines(r: BookingEmailData): string[] {
-  return r.deposit?.payUrl ? [`${PAY_BALANCE_LABEL} (TWINT oder Kreditkarte): ${r.deposit.payUrl}`] : [];
+function balanceLines(w: EmailWords, r: BookingEmailData): string[] {
+  return r.deposit?.payUrl ? [w.say("payBalance", { url: r.deposit.payUrl })] : [];
 }
 
-function manageLines(manageUrl: string | undefined, changeableOnline = true): string[] {
+function manageLines(w: EmailWords, manageUrl: string | undefined, changeableOnline = true): string[] {
   if (!manageUrl) return [];
-  return [`${MANAGE_LINK_LABEL} (${changeableOnline ? "ansehen, stornieren, verschieben" : "ansehen"}): ${manageUrl}`];
+  return [w.say(changeableOnline ? "manageLinkChange" : "manageLinkView", { url: manageUrl })];
 }
 
 const PURPLE = "#6b21a8";
@@ -118,78 +125,85 @@ function fullName(r: BookingEmailData): string {
   return `${r.firstName} ${r.lastName}`.trim();
 }
 
-function timeRange(r: { startMin: number; endMin: number }): string {
-  return `${formatTime(r.startMin)} - ${formatTime(r.endMin)} Uhr`;
-}
-
 function persons(r: BookingEmailData): number {
   return r.numChildren + r.numActiveAdults + r.numAccompanyingAdults;
 }
 
-function detailRows(r: BookingEmailData): Row[] {
+/** A row's amount: `- CHF 50.00` for what comes off. */
+function signedChf(w: EmailWords, rappen: number): string {
+  return rappen < 0 ? `- ${chfIn(w, -rappen)}` : chfIn(w, rappen);
+}
+
+function detailRows(w: EmailWords, r: BookingEmailData): Row[] {
+  const child = [r.partyChildName, r.partyChildAge != null ? w.say("childTurns", { age: r.partyChildAge }) : null].filter(Boolean).join(", ");
   const rows: Row[] = [
-    { label: "Buchungscode", value: r.code, strong: true },
-    { label: "Datum", value: formatDateDE(r.date) },
-    { label: "Zeit", value: timeRange(r) },
-    { label: "Paket", value: r.offerName },
+    { label: w.say("code"), value: r.code, strong: true },
+    { label: w.say("date"), value: dateIn(w, r.date) },
+    { label: w.say("time"), value: timeRangeIn(w, r) },
+    { label: w.say("package"), value: r.offerName },
     ...(r.players
       ? [
-          { label: "Spieler", value: String(r.players) },
-          { label: "Runden", value: `${r.rounds ?? 0} à 20 Minuten` },
+          { label: w.say("players"), value: String(r.players) },
+          { label: w.say("rounds"), value: w.say("roundsValue", { rounds: r.rounds ?? 0, minutes: ROUND_MINUTES }) },
         ]
       : [
-          { label: "Personen", value: String(persons(r)) },
-          { label: "Kinder", value: String(r.numChildren) },
-          { label: "Erwachsene (mitspielend)", value: String(r.numActiveAdults) },
-          { label: "Erwachsene (nur Begleitung)", value: String(r.numAccompanyingAdults) },
+          { label: w.say("persons"), value: String(persons(r)) },
+          { label: w.say("children"), value: String(r.numChildren) },
+          { label: w.say("activeAdults"), value: String(r.numActiveAdults) },
+          { label: w.say("accompanyingAdults"), value: String(r.numAccompanyingAdults) },
         ]),
     // What the family told us about the party, so they can check it (issue #30 §1).
-    ...partyRows({ childName: r.partyChildName ?? null, childAge: r.partyChildAge ?? null, notes: r.partyNotes ?? null }).map(([label, value]) => ({ label, value: value.replace(/\s*\n\s*/g, "; ") })),
+    ...(child ? [{ label: w.say("birthdayChild"), value: child }] : []),
+    ...(r.partyNotes ? [{ label: w.say("notes"), value: r.partyNotes.replace(/\s*\n\s*/g, "; ") }] : []),
   ];
-  // The price explained, line by line, as on the confirmation page.
+  // The price explained, line by line, as on the confirmation page (worded in the language by the server).
   for (const line of r.priceLines ?? []) {
-    const amount = line.amountRappen < 0 ? `- ${formatChf(-line.amountRappen)}` : formatChf(line.amountRappen);
+    const amount = signedChf(w, line.amountRappen);
     rows.push({ label: line.label, value: line.detail ? `${line.detail} = ${amount}` : amount });
   }
   // Like the confirmation page: the original price only matters when a voucher took something off.
   if (r.discountRappen > 0) {
     rows.push(
-      { label: "Preis", value: formatChf(r.priceRappen) },
-      {
-        label: r.voucherCode ? `Gutschein (${r.voucherCode})` : "Gutschein",
-        value: `- ${formatChf(r.discountRappen)}`,
-      },
+      { label: w.say("price"), value: chfIn(w, r.priceRappen) },
+      { label: r.voucherCode ? w.say("voucherWithCode", { code: r.voucherCode }) : w.say("voucher"), value: `- ${chfIn(w, r.discountRappen)}` },
     );
   }
-  rows.push({ label: "Total", value: formatChf(r.amountRappen), strong: true });
-  if (r.voucherLeft && r.voucherCode) rows.push({ label: "Restguthaben Gutschein", value: `${formatChf(r.voucherLeft.rappen)} (gültig bis ${formatDateDE(r.voucherLeft.validUntil)})` });
-  if (r.status === "confirmed" && r.paymentStatus === "none" && r.amountRappen > 0) rows.push({ label: "Zahlung", value: "vor Ort an der Kasse" });
+  rows.push({ label: w.say("total"), value: chfIn(w, r.amountRappen), strong: true });
+  if (r.voucherLeft && r.voucherCode) rows.push({ label: w.say("voucherLeft"), value: w.say("voucherLeftValue", { amount: chfIn(w, r.voucherLeft.rappen), date: dateIn(w, r.voucherLeft.validUntil) }) });
+  if (r.status === "confirmed" && r.paymentStatus === "none" && r.amountRappen > 0) rows.push({ label: w.say("payment"), value: w.say("paymentAtVenue") });
   if (r.deposit && r.deposit.lines.length > 0) {
-    // A deposit booking names its deposit and balance instead of «Am Empfang zu bezahlen».
+    // A deposit booking names its deposit and balance instead of «Am Empfang zu bezahlen»
+    // (lines worded by the server in the language: «Acompte payé : …» splits before its colon too).
     for (const line of r.deposit.lines) {
       const at = line.indexOf(": ");
-      rows.push({ label: line.slice(0, at), value: line.slice(at + 2) });
+      rows.push({ label: line.slice(0, at).trimEnd(), value: line.slice(at + 2) });
     }
   } else if (r.status === "confirmed" && r.paymentStatus !== "none" && (r.openBalanceRappen ?? 0) > 0) {
-    rows.push({ label: "Am Empfang zu bezahlen", value: formatChf(r.openBalanceRappen!) });
+    rows.push({ label: w.say("balanceAtDesk"), value: chfIn(w, r.openBalanceRappen!) });
   }
   return rows;
 }
 
-/** The venue's arrival note, where it keeps one (an empty note leaves no empty paragraph). */
-function arrivalNote(venue: VenueContact): string[] {
-  return venue.arrivalNote ? [venue.arrivalNote] : [];
+/** The venue's arrival note, where it keeps one (an empty note leaves no empty paragraph); typed in German. */
+function arrivalNote(w: EmailWords, venue: VenueContact): string[] {
+  if (!venue.arrivalNote) return [];
+  return [w.lang === "de" ? venue.arrivalNote : `${w.say("venueGerman")} ${venue.arrivalNote}`];
 }
 
-function contactLines(venue: VenueContact): string[] {
+function contactLines(w: EmailWords, venue: VenueContact): string[] {
   return [
     venue.name,
     venue.street,
     `${venue.zip} ${venue.city}`,
-    `Telefon: ${venue.phone}`,
-    `E-Mail: ${venue.email}`,
-    `Öffnungszeiten: ${venue.openingHours}`,
+    w.say("phoneLine", { phone: venue.phone }),
+    w.say("emailLine", { email: venue.email }),
+    w.say("hoursLine", { hours: venue.openingHours }),
   ];
+}
+
+/** "-- " on its own line is the signature delimiter mail clients recognise. */
+function signature(w: EmailWords, venue: VenueContact): string {
+  return ["-- ", ...contactLines(w, venue)].join("\n");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -198,6 +212,11 @@ function contactLines(venue: VenueContact): string[] {
 function textRows(rows: Row[]): string {
   const width = Math.max(...rows.map((row) => row.label.length)) + 2;
   return rows.map((row) => `${`${row.label}:`.padEnd(width)}${row.value}`).join("\n");
+}
+
+/** A heading line («Ihre Buchung:») and the rows under it. */
+function rowsUnder(heading: string, rows: Row[]): string {
+  return `${heading}\n\n${textRows(rows)}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -229,20 +248,23 @@ function htmlRows(rows: Row[]): string {
     .join("\n");
 }
 
-function htmlDocument(options: {
-  title: string;
-  paragraphs: string[];
-  rows: Row[];
-  afterRows: string[];
-  venue: VenueContact;
-  manageUrl?: string;
-}): string {
+function htmlDocument(
+  w: EmailWords,
+  options: {
+    title: string;
+    paragraphs: string[];
+    rows: Row[];
+    afterRows: string[];
+    venue: VenueContact;
+    manageUrl?: string;
+  },
+): string {
   const { title, paragraphs, rows, afterRows, venue, manageUrl } = options;
   const p = (text: string) => `<p style="margin:0 0 16px">${htmlText(text)}</p>`;
   const email = escapeHtml(venue.email);
   const phone = escapeHtml(venue.phone);
   return `<!DOCTYPE html>
-<html lang="de">
+<html lang="${w.lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -258,7 +280,7 @@ ${htmlRows(rows)}
 </table>
 ${
   manageUrl
-    ? `<p style="margin:0 0 16px"><a href="${escapeHtml(manageUrl)}" style="display:inline-block;background:${PURPLE};color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold">${MANAGE_LINK_LABEL}</a></p>\n`
+    ? `<p style="margin:0 0 16px"><a href="${escapeHtml(manageUrl)}" style="display:inline-block;background:${PURPLE};color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(w.say("manageLink"))}</a></p>\n`
     : ""
 }${afterRows.map(p).join("\n")}
 <hr style="border:none;border-top:1px solid #d1d5db;margin:24px 0 16px">
@@ -266,9 +288,9 @@ ${
 <strong>${escapeHtml(venue.name)}</strong><br>
 ${escapeHtml(venue.street)}<br>
 ${escapeHtml(`${venue.zip} ${venue.city}`)}<br>
-Telefon: <a href="${escapeHtml(venue.phoneHref)}" style="color:${PURPLE}">${phone}</a><br>
-E-Mail: <a href="mailto:${email}" style="color:${PURPLE}">${email}</a><br>
-Öffnungszeiten: ${escapeHtml(venue.openingHours)}
+${escapeHtml(w.say("phoneLabel"))} <a href="${escapeHtml(venue.phoneHref)}" style="color:${PURPLE}">${phone}</a><br>
+${escapeHtml(w.say("emailLabel"))} <a href="mailto:${email}" style="color:${PURPLE}">${email}</a><br>
+${escapeHtml(w.say("hoursLabel"))} ${escapeHtml(venue.openingHours)}
 </p>
 </div>
 </div>
@@ -329,26 +351,28 @@ export function icsUtc(instant: Date): string {
   return instant.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 }
 
-/** The booking's calendar entry (also the manage page's `.ics` download). */
-export function bookingIcs(r: BookingEmailData, venue: VenueContact, method: IcsMethod, now: Date = new Date()): string {
-  return buildIcs(r, venue, method, now);
+
+/** The booking's calendar entry (also the manage page's `.ics` download), in the booking's language. */
+export function bookingIcs(w: EmailWords, r: BookingEmailData, venue: VenueContact, method: IcsMethod, now: Date = new Date()): string {
+  return buildIcs(w, r, venue, method, now);
 }
 
-function buildIcs(r: BookingEmailData, venue: VenueContact, method: IcsMethod, now: Date): string {
+function buildIcs(w: EmailWords, r: BookingEmailData, venue: VenueContact, method: IcsMethod, now: Date): string {
   const description = [
-    `Buchungscode: ${r.code}`,
-    `Paket: ${r.offerName}`,
+    w.say("icsCodeLine", { code: r.code }),
+    w.say("icsPackageLine", { offer: r.offerName }),
     r.players
-      ? `Spieler: ${r.players}, Runden: ${r.rounds ?? 0}`
-      : `Personen: ${persons(r)} (Kinder: ${r.numChildren}, Erwachsene mitspielend: ${r.numActiveAdults}, Erwachsene nur Begleitung: ${r.numAccompanyingAdults})`,
-    `Total: ${formatChf(r.amountRappen)}`,
-    ...arrivalNote(venue),
-    `${venue.name}, Telefon ${venue.phone}, ${venue.email}`,
+      ? w.say("icsGame", { players: r.players, rounds: r.rounds ?? 0 })
+      : w.say("icsParty", { total: persons(r), children: r.numChildren, active: r.numActiveAdults, accompanying: r.numAccompanyingAdults }),
+    w.say("icsTotalLine", { amount: chfIn(w, r.amountRappen) }),
+    ...arrivalNote(w, venue),
+    w.say("icsVenueLine", { venue: venue.name, phone: venue.phone, email: venue.email }),
   ].join("\n");
+  const summary = w.say(method === "CANCEL" ? "icsSummaryCancelled" : "icsSummary", { offer: r.offerName, venue: venue.name });
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
-    `PRODID:-//${icsEscape(venue.name)}//Buchung//DE`,
+    `PRODID:-//${icsEscape(venue.name)}//Buchung//${w.lang.toUpperCase()}`,
     "CALSCALE:GREGORIAN",
     `METHOD:${method}`,
     "BEGIN:VEVENT",
@@ -358,9 +382,10 @@ function buildIcs(r: BookingEmailData, venue: VenueContact, method: IcsMethod, n
     `STATUS:${method === "CANCEL" ? "CANCELLED" : "CONFIRMED"}`,
     `DTSTART:${icsUtc(venueToUtc(r.date, r.startMin))}`,
     `DTEND:${icsUtc(venueToUtc(r.date, r.endMin))}`,
-    `SUMMARY:${icsEscape(`${method === "CANCEL" ? "Storniert: " : ""}${r.offerName} bei ${venue.name}`)}`,
+    // RFC 5545 §3.2.10: the language of the entry's texts.
+    `SUMMARY;LANGUAGE=${LOCALE[w.lang]}:${icsEscape(summary)}`,
     `LOCATION:${icsEscape(venueAddressLine(venue))}`,
-    `DESCRIPTION:${icsEscape(description)}`,
+    `DESCRIPTION;LANGUAGE=${LOCALE[w.lang]}:${icsEscape(description)}`,
     `ORGANIZER;CN=${icsParam(venue.name)}:mailto:${venue.email}`,
     // RFC 5546: REQUEST and CANCEL name the attendee they update or remove; PUBLISH has none.
     ...(method !== "PUBLISH" ? [`ATTENDEE;CN=${icsParam(fullName(r))}:mailto:${r.email}`] : []),
@@ -372,41 +397,57 @@ function buildIcs(r: BookingEmailData, venue: VenueContact, method: IcsMethod, n
 }
 
 // ---------------------------------------------------------------------------------------------
-// The two messages
+// The messages (each in the booking's language: `w`)
 
-export function confirmationEmail(r: BookingEmailData, venue: VenueContact, options: EmailOptions = {}): BookingEmail {
+export function confirmationEmail(w: EmailWords, r: BookingEmailData, venue: VenueContact, options: EmailOptions = {}): BookingEmail {
   const now = options.now ?? new Date();
-  const title = "Buchungsbestätigung";
-  const { intro, closing } = editableParts("confirmation", r, venue, options.texts);
-  const calendarNote = "Den Termin finden Sie auch als Kalendereintrag im Anhang.";
+  const title = w.say("confirmationTitle");
+  const { intro, closing } = editableParts(w, "confirmation", r, venue, options.texts);
+  const calendarNote = w.say("calendarAttached");
   // The version accepted at booking, not today's text (issue #28 §2).
-  const agbNote = options.agbUrl ? [`Es gelten die AGB, die Sie bei der Buchung akzeptiert haben: ${options.agbUrl}`] : [];
+  const agbNote = options.agbUrl ? [w.say("agbAccepted", { url: options.agbUrl })] : [];
   // Receipts (issue #31 §1) are on the manage page: only where the e-mail links it.
-  const receiptNote = options.manageUrl ? [RECEIPT_TEXT.emailReceipts] : [];
-  const rows = detailRows(r);
+  const receiptNote = options.manageUrl ? [w.say("receiptsOnPage")] : [];
+  const rows = detailRows(w, r);
   const text = [
     ...intro,
     textRows(rows),
-    ...balanceLines(r),
-    ...manageLines(options.manageUrl, options.changeableOnline),
+    ...balanceLines(w, r),
+    ...manageLines(w, options.manageUrl, options.changeableOnline),
     ...receiptNote,
-    ...arrivalNote(venue),
+    ...arrivalNote(w, venue),
     calendarNote,
     ...agbNote,
     ...closing,
-    // "-- " on its own line is the signature delimiter mail clients recognise.
-    ["-- ", ...contactLines(venue)].join("\n"),
+    signature(w, venue),
   ].join("\n\n");
   return {
-    subject: `${title} ${r.code} – ${venue.name}, ${formatDateDE(r.date)}, ${timeRange(r)}`,
+    subject: w.say("confirmationSubject", { code: r.code, venue: venue.name, date: dateIn(w, r.date), time: timeRangeIn(w, r) }),
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs: intro, rows, afterRows: [...balanceLines(r), ...receiptNote, ...arrivalNote(venue), calendarNote, ...agbNote, ...closing], venue, manageUrl: options.manageUrl }),
-    ics: buildIcs(r, venue, "PUBLISH", now),
+    html: htmlDocument(w, {
+      title,
+      paragraphs: intro,
+      rows,
+      afterRows: [...balanceLines(w, r), ...receiptNote, ...arrivalNote(w, venue), calendarNote, ...agbNote, ...closing],
+      venue,
+      manageUrl: options.manageUrl,
+    }),
+    ics: buildIcs(w, r, venue, "PUBLISH", now),
     icsMethod: "PUBLISH",
   };
 }
 
+/** What was paid goes back, the voucher part returns to the voucher (AGB §5), and the fee staff kept (§4). */
+function cancellationMoneyLines(w: EmailWords, split: CancellationSplit, voucherCode: string | null): string[] {
+  return [
+    split.refundRappen > 0 ? w.say("refundPaid", { amount: chfIn(w, split.refundRappen) }) : null,
+    split.voucherCreditRappen > 0 && voucherCode ? w.say("voucherCredited", { code: voucherCode, amount: chfIn(w, split.voucherCreditRappen) }) : null,
+    split.keptRappen > 0 ? w.say("feeKept", { amount: chfIn(w, split.keptRappen) }) : null,
+  ].filter((line): line is string => line !== null);
+}
+
 export function cancellationEmail(
+  w: EmailWords,
   r: BookingEmailData,
   venue: VenueContact,
   reason?: string | null,
@@ -419,33 +460,32 @@ export function cancellationEmail(
 ): BookingEmail {
   const now = options.now ?? new Date();
   const byVenue = r.venueCancelled === 1;
-  const title = byVenue ? "Absage Ihrer Buchung durch die Anlage" : "Stornierung Ihrer Buchung";
-  const { intro, closing } = editableParts("cancellation", r, venue, options.texts);
-  const why = reason?.trim() ? `Grund: ${reason.trim()}` : null;
+  const title = w.say(byVenue ? "cancellationByVenueTitle" : "cancellationTitle");
+  const { intro, closing } = editableParts(w, "cancellation", r, venue, options.texts);
+  const why = reason?.trim() ? w.say("reason", { reason: reason.trim() }) : null;
   // The money: what was paid goes back, and the voucher part returns to the voucher (AGB §5),
   // unless staff kept the AGB's fee (§4) — then the mail says how much.
   const split = options.money ?? { refundRappen: options.refundRappen ?? 0, voucherCreditRappen: r.discountRappen > 0 ? r.discountRappen : 0, keptRappen: 0 };
-  const money = cancellationMoneyLines(split, r.voucherCode);
-  const calendarNote = "Mit dem Kalendereintrag im Anhang können Sie den Termin aus Ihrem Kalender entfernen.";
-  const rows = detailRows(r);
-  const venueLine = byVenue ? [`Ihre Buchung wurde von der Anlage abgesagt (${venue.name}). Wir bitten um Entschuldigung.`] : [];
-  const creditNote = split.refundRappen > 0 && options.manageUrl ? [RECEIPT_TEXT.emailCreditNote] : [];
+  const money = cancellationMoneyLines(w, split, r.voucherCode);
+  const calendarNote = w.say("calendarRemove");
+  const rows = detailRows(w, r);
+  const venueLine = byVenue ? [w.say("cancelledByVenue", { venue: venue.name })] : [];
+  const creditNote = split.refundRappen > 0 && options.manageUrl ? [w.say("creditNoteOnPage")] : [];
   const paragraphs = [...intro, ...venueLine, ...(why ? [why] : []), ...money, ...creditNote];
   const text = [
     ...paragraphs,
-    `Stornierte Buchung:\n\n${textRows(rows)}`,
+    rowsUnder(w.say("cancelledBooking"), rows),
     // A cancelled booking can only be looked at (issue #29 §6).
-    ...manageLines(options.manageUrl, false),
+    ...manageLines(w, options.manageUrl, false),
     calendarNote,
     ...closing,
-    // "-- " on its own line is the signature delimiter mail clients recognise.
-    ["-- ", ...contactLines(venue)].join("\n"),
+    signature(w, venue),
   ].join("\n\n");
   return {
-    subject: `${byVenue ? "Absage Ihrer Buchung" : "Stornierung Ihrer Buchung"} ${r.code} – ${venue.name}, ${formatDateDE(r.date)}`,
+    subject: w.say(byVenue ? "cancellationByVenueSubject" : "cancellationSubject", { code: r.code, venue: venue.name, date: dateIn(w, r.date) }),
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs, rows, afterRows: [calendarNote, ...closing], venue, manageUrl: options.manageUrl }),
-    ics: buildIcs(r, venue, "CANCEL", now),
+    html: htmlDocument(w, { title, paragraphs, rows, afterRows: [calendarNote, ...closing], venue, manageUrl: options.manageUrl }),
+    ics: buildIcs(w, r, venue, "CANCEL", now),
     icsMethod: "CANCEL",
   };
 }
@@ -455,31 +495,21 @@ export function cancellationEmail(
  * family: the booking never became valid and the money goes back. The family paid and saw a page
  * saying so, but a page is easily closed; this message is their record.
  */
-export function lateRefundEmail(r: BookingEmailData, venue: VenueContact, cause: "expired" | "cancelled" = "expired", texts?: EmailTexts): PlainEmail {
-  const title = "Rückerstattung Ihrer Zahlung";
-  const { intro: greeting, closing } = editableParts("refund", r, venue, texts);
-  const what =
-    cause === "cancelled"
-      ? `Ihre Buchung ${r.code} für den ${formatDateDE(r.date)} um ${timeRange(r)} wurde storniert, bevor Ihre Zahlung bei uns eingetroffen ist.`
-      : `Ihre Zahlung für die Buchung ${r.code} ist erst nach Ablauf der Haltezeit bei uns eingetroffen. ` +
-        `Der gewählte Termin am ${formatDateDE(r.date)} um ${timeRange(r)} war inzwischen nicht mehr verfügbar, ` +
-        "deshalb ist diese Buchung nicht zustande gekommen.";
-  const refund = `Wir erstatten Ihnen den bezahlten Betrag von ${formatChf(r.amountRappen)} vollständig zurück. Je nach Zahlungsmittel erscheint die Gutschrift innerhalb weniger Tage.`;
-  const voucher = r.discountRappen > 0 && r.voucherCode ? `Der Betrag Ihres Gutscheins ${r.voucherCode} bleibt Ihnen erhalten.` : null;
-  const again = "Gerne können Sie online einen neuen Termin buchen. Bei Fragen erreichen Sie uns telefonisch oder per E-Mail.";
-  const rows = detailRows(r);
+export function lateRefundEmail(w: EmailWords, r: BookingEmailData, venue: VenueContact, cause: "expired" | "cancelled" = "expired", texts?: EmailTexts): PlainEmail {
+  const title = w.say("refundTitle");
+  const { intro: greeting, closing } = editableParts(w, "refund", r, venue, texts);
+  const when = { code: r.code, date: dateIn(w, r.date), time: timeRangeIn(w, r) };
+  const what = w.say(cause === "cancelled" ? "lateCancelled" : "lateExpired", when);
+  const refund = w.say("lateRefund", { amount: chfIn(w, r.amountRappen) });
+  const voucher = r.discountRappen > 0 && r.voucherCode ? w.say("lateVoucherKept", { code: r.voucherCode }) : null;
+  const again = w.say("bookAgain");
+  const rows = detailRows(w, r);
   const paragraphs = [...greeting, what, refund, ...(voucher ? [voucher] : [])];
-  const text = [
-    ...paragraphs,
-    `Nicht zustande gekommene Buchung:\n\n${textRows(rows)}`,
-    again,
-    ...closing,
-    ["-- ", ...contactLines(venue)].join("\n"),
-  ].join("\n\n");
+  const text = [...paragraphs, rowsUnder(w.say("notBooked"), rows), again, ...closing, signature(w, venue)].join("\n\n");
   return {
-    subject: `${title} – Buchung ${r.code}, ${venue.name}`,
+    subject: w.say("refundSubject", { code: r.code, venue: venue.name }),
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs, rows, afterRows: [again, ...closing], venue }),
+    html: htmlDocument(w, { title, paragraphs, rows, afterRows: [again, ...closing], venue }),
   };
 }
 
@@ -500,73 +530,64 @@ export type PreviousBooking = { date: string; startMin: number; endMin: number; 
  * The booking changed: another date or time, other persons, another table or game location. The
  * calendar entry is updated (same UID, next SEQUENCE); a new price comes with what it moved.
  */
-export function changeEmail(r: BookingEmailData, venue: VenueContact, previous: PreviousBooking, options: EmailOptions & { money?: ChangeMoneyLines } = {}): BookingEmail {
+export function changeEmail(w: EmailWords, r: BookingEmailData, venue: VenueContact, previous: PreviousBooking, options: EmailOptions & { money?: ChangeMoneyLines } = {}): BookingEmail {
   const now = options.now ?? new Date();
-  const title = "Änderung Ihrer Buchung";
-  const { intro: greeting, closing } = editableParts("change", r, venue, options.texts);
+  const title = w.say("changeTitle");
+  const { intro: greeting, closing } = editableParts(w, "change", r, venue, options.texts);
   const slotMoved = previous.date !== r.date || previous.startMin !== r.startMin || previous.endMin !== r.endMin;
   const personsChanged = previous.persons !== undefined && previous.persons !== persons(r);
   const offerChanged = previous.offerName !== undefined && previous.offerName !== r.offerName;
+  const chf = (rappen: number) => chfIn(w, rappen);
+  const when = { code: r.code, venue: venue.name, date: dateIn(w, r.date), time: timeRangeIn(w, r) };
   const what = slotMoved
-    ? `Ihre Buchung ${r.code} bei ${venue.name} wurde verschoben: vom ${formatDateDE(previous.date)}, ${timeRange(previous)} ` +
-      `auf den ${formatDateDE(r.date)}, ${timeRange(r)}.`
+    ? w.say("changeMoved", { ...when, fromDate: dateIn(w, previous.date), fromTime: timeRangeIn(w, previous) })
     : personsChanged
-      ? `Ihre Buchung ${r.code} bei ${venue.name} am ${formatDateDE(r.date)}, ${timeRange(r)} wurde geändert: neu ${persons(r)} statt ${previous.persons} Personen.`
-      : `Ihre Buchung ${r.code} bei ${venue.name} am ${formatDateDE(r.date)}, ${timeRange(r)} wurde geändert.`;
-  const offerLine = offerChanged ? `Neues Paket: ${r.offerName} (bisher ${previous.offerName}).` : null;
+      ? w.say("changePersons", { ...when, persons: persons(r), before: previous.persons! })
+      : w.say("changeOther", when);
+  const offerLine = offerChanged ? w.say("changeOffer", { offer: r.offerName, before: previous.offerName! }) : null;
   const adjust = r.priceAdjustRappen ?? 0;
-  const adjustLine =
-    adjust !== 0 && previous.priceRappen !== undefined && previous.priceRappen !== r.priceRappen
-      ? `Im Preis enthalten: ${adjust < 0 ? "Rabatt" : "Zuschlag"} von ${formatChf(Math.abs(adjust))}${r.priceAdjustReason ? ` (${r.priceAdjustReason})` : ""}.`
-      : null;
+  const priceChanged = previous.priceRappen !== undefined && previous.priceRappen !== r.priceRappen;
+  const adjustKey = adjust < 0 ? (r.priceAdjustReason ? "changeDiscountReason" : "changeDiscount") : r.priceAdjustReason ? "changeSurchargeReason" : "changeSurcharge";
+  const adjustLine = adjust !== 0 && priceChanged ? w.say(adjustKey, { amount: chf(Math.abs(adjust)), reason: r.priceAdjustReason ?? "" }) : null;
   const money = options.money;
   const issued = money?.voucherIssue ?? null;
+  const openDelta = money?.openBalanceDeltaRappen ?? 0;
   const priceLines = [
     offerLine,
-    previous.priceRappen !== undefined && previous.priceRappen !== r.priceRappen
-      ? `Neuer Preis: ${formatChf(r.priceRappen)} (bisher ${formatChf(previous.priceRappen)}).`
-      : null,
+    priceChanged ? w.say("changePrice", { amount: chf(r.priceRappen), before: chf(previous.priceRappen!) }) : null,
     adjustLine,
-    money && money.paidRappen > 0 ? `Die Differenz von ${formatChf(money.paidRappen)} haben Sie online bezahlt.` : null,
-    money && money.refundRappen > 0
-      ? `${formatChf(money.refundRappen)} werden Ihnen zurückerstattet; je nach Zahlungsmittel erscheint die Gutschrift innerhalb weniger Tage.`
+    money && money.paidRappen > 0 ? w.say("changePaidOnline", { amount: chf(money.paidRappen) }) : null,
+    money && money.refundRappen > 0 ? w.say("changeRefund", { amount: chf(money.refundRappen) }) : null,
+    money && money.voucherCreditRappen > 0
+      ? r.voucherCode
+        ? w.say("changeVoucherCreditCode", { amount: chf(money.voucherCreditRappen), code: r.voucherCode })
+        : w.say("changeVoucherCredit", { amount: chf(money.voucherCreditRappen) })
       : null,
-    money && money.voucherCreditRappen > 0 ? `${formatChf(money.voucherCreditRappen)} werden dem Gutschein${r.voucherCode ? ` ${r.voucherCode}` : ""} wieder gutgeschrieben.` : null,
-    money && money.venueDeltaRappen > 0 ? `An der Kasse sind ${formatChf(money.venueDeltaRappen)} mehr zu bezahlen.` : null,
-    money && money.venueDeltaRappen < 0 ? `An der Kasse sind ${formatChf(-money.venueDeltaRappen)} weniger zu bezahlen.` : null,
+    money && money.venueDeltaRappen > 0 ? w.say("changeVenueMore", { amount: chf(money.venueDeltaRappen) }) : null,
+    money && money.venueDeltaRappen < 0 ? w.say("changeVenueLess", { amount: chf(-money.venueDeltaRappen) }) : null,
     // A deposit booking's balance may be paid online too: it is «Restbetrag», not «am Empfang» (issue #30 §3).
-    money && (money.openBalanceDeltaRappen ?? 0) > 0
-      ? r.deposit
-        ? `Der Restbetrag steigt um ${formatChf(money.openBalanceDeltaRappen!)}.`
-        : `Die Differenz von ${formatChf(money.openBalanceDeltaRappen!)} bezahlen Sie bei uns am Empfang.`
-      : null,
-    money && (money.openBalanceDeltaRappen ?? 0) < 0
-      ? r.deposit
-        ? `Der Restbetrag sinkt um ${formatChf(-money.openBalanceDeltaRappen!)}.`
-        : `Am Empfang sind ${formatChf(-money.openBalanceDeltaRappen!)} weniger zu bezahlen.`
-      : null,
-    issued
-      ? `${formatChf(issued.amountRappen)} erhalten Sie als Gutschein: Code ${issued.code}, gültig bis ${formatDateDE(issued.validUntil)}. Sie können ihn bei Ihrer nächsten Buchung online oder am Empfang einlösen.`
-      : null,
+    money && openDelta > 0 ? w.say(r.deposit ? "changeBalanceUp" : "changeDeskMore", { amount: chf(openDelta) }) : null,
+    money && openDelta < 0 ? w.say(r.deposit ? "changeBalanceDown" : "changeDeskLess", { amount: chf(-openDelta) }) : null,
+    issued ? w.say("changeVoucherIssued", { amount: chf(issued.amountRappen), code: issued.code, date: dateIn(w, issued.validUntil) }) : null,
   ].filter((line): line is string => line !== null);
-  const calendarNote = "Der Kalendereintrag im Anhang ersetzt den bisherigen Termin in Ihrem Kalender.";
-  const rows = detailRows(r);
+  const calendarNote = w.say("calendarReplaces");
+  const rows = detailRows(w, r);
   const paragraphs = [...greeting, what, ...priceLines];
   const text = [
     ...paragraphs,
-    `Neue Angaben:\n\n${textRows(rows)}`,
-    ...balanceLines(r),
-    ...manageLines(options.manageUrl, options.changeableOnline),
-    ...arrivalNote(venue),
+    rowsUnder(w.say("newDetails"), rows),
+    ...balanceLines(w, r),
+    ...manageLines(w, options.manageUrl, options.changeableOnline),
+    ...arrivalNote(w, venue),
     calendarNote,
     ...closing,
-    ["-- ", ...contactLines(venue)].join("\n"),
+    signature(w, venue),
   ].join("\n\n");
   return {
-    subject: `${title} ${r.code} – ${slotMoved ? "neu am" : "am"} ${formatDateDE(r.date)}, ${timeRange(r)}`,
+    subject: w.say(slotMoved ? "changeSubjectMoved" : "changeSubject", { code: r.code, date: dateIn(w, r.date), time: timeRangeIn(w, r) }),
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs, rows, afterRows: [...balanceLines(r), ...arrivalNote(venue), calendarNote, ...closing], venue, manageUrl: options.manageUrl }),
-    ics: buildIcs(r, venue, "REQUEST", now),
+    html: htmlDocument(w, { title, paragraphs, rows, afterRows: [...balanceLines(w, r), ...arrivalNote(w, venue), calendarNote, ...closing], venue, manageUrl: options.manageUrl }),
+    ics: buildIcs(w, r, venue, "REQUEST", now),
     icsMethod: "REQUEST",
   };
 }
@@ -575,87 +596,96 @@ export function changeEmail(r: BookingEmailData, venue: VenueContact, previous: 
  * A paid difference that could not be applied (the booking was cancelled or changed meanwhile, or
  * the held slot was gone after its hold ran out): the booking stays as it is, the difference goes back.
  */
-export function changeRefundEmail(r: BookingEmailData, venue: VenueContact, refundRappen: number, texts?: EmailTexts): PlainEmail {
-  const title = "Rückerstattung Ihrer Zahlung";
-  const { intro: greeting, closing } = editableParts("refund", r, venue, texts);
-  const what =
-    r.status === "confirmed"
-      ? `Ihre Zahlung von ${formatChf(refundRappen)} für die Änderung Ihrer Buchung ${r.code} ist eingetroffen, als die Änderung nicht mehr möglich war. Ihre Buchung bleibt unverändert.`
-      : `Ihre Zahlung von ${formatChf(refundRappen)} für die Änderung Ihrer Buchung ${r.code} ist eingetroffen, nachdem die Buchung storniert wurde.`;
-  const refund = "Wir erstatten Ihnen diesen Betrag vollständig zurück. Je nach Zahlungsmittel erscheint die Gutschrift innerhalb weniger Tage.";
-  const rows = detailRows(r);
+export function changeRefundEmail(w: EmailWords, r: BookingEmailData, venue: VenueContact, refundRappen: number, texts?: EmailTexts): PlainEmail {
+  const title = w.say("refundTitle");
+  const { intro: greeting, closing } = editableParts(w, "refund", r, venue, texts);
+  const what = w.say(r.status === "confirmed" ? "changePaymentKept" : "changePaymentCancelled", { amount: chfIn(w, refundRappen), code: r.code });
+  const refund = w.say("refundInFull");
+  const rows = detailRows(w, r);
   const paragraphs = [...greeting, what, refund];
-  const text = [...paragraphs, `Ihre Buchung:\n\n${textRows(rows)}`, ...closing, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
+  const text = [...paragraphs, rowsUnder(w.say("yourBooking"), rows), ...closing, signature(w, venue)].join("\n\n");
   return {
-    subject: `${title} – Buchung ${r.code}, ${venue.name}`,
+    subject: w.say("refundSubject", { code: r.code, venue: venue.name }),
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs, rows, afterRows: closing, venue }),
+    html: htmlDocument(w, { title, paragraphs, rows, afterRows: closing, venue }),
   };
 }
 
-export const BRING_NOTE = "Bitte mitbringen: Socken für alle Kinder (auch für mitspielende Erwachsene), bequeme Kleidung und eine Trinkflasche.";
+export const BRING_NOTE = GERMAN_EMAIL_WORDS.say("bringNote");
 
 /** Two days before: when, where, how early, what to bring; the manage link for last changes. */
-export function reminderEmail(r: BookingEmailData, venue: VenueContact, options: EmailOptions = {}): PlainEmail {
-  const title = "Erinnerung an Ihren Termin";
-  const { intro, closing } = editableParts("reminder", r, venue, options.texts);
-  const address = `Adresse: ${venueAddressLine(venue)}. Öffnungszeiten: ${venue.openingHours}.`;
-  const rows = detailRows(r);
+export function reminderEmail(w: EmailWords, r: BookingEmailData, venue: VenueContact, options: EmailOptions = {}): PlainEmail {
+  const title = w.say("reminderTitle");
+  const { intro, closing } = editableParts(w, "reminder", r, venue, options.texts);
+  const address = w.say("reminderAddress", { address: venueAddressLine(venue), hours: venue.openingHours });
+  const bring = w.say("bringNote");
+  const rows = detailRows(w, r);
   const text = [
     ...intro,
     textRows(rows),
-    ...arrivalNote(venue),
+    ...arrivalNote(w, venue),
     address,
-    BRING_NOTE,
-    ...balanceLines(r),
-    ...manageLines(options.manageUrl, options.changeableOnline),
+    bring,
+    ...balanceLines(w, r),
+    ...manageLines(w, options.manageUrl, options.changeableOnline),
     ...closing,
-    ["-- ", ...contactLines(venue)].join("\n"),
+    signature(w, venue),
   ].join("\n\n");
   return {
-    subject: `${title}: ${formatDateDE(r.date)}, ${timeRange(r)} – Buchung ${r.code}, ${venue.name}`,
+    subject: w.say("reminderSubject", { date: dateIn(w, r.date), time: timeRangeIn(w, r), code: r.code, venue: venue.name }),
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs: intro, rows, afterRows: [...arrivalNote(venue), address, BRING_NOTE, ...balanceLines(r), ...closing], venue, manageUrl: options.manageUrl }),
+    html: htmlDocument(w, { title, paragraphs: intro, rows, afterRows: [...arrivalNote(w, venue), address, bring, ...balanceLines(w, r), ...closing], venue, manageUrl: options.manageUrl }),
   };
 }
 
 /** «Schlusszahl bestätigen: <link>» — the headcount page of the manage link (issue #30 §4). */
 export const HEADCOUNT_LINK_LABEL = "Schlusszahl bestätigen";
 
+/** A meal as counted: its name (the venue's) and the choices with their quantities. */
+export type MealLine = { name: string; choices: readonly { choice: string; quantity: number }[] };
+
+/** «Menü: Pizza Margherita: 5, Hot Dog: 3», or that nothing is chosen yet. */
+function mealLine(w: EmailWords, meal: MealLine): string {
+  const chosen = meal.choices.filter((c) => c.quantity > 0);
+  return w.say("mealLine", { meal: meal.name, choices: chosen.length === 0 ? w.say("mealNothing") : chosen.map((c) => `${c.choice}: ${c.quantity}`).join(", ") });
+}
+
 /**
  * A few days before the headcount deadline (issue #30 §4): the numbers and meals as booked, the
- * deadline, the link to confirm or change them, and the open balance with its link.
+ * deadline (`YYYY-MM-DD`), the link to confirm or change them, and the open balance with its link.
  */
 export function headcountEmail(
+  w: EmailWords,
   r: BookingEmailData,
   venue: VenueContact,
-  options: { manageUrl: string; deadline: string; meals: string[]; texts?: EmailTexts },
+  options: { manageUrl: string; deadline: string; meals: readonly MealLine[]; texts?: EmailTexts },
 ): PlainEmail {
-  const title = "Schlusszahl für Ihre Feier";
-  const { intro, closing } = editableParts("headcount", r, venue, options.texts);
-  const ask = `Bitte bestätigen Sie bis ${options.deadline} die Anzahl Personen und die Menüs, oder ändern Sie sie, falls sich etwas geändert hat. Der Preis wird dabei neu berechnet.`;
-  const link = `${HEADCOUNT_LINK_LABEL}: ${options.manageUrl}/schlusszahl`;
-  const after = `Nach dieser Frist lassen sich die Zahlen online nicht mehr ändern; erreichen Sie uns dann bitte telefonisch unter ${venue.phone}.`;
-  const rows = detailRows(r);
-  const meals = options.meals;
-  const text = [...intro, ask, link, textRows(rows), ...meals, ...balanceLines(r), after, ...closing, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
+  const title = w.say("headcountTitle");
+  const deadline = dateIn(w, options.deadline);
+  const { intro, closing } = editableParts(w, "headcount", r, venue, options.texts);
+  const ask = w.say("headcountAsk", { deadline });
+  const link = w.say("headcountLink", { url: `${options.manageUrl}/schlusszahl` });
+  const after = w.say("headcountAfter", { phone: venue.phone });
+  const rows = detailRows(w, r);
+  const meals = options.meals.map((m) => mealLine(w, m));
+  const text = [...intro, ask, link, textRows(rows), ...meals, ...balanceLines(w, r), after, ...closing, signature(w, venue)].join("\n\n");
   return {
-    subject: `${title} am ${formatDateDE(r.date)}: bitte bis ${options.deadline} bestätigen – Buchung ${r.code}, ${venue.name}`,
+    subject: w.say("headcountSubject", { date: dateIn(w, r.date), deadline, code: r.code, venue: venue.name }),
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs: [...intro, ask, link], rows, afterRows: [...meals, ...balanceLines(r), after, ...closing], venue, manageUrl: options.manageUrl }),
+    html: htmlDocument(w, { title, paragraphs: [...intro, ask, link], rows, afterRows: [...meals, ...balanceLines(w, r), after, ...closing], venue, manageUrl: options.manageUrl }),
   };
 }
 
 /** Asked for on /buchung with the booking code and this address: only the link, nothing else. */
-export function manageLinkEmail(r: BookingEmailData, venue: VenueContact, manageUrl: string, texts?: EmailTexts): PlainEmail {
-  const title = "Ihr Link zur Buchung";
-  const { intro, closing } = editableParts("manage-link", r, venue, texts);
-  const ignore = "Falls Sie diesen Link nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihre Buchung bleibt unverändert.";
-  const text = [...intro, ...manageLines(manageUrl), ignore, ...closing, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
+export function manageLinkEmail(w: EmailWords, r: BookingEmailData, venue: VenueContact, manageUrl: string, texts?: EmailTexts): PlainEmail {
+  const title = w.say("manageLinkTitle");
+  const { intro, closing } = editableParts(w, "manage-link", r, venue, texts);
+  const ignore = w.say("manageLinkIgnore");
+  const text = [...intro, ...manageLines(w, manageUrl), ignore, ...closing, signature(w, venue)].join("\n\n");
   return {
-    subject: `${title} ${r.code} – ${venue.name}`,
+    subject: w.say("manageLinkSubject", { code: r.code, venue: venue.name }),
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs: intro, rows: [{ label: "Buchungscode", value: r.code, strong: true }], afterRows: [ignore, ...closing], venue, manageUrl }),
+    html: htmlDocument(w, { title, paragraphs: intro, rows: [{ label: w.say("code"), value: r.code, strong: true }], afterRows: [ignore, ...closing], venue, manageUrl }),
   };
 }
 
@@ -663,31 +693,29 @@ export function manageLinkEmail(r: BookingEmailData, venue: VenueContact, manage
  * A booking staff took by phone, to be paid online: the link to the normal payment page and how long
  * the table is held for it. The confirmation (with the calendar entry) follows once it is paid.
  */
-export function paymentLinkEmail(r: BookingEmailData, venue: VenueContact, link: { url: string; validUntil: Date }, texts?: EmailTexts): PlainEmail {
-  const title = "Ihre Buchung: bitte online bezahlen";
-  const until = link.validUntil.toLocaleString("de-CH", { timeZone: "Europe/Zurich", dateStyle: "long", timeStyle: "short" });
-  const { intro, closing } = editableParts("payment-link", r, venue, texts);
-  const pay = `Bitte bezahlen Sie ${formatChf(r.amountRappen)} bis ${until} online über diesen Link:`;
-  const after = "Nach der Zahlung erhalten Sie die Buchungsbestätigung mit dem Kalendereintrag. Ohne Zahlung bis zu diesem Zeitpunkt wird die Reservierung freigegeben.";
-  const rows = detailRows(r);
-  const text = [...intro, pay, link.url, `Reservierung:\n\n${textRows(rows)}`, after, ...closing, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
-  const html = htmlDocument({ title, paragraphs: [...intro, pay, link.url], rows, afterRows: [after, ...closing], venue });
-  return { subject: `Zahlungslink – Buchung ${r.code}, ${venue.name}`, text: `${text}\n`, html };
+export function paymentLinkEmail(w: EmailWords, r: BookingEmailData, venue: VenueContact, link: { url: string; validUntil: Date }, texts?: EmailTexts): PlainEmail {
+  const title = w.say("paymentLinkTitle");
+  const { intro, closing } = editableParts(w, "payment-link", r, venue, texts);
+  const pay = w.say("paymentLinkPay", { amount: chfIn(w, r.amountRappen), until: momentIn(w, link.validUntil) });
+  const after = w.say("paymentLinkAfter");
+  const rows = detailRows(w, r);
+  const text = [...intro, pay, link.url, rowsUnder(w.say("reservationLabel"), rows), after, ...closing, signature(w, venue)].join("\n\n");
+  const html = htmlDocument(w, { title, paragraphs: [...intro, pay, link.url], rows, afterRows: [after, ...closing], venue });
+  return { subject: w.say("paymentLinkSubject", { code: r.code, venue: venue.name }), text: `${text}\n`, html };
 }
 
 /**
  * The open balance of a confirmed booking (a staff correction that costs more, issue #29 §2): what is
  * open, the site's payment link, and that it can be paid at the venue as well.
  */
-export function balanceLinkEmail(r: BookingEmailData, venue: VenueContact, link: { url: string; amountRappen: number; validUntil: Date }, texts?: EmailTexts): PlainEmail {
-  const title = "Offener Betrag Ihrer Buchung";
-  const until = link.validUntil.toLocaleString("de-CH", { timeZone: "Europe/Zurich", dateStyle: "long", timeStyle: "short" });
-  const { intro, closing } = editableParts("payment-link", r, venue, texts);
-  const pay = `Aus der Änderung Ihrer Buchung ${r.code} sind noch ${formatChf(link.amountRappen)} offen. Sie können den Betrag bis ${until} online über diesen Link bezahlen oder bei uns am Empfang:`;
-  const rows = detailRows(r);
-  const text = [...intro, pay, link.url, `Ihre Buchung:\n\n${textRows(rows)}`, ...closing, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
-  const html = htmlDocument({ title, paragraphs: [...intro, pay, link.url], rows, afterRows: closing, venue });
-  return { subject: `Offener Betrag – Buchung ${r.code}, ${venue.name}`, text: `${text}\n`, html };
+export function balanceLinkEmail(w: EmailWords, r: BookingEmailData, venue: VenueContact, link: { url: string; amountRappen: number; validUntil: Date }, texts?: EmailTexts): PlainEmail {
+  const title = w.say("balanceTitle");
+  const { intro, closing } = editableParts(w, "payment-link", r, venue, texts);
+  const pay = w.say("balancePay", { code: r.code, amount: chfIn(w, link.amountRappen), until: momentIn(w, link.validUntil) });
+  const rows = detailRows(w, r);
+  const text = [...intro, pay, link.url, rowsUnder(w.say("yourBooking"), rows), ...closing, signature(w, venue)].join("\n\n");
+  const html = htmlDocument(w, { title, paragraphs: [...intro, pay, link.url], rows, afterRows: closing, venue });
+  return { subject: w.say("balanceSubject", { code: r.code, venue: venue.name }), text: `${text}\n`, html };
 }
 
 /**
@@ -695,40 +723,44 @@ export function balanceLinkEmail(r: BookingEmailData, venue: VenueContact, link:
  * another date or a free cancellation with everything back — through the manage link, whatever the
  * usual cut-off. The booking stays valid until the family chooses (or staff act).
  */
-export function closureNoticeEmail(r: BookingEmailData, venue: VenueContact, notice: { reason: string; manageUrl: string }): PlainEmail {
-  const title = "Wir müssen Ihren Termin absagen";
-  const greeting = `Guten Tag ${fullName(r)}`;
+export function closureNoticeEmail(w: EmailWords, r: BookingEmailData, venue: VenueContact, notice: { reason: string; manageUrl: string }): PlainEmail {
+  const title = w.say("closureTitle");
   const paragraphs = [
-    greeting,
-    `Leider müssen wir Ihren Termin am ${formatDateDE(r.date)}, ${timeRange(r)}, absagen. Grund: ${notice.reason}. Es tut uns leid.`,
-    "Bitte wählen Sie über den Link einen anderen Termin (ohne Mehrkosten) oder stornieren Sie kostenlos: Der online bezahlte Betrag wird vollständig zurückerstattet und ein eingelöster Gutscheinbetrag wieder gutgeschrieben. Beides geht auch nach der üblichen Frist.",
+    w.say("greeting", { name: fullName(r) }),
+    w.say("closureWhy", { date: dateIn(w, r.date), time: timeRangeIn(w, r), reason: notice.reason }),
+    w.say("closureChoice"),
   ];
-  const action = `${MANAGE_LINK_LABEL} (anderen Termin wählen oder stornieren): ${notice.manageUrl}`;
-  const rows = detailRows(r);
-  const text = [...paragraphs, action, `Ihre Buchung:\n\n${textRows(rows)}`, `Freundliche Grüsse\n${venue.name}`, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
+  const action = w.say("closureAction", { url: notice.manageUrl });
+  const rows = detailRows(w, r);
+  const regards = w.say("regards");
+  const text = [...paragraphs, action, rowsUnder(w.say("yourBooking"), rows), `${regards}\n${venue.name}`, signature(w, venue)].join("\n\n");
   return {
-    subject: `Absage durch ${venue.name}: Ihr Termin am ${formatDateDE(r.date)} (${r.code})`,
+    subject: w.say("closureSubject", { venue: venue.name, date: dateIn(w, r.date), code: r.code }),
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs, rows, afterRows: [`Freundliche Grüsse, ${venue.name}`], venue, manageUrl: notice.manageUrl }),
+    html: htmlDocument(w, { title, paragraphs, rows, afterRows: [`${regards}, ${venue.name}`], venue, manageUrl: notice.manageUrl }),
   };
 }
 
-/** A gift voucher bought online (issue #31 §3), once paid: the code in the text, the PDF attached (added when sent). */
+/**
+ * A gift voucher bought online (issue #31 §3), once paid: the code in the text, the PDF attached
+ * (added when sent). German: a voucher order has no language yet (the voucher shop is German).
+ */
 export function voucherSoldEmail(
   sale: { buyerName: string; recipientName: string; code: string; amountRappen: number; validUntil: string; orderUrl: string },
   venue: VenueContact,
 ): PlainEmail {
+  const w = GERMAN_EMAIL_WORDS;
   const title = VS.orderTitle;
   const intro = VS.mailIntro(sale.buyerName).split("\n\n");
   const rows: Row[] = [
     { label: VS.code, value: sale.code, strong: true },
-    { label: VS.value, value: formatChf(sale.amountRappen) },
-    { label: VS.validUntil, value: formatDateDE(sale.validUntil) },
+    { label: VS.value, value: chfIn(w, sale.amountRappen) },
+    { label: VS.validUntil, value: dateIn(w, sale.validUntil) },
     { label: VS.for, value: sale.recipientName },
   ];
   const after = [VS.pdfRedeem, `${VS.mailLink}\n${sale.orderUrl}`];
-  const text = [...intro, textRows(rows), ...after, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
-  return { subject: VS.mailSubject(venue.name), text: `${text}\n`, html: htmlDocument({ title, paragraphs: intro, rows, afterRows: after, venue }) };
+  const text = [...intro, textRows(rows), ...after, signature(w, venue)].join("\n\n");
+  return { subject: VS.mailSubject(venue.name), text: `${text}\n`, html: htmlDocument(w, { title, paragraphs: intro, rows, afterRows: after, venue }) };
 }
 
 /**
@@ -736,20 +768,22 @@ export function voucherSoldEmail(
  * text, the QR-bill PDF attached (added by the caller), the manage link to find it again.
  */
 export function invoiceEmail(
+  w: EmailWords,
   r: BookingEmailData,
   venue: VenueContact,
   invoice: { number: string; amountRappen: number; dueDate: string; reference: string; manageUrl: string },
 ): PlainEmail {
-  const title = `Rechnung ${invoice.number}`;
+  const title = w.say("invoiceTitle", { number: invoice.number });
   const paragraphs = [
-    `Guten Tag ${fullName(r)}`,
-    `Im Anhang finden Sie die Rechnung ${invoice.number} für Ihre Buchung ${r.code} mit dem QR-Zahlteil. Bitte bezahlen Sie ${formatChf(invoice.amountRappen)} bis ${formatDateDE(invoice.dueDate)} mit der Referenz ${invoice.reference} (in der Banking-App den QR-Code scannen).`,
+    w.say("greeting", { name: fullName(r) }),
+    w.say("invoiceText", { number: invoice.number, code: r.code, amount: chfIn(w, invoice.amountRappen), due: dateIn(w, invoice.dueDate), reference: invoice.reference }),
   ];
-  const rows = detailRows(r);
-  const text = [...paragraphs, ...manageLines(invoice.manageUrl, false), `Ihre Buchung:\n\n${textRows(rows)}`, `Freundliche Grüsse\n${venue.name}`, ["-- ", ...contactLines(venue)].join("\n")].join("\n\n");
+  const rows = detailRows(w, r);
+  const regards = w.say("regards");
+  const text = [...paragraphs, ...manageLines(w, invoice.manageUrl, false), rowsUnder(w.say("yourBooking"), rows), `${regards}\n${venue.name}`, signature(w, venue)].join("\n\n");
   return {
-    subject: `Rechnung ${invoice.number} – Buchung ${r.code}, ${venue.name}`,
+    subject: w.say("invoiceSubject", { number: invoice.number, code: r.code, venue: venue.name }),
     text: `${text}\n`,
-    html: htmlDocument({ title, paragraphs, rows, afterRows: [`Freundliche Grüsse, ${venue.name}`], venue, manageUrl: invoice.manageUrl }),
+    html: htmlDocument(w, { title, paragraphs, rows, afterRows: [`${regards}, ${venue.name}`], venue, manageUrl: invoice.manageUrl }),
   };
 }

@@ -64,16 +64,3 @@ export function refundOptions(money: CancellationMoney, feePercent: number, free
   const recommended: RefundChoice = free ? "full" : withFee ? "fee" : feePercent <= 0 ? "full" : "none";
   return { options, recommended };
 }
-
-/** The cancellation e-mail's money lines (the family's view of the choice). */
-export function cancellationMoneyLines(split: CancellationSplit, voucherCode: string | null): string[] {
-  return [
-    split.refundRappen > 0
-      ? `Der bezahlte Betrag von ${formatChf(split.refundRappen)} wird Ihnen zurückerstattet; je nach Zahlungsmittel erscheint die Gutschrift innerhalb weniger Tage.`
-      : null,
-    split.voucherCreditRappen > 0 && voucherCode
-      ? `Der mit dem Gutschein ${voucherCode} bezahlte Betrag von ${formatChf(split.voucherCreditRappen)} wird dem Gutschein wieder gutgeschrieben.`
-      : null,
-    split.keptRappen > 0 ? `Gemäss unseren AGB (§4) behalten wir ${formatChf(split.keptRappen)} als Stornogebühr ein.` : null,
-  ].filter((line): line is string => line !== null);
-}

@@ -8,10 +8,11 @@ import {
   paymentLinkEmail,
   reminderEmail,
   type BookingEmailData,
+  type EmailWords,
   type PlainEmail,
 } from "./booking-email";
-import type { EmailText, EmailTextKind } from "./email-texts";
-import { addDays, formatDateDE } from "./time";
+import type { EmailText, EmailTextKind, EmailTexts } from "./email-texts";
+import { addDays } from "./time";
 import type { VenueContact } from "./venue-contact";
 
 /**
@@ -40,27 +41,27 @@ export function sampleBooking(today: string, offerName: string): BookingEmailDat
   };
 }
 
-/** The message of one kind for the sample booking, with the text being edited (not yet saved). */
-export function previewEmail(kind: EmailTextKind, text: EmailText, venue: VenueContact, today: string, offerName: string, origin: string): PlainEmail {
+/** The message of one kind for the sample booking, in the text's language, with the text being edited (not yet saved). */
+export function previewEmail(w: EmailWords, kind: EmailTextKind, text: EmailText, venue: VenueContact, today: string, offerName: string, origin: string): PlainEmail {
   const r = sampleBooking(today, offerName);
-  const texts = { [kind]: text };
+  const texts: EmailTexts = { [w.lang]: { [kind]: text } };
   const manageUrl = `${origin}/buchung/beispiel`;
   switch (kind) {
     case "confirmation":
-      return confirmationEmail(r, venue, { texts, manageUrl, agbUrl: `${origin}/agb` });
+      return confirmationEmail(w, r, venue, { texts, manageUrl, agbUrl: `${origin}/agb` });
     case "payment-link":
-      return paymentLinkEmail({ ...r, status: "held", paymentStatus: "pending" }, venue, { url: `${origin}/zahlung/beispiel`, validUntil: new Date(Date.now() + 24 * 3600_000) }, texts);
+      return paymentLinkEmail(w, { ...r, status: "held", paymentStatus: "pending" }, venue, { url: `${origin}/zahlung/beispiel`, validUntil: new Date(Date.now() + 24 * 3600_000) }, texts);
     case "headcount":
-      return headcountEmail(r, venue, { texts, manageUrl, deadline: formatDateDE(addDays(r.date, -3)), meals: ["Menü: Pizza Margherita: 5, Hot Dog: 3"] });
+      return headcountEmail(w, r, venue, { texts, manageUrl, deadline: addDays(r.date, -3), meals: [{ name: "Menü", choices: [{ choice: "Pizza Margherita", quantity: 5 }, { choice: "Hot Dog", quantity: 3 }] }] });
     case "reminder":
-      return reminderEmail(r, venue, { texts, manageUrl });
+      return reminderEmail(w, r, venue, { texts, manageUrl });
     case "change":
-      return changeEmail(r, venue, { date: addDays(r.date, -3), startMin: r.startMin, endMin: r.endMin }, { texts, manageUrl });
+      return changeEmail(w, r, venue, { date: addDays(r.date, -3), startMin: r.startMin, endMin: r.endMin }, { texts, manageUrl });
     case "cancellation":
-      return cancellationEmail({ ...r, status: "cancelled" }, venue, null, { texts, manageUrl, refundRappen: r.amountRappen });
+      return cancellationEmail(w, { ...r, status: "cancelled" }, venue, null, { texts, manageUrl, refundRappen: r.amountRappen });
     case "refund":
-      return lateRefundEmail(r, venue, "expired", texts);
+      return lateRefundEmail(w, r, venue, "expired", texts);
     case "manage-link":
-      return manageLinkEmail(r, venue, manageUrl, texts);
+      return manageLinkEmail(w, r, venue, manageUrl, texts);
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { confirmationEmail, paymentLinkEmail } from "./booking-email";
+import { GERMAN_EMAIL_WORDS as DE } from "./email-words";
 import { DEFAULT_EMAIL_TEXTS, EMAIL_TEXT_KINDS, EMAIL_TEXT_SLUGS, emailParagraphs, emailTextKindOf, isDefaultEmailText, validateEmailText } from "./email-texts";
 import { previewEmail, sampleBooking } from "./email-preview";
 import { DEFAULT_VENUE_PROFILE, venueContactOf } from "./venue-profile";
@@ -41,20 +42,20 @@ describe("e-mail texts", () => {
 
   it("the default texts produce the e-mail as before; an edited one replaces greeting, introduction and closing", () => {
     const r = sampleBooking("2026-12-01", "Kindergeburtstag Basic");
-    const plain = confirmationEmail(r, venue);
+    const plain = confirmationEmail(DE, r, venue);
     expect(plain.text.startsWith("Guten Tag Anna Muster\n\nVielen Dank für Ihre Buchung bei Fun World. Ihre Buchung ist bestätigt.\n\nBuchungscode:")).toBe(true);
-    const edited = confirmationEmail(r, venue, { texts: { confirmation: { intro: "Hoi {vorname}!", closing: "" } } });
+    const edited = confirmationEmail(DE, r, venue, { texts: { de: { confirmation: { intro: "Hoi {vorname}!", closing: "" } } } });
     expect(edited.text.startsWith("Hoi Anna!\n\nBuchungscode:")).toBe(true);
     expect(edited.text).not.toContain("Wir freuen uns");
     expect(edited.html).toContain(">Hoi Anna!</p>");
     // The payment request itself (amount, deadline, link) stays generated below the introduction.
-    const link = paymentLinkEmail(r, venue, { url: "https://x/zahlung/t", validUntil: new Date("2026-12-02T10:00:00Z") }, { "payment-link": { intro: "Hallo", closing: "Tschau" } });
+    const link = paymentLinkEmail(DE, r, venue, { url: "https://x/zahlung/t", validUntil: new Date("2026-12-02T10:00:00Z") }, { de: { "payment-link": { intro: "Hallo", closing: "Tschau" } } });
     expect(link.text.startsWith("Hallo\n\nBitte bezahlen Sie CHF 401.00 bis 2. Dezember 2026 um 11:00 online über diesen Link:\n\nhttps://x/zahlung/t")).toBe(true);
   });
 
   it("previews every kind with the sample booking and no placeholder left", () => {
     for (const kind of EMAIL_TEXT_KINDS) {
-      const mail = previewEmail(kind, DEFAULT_EMAIL_TEXTS[kind], venue, "2026-12-01", "Kindergeburtstag Basic", "https://funworld.ch");
+      const mail = previewEmail(DE, kind, DEFAULT_EMAIL_TEXTS[kind], venue, "2026-12-01", "Kindergeburtstag Basic", "https://funworld.ch");
       expect(mail.text, kind).toContain("Anna");
       expect(mail.text, kind).not.toMatch(/\{[a-z_]+\}/);
       expect(mail.subject, kind).toContain("FW-MUSTER");

@@ -1,7 +1,8 @@
 import { fillPlaceholders, normaliseBody, placeholderError } from "./legal-texts";
-import { formatChf } from "./money";
-import { formatDateDE, formatTime } from "./time";
+import { chfIn, dateIn, GERMAN_EMAIL_WORDS, timeRangeIn, type EmailWords } from "./email-words";
 import type { VenueContact } from "./venue-contact";
+import type { Lang } from "~/i18n/locales";
+import { emailDefaults } from "~/i18n/messages/emailDefaults";
 
 /**
  * The editable parts of the e-mails to families (issue #28 §2): per kind an introduction (the
@@ -75,41 +76,50 @@ export const EMAIL_PLACEHOLDER_HINTS: Record<EmailPlaceholder, string> = {
 export const EMAIL_TEXT_MAX = 2000;
 
 export type EmailText = { intro: string; closing: string };
-/** What staff stored; a kind without a row uses the default. */
-export type EmailTexts = Partial<Record<EmailTextKind, EmailText>>;
+/** What staff stored, per language (issue #33 §2); a kind without a row in a language falls back (`emailTextIn`). */
+export type EmailTexts = Partial<Record<Lang, Partial<Record<EmailTextKind, EmailText>>>>;
 
-const GREETING = "Guten Tag {vorname} {nachname}";
-const SEE_YOU = "Wir freuen uns auf Ihren Besuch!\nIhr Team von {name}";
-const REGARDS = "Freundliche Grüsse\nIhr Team von {name}";
+/** The built-in text of a kind in a language (app/i18n/messages/emailDefaults.ts). */
+export function defaultEmailText(kind: EmailTextKind, lang: Lang): EmailText {
+  const words = emailDefaults[lang];
+  const key = DEFAULT_KEYS[kind];
+  return { intro: words[`${key}Intro`], closing: words[`${key}Closing`] };
+}
 
-/** The built-in texts: what the e-mails said before they were editable, word for word. */
-export const DEFAULT_EMAIL_TEXTS: Record<EmailTextKind, EmailText> = {
-  confirmation: { intro: `${GREETING}\n\nVielen Dank für Ihre Buchung bei {name}. Ihre Buchung ist bestätigt.`, closing: SEE_YOU },
-  "payment-link": { intro: `${GREETING}\n\nVielen Dank für Ihren Anruf. Wir haben den folgenden Termin für Sie reserviert.`, closing: REGARDS },
-  headcount: {
-    intro: `${GREETING}\n\nIhre Feier bei {name} am {datum}, {zeit} rückt näher. Bitte bestätigen Sie uns die endgültige Anzahl Personen und die Menüs für die Kinder.`,
-    closing: SEE_YOU,
-  },
-  reminder: { intro: `${GREETING}\n\nBald ist es so weit: Ihr Termin bei {name} ist am {datum}, {zeit}.`, closing: SEE_YOU },
-  change: { intro: GREETING, closing: SEE_YOU },
-  cancellation: {
-    intro: `${GREETING}\n\nIhre Buchung {buchungscode} bei {name} am {datum} wurde storniert.`,
-    closing: `Bei Fragen erreichen Sie uns gerne telefonisch oder per E-Mail.\n\n${REGARDS}`,
-  },
-  refund: { intro: GREETING, closing: REGARDS },
-  "manage-link": {
-    intro: `${GREETING}\n\nSie haben einen Link zu Ihrer Buchung {buchungscode} bei {name} angefordert. Mit diesem Link können Sie die Buchung ansehen und, solange es die AGB erlauben, stornieren oder verschieben.`,
-    closing: REGARDS,
-  },
-};
+const DEFAULT_KEYS = {
+  confirmation: "confirmation",
+  "payment-link": "paymentLink",
+  headcount: "headcount",
+  reminder: "reminder",
+  change: "change",
+  cancellation: "cancellation",
+  refund: "refund",
+  "manage-link": "manageLink",
+} as const satisfies Record<EmailTextKind, string>;
+
+/** The built-in German texts: what the e-mails said before they were editable, word for word. */
+export const DEFAULT_EMAIL_TEXTS: Record<EmailTextKind, EmailText> = Object.fromEntries(EMAIL_TEXT_KINDS.map((kind) => [kind, defaultEmailText(kind, "de")])) as Record<EmailTextKind, EmailText>;
 
 export function isEmailTextKind(value: unknown): value is EmailTextKind {
   return typeof value === "string" && (EMAIL_TEXT_KINDS as readonly string[]).includes(value);
 }
 
-/** The text a kind uses now: the stored one, else the default. */
-export function emailTextFor(texts: EmailTexts | undefined, kind: EmailTextKind): EmailText {
-  return texts?.[kind] ?? DEFAULT_EMAIL_TEXTS[kind];
+/** The text the settings page shows for a kind in a language: the stored one, else that language's default. */
+export function emailTextFor(texts: EmailTexts | undefined, kind: EmailTextKind, lang: Lang = "de"): EmailText {
+  return texts?.[lang]?.[kind] ?? defaultEmailText(kind, lang);
+}
+
+/**
+ * The text a kind uses in a family's language (issue #33 §2): the venue's text in that language;
+ * else, where the venue changed the German text, that German text (`german`: the message says so
+ * first), because what the venue added (parking, what to bring) must not vanish for families reading
+ * another language; else the language's built-in text.
+ */
+export function emailTextIn(texts: EmailTexts | undefined, kind: EmailTextKind, lang: Lang): { text: EmailText; german: boolean } {
+  const own = texts?.[lang]?.[kind];
+  if (own) return { text: own, german: false };
+  const german = lang === "de" ? undefined : texts?.de?.[kind];
+  return german ? { text: german, german: true } : { text: defaultEmailText(kind, lang), german: false };
 }
 
 /** What the placeholders stand for in one message. */
@@ -124,15 +134,15 @@ export type EmailTextBooking = {
   amountRappen: number;
 };
 
-export function emailTextValues(r: EmailTextBooking, venue: Pick<VenueContact, "name" | "phone" | "email">): Record<EmailPlaceholder, string> {
+export function emailTextValues(r: EmailTextBooking, venue: Pick<VenueContact, "name" | "phone" | "email">, w: EmailWords = GERMAN_EMAIL_WORDS): Record<EmailPlaceholder, string> {
   return {
     vorname: r.firstName,
     nachname: r.lastName,
-    datum: formatDateDE(r.date),
-    zeit: `${formatTime(r.startMin)} - ${formatTime(r.endMin)} Uhr`,
+    datum: dateIn(w, r.date),
+    zeit: timeRangeIn(w, r),
     buchungscode: r.code,
     paket: r.offerName,
-    total: formatChf(r.amountRappen),
+    total: chfIn(w, r.amountRappen),
     name: venue.name,
     telefon: venue.phone,
     email: venue.email,
@@ -183,8 +193,8 @@ export function validateEmailText(intro: string, closing: string): EmailTextChec
   return { ok: true, text: { intro: i.value, closing: c.value } };
 }
 
-/** True when the text is the default (saving it again removes the stored row instead). */
-export function isDefaultEmailText(kind: EmailTextKind, text: EmailText): boolean {
-  const d = DEFAULT_EMAIL_TEXTS[kind];
+/** True when the text is the language's default (saving it again removes the stored row instead). */
+export function isDefaultEmailText(kind: EmailTextKind, text: EmailText, lang: Lang = "de"): boolean {
+  const d = defaultEmailText(kind, lang);
   return d.intro === text.intro && d.closing === text.closing;
 }

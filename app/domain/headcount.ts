@@ -1,5 +1,5 @@
 import { formatLongDate } from "./self-service";
-import { addDays, formatDateDE, venueNow, venueToUtc } from "./time";
+import { addDays, venueNow, venueToUtc } from "./time";
 import type { BookedExtra, Extra } from "./extras";
 
 /**
@@ -117,10 +117,6 @@ export function headcountDeadlineText(date: string, days: number): string {
   return formatLongDate(headcountDeadlineDay(date, days));
 }
 
-/** «9.12.2026» for the e-mail subject. */
-export function headcountDeadlineShort(date: string, days: number): string {
-  return formatDateDE(headcountDeadlineDay(date, days));
-}
 
 /** «Pizza Margherita: 5, Hot Dog: 3» — a meal's choices with counts, those chosen. */
 export function mealText(m: MealCount): string {

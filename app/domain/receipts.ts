@@ -152,8 +152,6 @@ export const RECEIPT_TEXT = {
   creditNoteIntro: "Wir haben Ihnen folgenden Betrag zurückerstattet:",
   receiptIntro: "Wir bestätigen den Erhalt folgender Zahlung:",
   manageHeading: "Quittungen",
-  emailReceipts: "Die Quittungen zu Ihren Zahlungen (PDF) finden Sie auf Ihrer Buchungsseite unter «Quittungen».",
-  emailCreditNote: "Die Gutschrift zur Rückerstattung (PDF) finden Sie nach der Rückzahlung auf Ihrer Buchungsseite unter «Quittungen».",
   manageNone: "Noch keine Quittung: Sie erscheint hier, sobald eine Zahlung eingegangen ist.",
   download: "PDF herunterladen",
   methods: {

@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { DayRule, SpecialHours } from "./availability";
 import type { VenueContact } from "./venue-contact";
-import { openingHoursLine } from "./venue-settings";
+import { openingHoursLine, type HoursWords } from "./venue-settings";
 
 /**
  * The venue's identity as the manager keeps it on /admin/einstellungen/betrieb (issue #28 §1): pure
@@ -260,7 +260,7 @@ export function venueDomain(p: Pick<VenueProfileInput, "email" | "website">): st
 }
 
 /** The contact of pages and e-mails: the profile, with the opening hours generated from the stored rules. */
-export function venueContactOf(p: VenueProfile, rules: readonly DayRule[], upcoming: readonly SpecialHours[] = []): VenueContact {
+export function venueContactOf(p: VenueProfile, rules: readonly DayRule[], upcoming: readonly SpecialHours[] = [], hoursWords?: HoursWords): VenueContact {
   return {
     name: p.name,
     street: p.street,
@@ -270,7 +270,7 @@ export function venueContactOf(p: VenueProfile, rules: readonly DayRule[], upcom
     phoneHref: `tel:${p.phone}`,
     email: p.email,
     website: p.website,
-    openingHours: openingHoursLine(rules, upcoming),
+    openingHours: openingHoursLine(rules, upcoming, hoursWords),
     domain: venueDomain(p),
     arrivalNote: p.arrivalNote,
     uid: p.uidNumber,

@@ -3,6 +3,7 @@ import type { DayRule, SpecialHours } from "./availability";
 import type { PartyRules } from "./party-rules";
 import { ROUNDS_SETTING_MAX, type RoundLimits } from "./games";
 import { formatDateDE, formatTime, isIsoDate, parseTime, weekdayOf, addDays } from "./time";
+import { LOCALE, type Lang } from "~/i18n/locales";
 
 /**
  * Venue settings as staff edit them (issue #13): closures and the rules of the settings forms. Pure:
@@ -71,18 +72,29 @@ const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
  * hall is open on days without birthdays or games too); a weekday without a rule reads `geschlossen`.
  * Upcoming special hours follow as `am 24.12. 10:00-16:00`, so the sentence never contradicts the calendar.
  */
-export function openingHoursLine(rules: readonly DayRule[], upcoming: readonly SpecialHours[] = []): string {
+export function openingHoursLine(rules: readonly DayRule[], upcoming: readonly SpecialHours[] = [], words: HoursWords = GERMAN_HOURS_WORDS): string {
   const parts: { from: number; to: number; hours: string }[] = [];
   for (const weekday of WEEK_ORDER) {
     const rule = rules.find((r) => r.weekday === weekday);
-    const hours = rule ? `${formatTime(rule.openMin)}-${formatTime(rule.closeMin)}` : "geschlossen";
+    const hours = rule ? `${formatTime(rule.openMin)}-${formatTime(rule.closeMin)}` : words.closed;
     const last = parts[parts.length - 1];
     if (last && last.hours === hours) last.to = weekday;
     else parts.push({ from: weekday, to: weekday, hours });
   }
-  const specials = upcoming.map((s) => `am ${formatDateDE(s.date).slice(0, 6)} ${formatTime(s.openMin)}-${formatTime(s.closeMin)}`);
-  if (parts.every((p) => p.hours === "geschlossen")) return ["geschlossen", ...specials].join(", ");
-  return [...parts.map((p) => `${SHORT_DAYS[p.from]}${p.from === p.to ? "" : `-${SHORT_DAYS[p.to]}`} ${p.hours}`), ...specials].join(", ");
+  const specials = upcoming.map((s) => `${words.on(formatDateDE(s.date).slice(0, 6))} ${formatTime(s.openMin)}-${formatTime(s.closeMin)}`);
+  if (parts.every((p) => p.hours === words.closed)) return [words.closed, ...specials].join(", ");
+  const day = (weekday: number) => (words.lang === "de" ? SHORT_DAYS[weekday] : shortWeekdayIn(words.lang, weekday));
+  return [...parts.map((p) => `${day(p.from)}${p.from === p.to ? "" : `-${day(p.to)}`} ${p.hours}`), ...specials].join(", ");
+}
+
+/** The words of the opening-hours line in a language (issue #33: the e-mails' namespace has them). */
+export type HoursWords = { lang: Lang; closed: string; on: (dayMonth: string) => string };
+export const GERMAN_HOURS_WORDS: HoursWords = { lang: "de", closed: "geschlossen", on: (dayMonth) => `am ${dayMonth}` };
+
+/** `lun.`, `lu`, `Mon`: the language's own short weekday (0 = Sunday), from `Intl`. */
+function shortWeekdayIn(lang: Lang, weekday: number): string {
+  // 2023-01-01 was a Sunday; noon UTC is the same day in every zone that matters here.
+  return new Intl.DateTimeFormat(LOCALE[lang], { weekday: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2023, 0, 1 + weekday, 12)));
 }
 
 /** How far ahead the opening-hours sentence names special hours, and how many at most. */

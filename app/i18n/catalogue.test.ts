@@ -1,6 +1,7 @@
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
+import { GERMAN_EMAIL_WORDS, type EmailKey } from "~/domain/email-words";
 import { MSG } from "~/domain/messages";
 import { CATALOGUE } from "./catalogue";
 import { LANGS, LOCALE } from "./locales";
@@ -31,7 +32,7 @@ function sample(args: Set<string>): Record<string, string | number> {
 }
 
 /** Words a language writes like German. */
-const SAME_WORDS = new Set(["en:Status:", "fr:Total", "en:Total", "it:Total", "fr:Code", "en:Code"]);
+const SAME_WORDS = new Set(["en:Status:", "fr:Total", "en:Total", "it:Total", "fr:Code", "en:Code", "en:Total: {amount}", "it:{meal}: {choices}", "en:{meal}: {choices}"]);
 
 describe("message catalogue (issue #33)", () => {
   const entries = Object.entries(catalogue).flatMap(([ns, langs]) => Object.entries(langs.de!).map(([key, german]) => ({ ns, key, german })));
@@ -76,6 +77,14 @@ describe("message catalogue (issue #33)", () => {
           expect([TYPE.literal, TYPE.argument], `common.${key} in ${lang}`).toContain(el.type);
         }
       }
+    }
+  });
+
+  it("keeps the German e-mail words plain: GERMAN_EMAIL_WORDS fills them as the formatter would", () => {
+    for (const [key, source] of Object.entries(catalogue.email!.de!)) {
+      for (const el of parse(source)) expect([TYPE.literal, TYPE.argument], `email.${key}`).toContain(el.type);
+      const values = sample(argumentsOf(parse(source)));
+      expect(GERMAN_EMAIL_WORDS.say(key as EmailKey, values), key).toBe(String(new IntlMessageFormat(source, LOCALE.de).format(values)));
     }
   });
 

@@ -8,9 +8,11 @@ import { home } from "./messages/home";
 import { msg } from "./messages/msg";
 import { offers } from "./messages/offers";
 import { payment } from "./messages/payment";
+import { email } from "./messages/email";
+import { emailDefaults } from "./messages/emailDefaults";
 
 /**
  * Every namespace (one per page or shared piece, `common` for the frame). Imported by the server
  * only (server/i18n/texts.server.ts): a page gets its own language's strings as loader data.
  */
-export const CATALOGUE = { common, msg, home, offers, games, gameFlow, findSlot, enterData, dataFields, payment };
+export const CATALOGUE = { common, msg, home, offers, games, gameFlow, findSlot, enterData, dataFields, payment, email, emailDefaults };

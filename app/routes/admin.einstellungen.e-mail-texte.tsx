@@ -16,6 +16,7 @@ import {
   type EmailText,
 } from "~/domain/email-texts";
 import { pageMeta } from "~/domain/page-meta";
+import { isLang, LANGS, LOCALE, type Lang } from "~/i18n/locales";
 import { formatDateDE, venueNow } from "~/domain/time";
 import { emailTextsOverview, previewEmailText, resetEmailText, saveEmailText } from "~/server/mail/email-texts.server";
 import { getDb } from "~/server/platform/db.server";
@@ -34,14 +35,25 @@ type Answer = {
   preview?: { subject: string; text: string };
 };
 
+/** The language of the texts being edited (`?sprache=fr`, issue #33 §2); German without one. */
+function textLang(value: unknown): Lang {
+  return isLang(value) ? value : "de";
+}
+
+const LANGUAGE_NAMES = new Intl.DisplayNames("de-CH", { type: "language" });
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireManager(request);
-  const kind = emailTextKindOf(new URL(request.url).searchParams.get("art"));
-  const texts = await emailTextsOverview(await getDb());
+  const query = new URL(request.url).searchParams;
+  const kind = emailTextKindOf(query.get("art"));
+  const lang = textLang(query.get("sprache"));
+  const texts = await emailTextsOverview(await getDb(), lang);
   return {
     staff: { email: staff.email },
     kind,
-    texts: texts.map((t) => ({ kind: t.kind, text: t.text, isDefault: t.isDefault, updatedAt: t.updatedAt?.toISOString() ?? null, updatedBy: t.updatedBy })),
+    lang,
+    languages: LANGS.map((l) => ({ lang: l, name: LANGUAGE_NAMES.of(l) ?? l })),
+    texts: texts.map((t) => ({ kind: t.kind, text: t.text, isDefault: t.isDefault, germanEdited: t.germanEdited, updatedAt: t.updatedAt?.toISOString() ?? null, updatedBy: t.updatedBy })),
   };
 }
 
@@ -51,6 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const form = await request.formData();
   const kind = form.get("kind");
+  const lang = textLang(form.get("lang"));
   const intro = form.get("intro");
   const closing = form.get("closing");
   if (!isEmailTextKind(kind) || typeof intro !== "string" || typeof closing !== "string") {
@@ -61,26 +74,29 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = await getDb();
   const intent = form.get("intent");
   if (intent === "reset") {
-    const result = await resetEmailText(db, staff, kind);
+    const result = await resetEmailText(db, staff, kind, lang);
     return data<Answer>({ kind, ok: true, message: result.ok ? result.message : undefined });
   }
   if (intent === "preview") {
-    const preview = await previewEmailText(db, kind, intro, closing);
+    const preview = await previewEmailText(db, kind, intro, closing, lang);
     if (!preview.ok) return data<Answer>({ kind, ok: false, errors: preview.errors, values, message: "Bitte prüfen Sie die markierten Texte." }, { status: 400 });
     return data<Answer>({ kind, ok: true, message: "Vorschau unten; noch nicht gespeichert.", values, preview: { subject: preview.subject, text: preview.text } });
   }
-  const result = await saveEmailText(db, staff, kind, intro, closing);
+  const result = await saveEmailText(db, staff, kind, intro, closing, new Date(), lang);
   if (!result.ok) return data<Answer>({ kind, ok: false, errors: result.errors, values, message: "Bitte prüfen Sie die markierten Texte." }, { status: 400 });
   return data<Answer>({ kind, ok: true, message: result.message });
 }
 
 export default function EmailTextsPage() {
-  const { staff, kind, texts } = useLoaderData<typeof loader>();
+  const { staff, kind, lang, languages, texts } = useLoaderData<typeof loader>();
   const actionData = useActionData<Answer>();
   const current = texts.find((t) => t.kind === kind)!;
   const answer = actionData?.kind === kind ? actionData : undefined;
   const shown = answer && answer.values ? answer.values : current.text;
-  const action = `?art=${EMAIL_TEXT_SLUGS[kind]}`;
+  const inLang = lang === "de" ? "" : `&sprache=${lang}`;
+  const action = `?art=${EMAIL_TEXT_SLUGS[kind]}${inLang}`;
+  const languageName = languages.find((l) => l.lang === lang)!.name;
+  const textareaLang = lang === "de" ? undefined : LOCALE[lang];
   return (
     <Page title="E-Mail-Texte" wide>
       <AdminBar email={staff.email} manager />
@@ -89,28 +105,44 @@ export default function EmailTextsPage() {
         Einleitung und Schluss jeder E-Mail an Familien. Dazwischen stehen immer die Angaben zur Buchung, Beträge und Links; sie werden automatisch erstellt. Eine
         Leerzeile beginnt einen neuen Absatz.
       </p>
+      <p className="muted">
+        Jede Familie erhält ihre E-Mails in der Sprache, in der sie gebucht hat. Ohne eigenen Text in einer Sprache gilt dort der angepasste deutsche Text (mit dem
+        Hinweis, dass er deutsch ist) oder, wenn der deutsche Text nicht angepasst ist, der Standardtext der Sprache.
+      </p>
+      <nav aria-label="Sprache der Texte" className="settings-nav">
+        {languages.map((l) => (
+          <a key={l.lang} href={`?art=${EMAIL_TEXT_SLUGS[kind]}${l.lang === "de" ? "" : `&sprache=${l.lang}`}`} aria-current={l.lang === lang ? "page" : undefined}>
+            {l.name}
+          </a>
+        ))}
+      </nav>
       <nav aria-label="E-Mail-Arten" className="settings-nav">
         {EMAIL_TEXT_KINDS.map((k) => {
           const t = texts.find((x) => x.kind === k)!;
           return (
-            <a key={k} href={`?art=${EMAIL_TEXT_SLUGS[k]}`} aria-current={k === kind ? "page" : undefined}>
+            <a key={k} href={`?art=${EMAIL_TEXT_SLUGS[k]}${inLang}`} aria-current={k === kind ? "page" : undefined}>
               {EMAIL_TEXT_TITLES[k]}
               {t.isDefault ? "" : " (angepasst)"}
             </a>
           );
         })}
       </nav>
-      <SettingsSection title={EMAIL_TEXT_TITLES[kind]} id="email-text-title">
+      <SettingsSection title={lang === "de" ? EMAIL_TEXT_TITLES[kind] : `${EMAIL_TEXT_TITLES[kind]} (${languageName})`} id="email-text-title">
         <p className="muted">{EMAIL_TEXT_WHEN[kind]}</p>
         <p className="muted">
-          {current.isDefault
-            ? "Es gilt der Standardtext."
-            : `Angepasst am ${formatDateDE(venueNow(new Date(current.updatedAt!)).date)}${current.updatedBy ? ` von ${current.updatedBy}` : ""}.`}
+          {!current.isDefault
+            ? `Angepasst am ${formatDateDE(venueNow(new Date(current.updatedAt!)).date)}${current.updatedBy ? ` von ${current.updatedBy}` : ""}.`
+            : current.germanEdited
+              ? `Noch kein eigener Text auf ${languageName}: Familien dieser Sprache erhalten den angepassten deutschen Text. Unten steht der Standardtext auf ${languageName}; gespeichert gilt er statt des deutschen.`
+              : lang === "de"
+                ? "Es gilt der Standardtext."
+                : `Es gilt der Standardtext auf ${languageName}.`}
         </p>
-        <Form method="post" action={action} noValidate key={`${kind}-${current.updatedAt ?? "default"}`}>
+        <Form method="post" action={action} noValidate key={`${kind}-${lang}-${current.updatedAt ?? "default"}`}>
           <input type="hidden" name="kind" value={kind} />
-          <SettingsTextArea id="email-intro" name="intro" label="Einleitung (mit Anrede)" value={shown.intro} error={answer?.errors?.intro} rows={6} maxLength={EMAIL_TEXT_MAX} />
-          <SettingsTextArea id="email-closing" name="closing" label="Schluss (mit Grussformel)" value={shown.closing} error={answer?.errors?.closing} rows={4} maxLength={EMAIL_TEXT_MAX} />
+          <input type="hidden" name="lang" value={lang} />
+          <SettingsTextArea id="email-intro" name="intro" label="Einleitung (mit Anrede)" value={shown.intro} error={answer?.errors?.intro} rows={6} maxLength={EMAIL_TEXT_MAX} lang={textareaLang} />
+          <SettingsTextArea id="email-closing" name="closing" label="Schluss (mit Grussformel)" value={shown.closing} error={answer?.errors?.closing} rows={4} maxLength={EMAIL_TEXT_MAX} lang={textareaLang} />
           <details className="placeholder-help">
             <summary>Platzhalter</summary>
             <dl>

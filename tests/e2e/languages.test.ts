@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, futureWeekday, signIn, test, waitForHydration } from "./helpers";
+import { simpleParser } from "mailparser";
+import { expect, expectAccessible, futureWeekday, signIn, test, waitForHydration, waitForMail } from "./helpers";
 
 /**
  * Issue #33: languages. German stays at the spec's URLs; French, Italian and English live under
@@ -126,6 +127,8 @@ const FAMILY = {
     toPayment: "Continuer vers le paiement",
     paid: "Paiement réussi !",
     language: "Französisch",
+    mailLanguage: "Content-Language: fr-CH",
+    mailSubject: "Confirmation de réservation",
   },
   it: {
     date: (js: boolean) => futureWeekday(3, js ? 308 : 315),
@@ -136,6 +139,8 @@ const FAMILY = {
     toPayment: "Procedere al pagamento",
     paid: "Pagamento riuscito!",
     language: "Italienisch",
+    mailLanguage: "Content-Language: it-CH",
+    mailSubject: "Conferma della prenotazione",
   },
 } as const;
 
@@ -183,6 +188,10 @@ for (const lang of ["fr", "it"] as const) {
     await checkPage();
     const code = (await page.locator("dd strong").first().textContent())!.trim();
     expect(code).toMatch(/^[A-Z0-9-]{4,}$/);
+    // The confirmation e-mail speaks the family's language (issue #33 §3).
+    const mail = await waitForMail(code);
+    expect(mail).toContain(f.mailLanguage);
+    expect((await simpleParser(mail)).subject).toMatch(new RegExp(`^${f.mailSubject} ${code} – `));
 
     // Staff pages stay German and show the family's language.
     await signIn(page);

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, eq, like } from "drizzle-orm";
+import { and, desc, eq, like } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_EMAIL_TEXTS } from "~/domain/email-texts";
@@ -88,7 +88,7 @@ describe.each(drivers)("editable e-mail texts on $name", ({ open }) => {
 
     // The payment path reads the texts from the venue cache: the save emptied it.
     const venue = await getVenue(database.db);
-    expect(venue.emailTexts.confirmation?.closing).toBe("Bis bald!\nEuer {name}-Team, {telefon}");
+    expect(venue.emailTexts.de?.confirmation?.closing).toBe("Bis bald!\nEuer {name}-Team, {telefon}");
     const r = await book();
     await database.db.transaction((tx) => enqueueConfirmationMail(tx, r, { contact: venueContact(venue), selfServiceHours: venuePolicy(venue).selfServiceHours, texts: venue.emailTexts }));
 
@@ -125,7 +125,7 @@ describe.each(drivers)("editable e-mail texts on $name", ({ open }) => {
     expect((await emailTextsOverview(database.db)).find((t) => t.kind === "reminder")).toMatchObject({ isDefault: false, updatedBy: "texte@funworld.ch" });
     expect(await resetEmailText(database.db, manager, "reminder")).toMatchObject({ ok: true });
     expect(await database.db.select().from(emailTexts)).toHaveLength(0);
-    expect((await getVenue(database.db)).emailTexts.reminder).toBeUndefined();
+    expect((await getVenue(database.db)).emailTexts.de?.reminder).toBeUndefined();
 
     const d = DEFAULT_EMAIL_TEXTS["manage-link"];
     expect((await saveEmailText(database.db, manager, "manage-link", `${d.intro}\n`, d.closing)).ok).toBe(true);
@@ -141,5 +141,48 @@ describe.each(drivers)("editable e-mail texts on $name", ({ open }) => {
     expect(preview.text).toContain("Merci, Fun World");
     expect(await database.db.select().from(emailTexts)).toHaveLength(0);
     expect(await previewEmailText(database.db, "payment-link", "Grüezi {kind}", "")).toMatchObject({ ok: false, errors: { intro: expect.stringContaining("{kind}") } });
+  });
+
+  it("keeps a text per language (issue #33 §2): a family gets its language's text, else the edited German one marked, else its language's default", async () => {
+    const r = { ...(await book()), lang: "fr" as const };
+    // Nothing edited: the French built-in text.
+    await database.db.transaction((tx) => enqueueConfirmationMail(tx, r));
+    expect(await queuedText(r.id, "confirmation")).toMatch(/^Bonjour Anna Muster\n\nMerci beaucoup pour votre réservation/);
+    await database.db.delete(mailOutbox);
+
+    // Only German edited: the French family reads it, after a note that it is German.
+    await saveEmailText(database.db, manager, "confirmation", "Hallo {vorname}\n\nParkplätze hinter dem Haus.", "Bis bald!");
+    expect((await emailTextsOverview(database.db, "fr")).find((t) => t.kind === "confirmation")).toMatchObject({ isDefault: true, germanEdited: true });
+    await database.db.transaction((tx) => enqueueConfirmationMail(tx, r));
+    expect(await queuedText(r.id, "confirmation")).toMatch(/^\(Message du centre en allemand\)\n\nHallo Anna\n\nParkplätze hinter dem Haus\./);
+    await database.db.delete(mailOutbox);
+
+    // A French text of its own: French, unmarked; the German family still reads the German edit.
+    await saveEmailText(database.db, manager, "confirmation", "Salut {vorname}\n\nParking derrière le bâtiment.", "À bientôt\u202f!", new Date(), "fr");
+    const [audit] = await database.db.select().from(auditLog).where(like(auditLog.action, "settings.email_text.confirmation")).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit!.details).toMatchObject({ lang: "fr", before: null });
+    await database.db.transaction((tx) => enqueueConfirmationMail(tx, r));
+    await database.db.transaction((tx) => enqueueConfirmationMail(tx, { ...r, lang: "de" }, undefined, "confirmation-resend"));
+    expect(await queuedText(r.id, "confirmation")).toMatch(/^Salut Anna\n\nParking derrière le bâtiment\.\n\n/);
+    expect(await queuedText(r.id, "confirmation-resend")).toMatch(/^Hallo Anna\n\n/);
+    await database.db.delete(mailOutbox);
+
+    // The French default saved while German is edited is stored: it must win over the German fallback.
+    const frenchDefault = (await emailTextsOverview(database.db, "fr")).find((t) => t.kind === "reminder")!.text;
+    await saveEmailText(database.db, manager, "reminder", "Hallo", "Tschüss");
+    await saveEmailText(database.db, manager, "reminder", frenchDefault.intro, frenchDefault.closing, new Date(), "fr");
+    expect(await database.db.select().from(emailTexts).where(and(eq(emailTexts.kind, "reminder"), eq(emailTexts.lang, "fr")))).toHaveLength(1);
+    // Back to the fallback: the French row goes, the German stays.
+    await resetEmailText(database.db, manager, "confirmation", "fr");
+    expect((await database.db.select().from(emailTexts).where(eq(emailTexts.kind, "confirmation"))).map((row) => row.lang)).toEqual(["de"]);
+    expect((await getVenue(database.db)).emailTexts.fr?.confirmation).toBeUndefined();
+  });
+
+  it("previews a language's text in that language", async () => {
+    const preview = await previewEmailText(database.db, "payment-link", "Buongiorno {vorname}", "Cordiali saluti", "it");
+    expect(preview.ok).toBe(true);
+    if (!preview.ok) return;
+    expect(preview.text.startsWith("Buongiorno Anna\n\n")).toBe(true);
+    expect(preview.text).not.toContain("Bitte bezahlen");
   });
 });

@@ -7,12 +7,11 @@ import { vouchers, type reservations } from "../platform/schema";
 /** A stored booking (the same type as bookings.server's, taken from the schema so this file stays below it). */
 type Reservation = typeof reservations.$inferSelect;
 import { findGameLocation, getVenue, venuePolicy } from "./venue.server";
-import { balanceDueDate, depositView } from "./deposit.server";
+import { depositLinesIn, depositView } from "./deposit.server";
 import { extrasOf } from "./extras.server";
 import { extraSummaryLines, type BookedExtra } from "~/domain/extras";
 import { displayPhone } from "~/domain/phone";
 import { formatDateDE, formatTime } from "~/domain/time";
-import { depositStates, type PaymentState } from "~/domain/deposit";
 import { formatChf } from "~/domain/money";
 import { shortDateLabel } from "~/domain/calendar";
 import type { Lang } from "~/i18n/locales";
@@ -156,14 +155,6 @@ function sayer(lang: Lang) {
   return (key: ArgKey<"payment"> | StaticKey<"payment">, args?: MessageArgs) => t(lang, "payment", key, args);
 }
 
-const DEPOSIT_KEYS: Record<PaymentState, ArgKey<"payment">> = {
-  deposit_open: "depositOpen",
-  deposit_paid: "depositPaid",
-  balance_open: "balanceOpen",
-  at_venue: "balanceAtVenue",
-  paid: "paidInFull",
-};
-
 /** `confirmedView` for a stored booking: its location, extras, voucher and the venue's deposit rules. */
 export async function confirmedViewOf(db: Executor, r: Reservation, lang: Lang): Promise<ConfirmedView> {
   const [voucher] =
@@ -184,8 +175,6 @@ export function confirmedView(
 ): ConfirmedView {
   const say = sayer(lang);
   const chf = (rappen: number) => formatChf(rappen, lang);
-  const deposit = about.policy ? depositStates(r, about.policy.balanceAtVenue) : [];
-  const due = about.policy ? shortDateLabel(balanceDueDate(r, about.policy), lang) : "";
   const voucher = about.voucher;
   let voucherLeft: ConfirmedView["voucherLeft"] = null;
   if (voucher && voucher.rappen > 0) {
@@ -210,7 +199,7 @@ export function confirmedView(
     lines: confirmedLines(r, about.location, about.extras, lang),
     discount: r.discountRappen > 0 ? { original: chf(r.priceRappen), couponCode: r.voucherCode, amount: `− ${chf(r.discountRappen)}` } : null,
     total: chf(r.amountRappen),
-    depositLines: deposit.map(({ state, rappen }) => say(DEPOSIT_KEYS[state], { amount: chf(rappen), date: due })),
+    depositLines: about.policy ? depositLinesIn(r, about.policy, lang) : [],
     voucherLeft,
     contact: { firstName: r.firstName, lastName: r.lastName, street: r.street, zip: r.zip, city: r.city, phone: displayPhone(r.phone), email: r.email },
   };
@@ -222,35 +211,53 @@ export function confirmedView(
  * extra, a game's booking name when its prices changed since) stays as named.
  */
 function confirmedLines(r: Reservation, location: GameLocation | null, extras: readonly BookedExtra[], lang: Lang): ConfirmedView["lines"] {
-  const say = sayer(lang);
   const chf = (rappen: number) => formatChf(rappen, lang);
   return bookingSummaryLines(r, location, extraSummaryLines(extras)).map((line) => {
     const amount = line.amountRappen < 0 ? `− ${chf(-line.amountRappen)}` : chf(line.amountRappen);
-    const detail = line.qty ? qtyDetail(line.qty, chf, say("lineIncluded")) : line.detail;
-    const ours = (label: string) => ({ label, detail, amount, venue: false });
-    const word = line.word;
-    switch (word?.key) {
-      case "children":
-        return ours(say("lineChildren"));
-      case "childrenMin":
-        return ours(say("lineChildrenMin", { count: word.n ?? 0 }));
-      case "active":
-        return ours(say("lineActiveAdults"));
-      case "accompanying":
-        return ours(say("lineAccompanyingAdults"));
-      case "playersRounds":
-        return ours(say("linePlayersRounds"));
-      case "package":
-        return ours(say("linePackage", { rounds: word.n ?? 0 }));
-      case "extraRounds":
-        return ours(say("lineExtraRounds"));
-      case "adjust": {
-        const reason = word.reason;
-        return ours(line.amountRappen < 0 ? (reason ? say("lineDiscountReason", { reason }) : say("lineDiscount")) : reason ? say("lineSurchargeReason", { reason }) : say("lineSurcharge"));
-      }
-      default:
-        return { label: line.label, detail, amount, venue: true };
+    return { ...lineWords(line, lang), amount };
+  });
+}
+
+/** A price line's label and detail in a language; `venue`: the label is the venue's own words. */
+function lineWords(line: SummaryLine, lang: Lang): { label: string; detail: string | null; venue: boolean } {
+  const say = sayer(lang);
+  const detail = line.qty ? qtyDetail(line.qty, (rappen: number) => formatChf(rappen, lang), say("lineIncluded")) : line.detail;
+  const ours = (label: string) => ({ label, detail, venue: false });
+  const word = line.word;
+  switch (word?.key) {
+    case "children":
+      return ours(say("lineChildren"));
+    case "childrenMin":
+      return ours(say("lineChildrenMin", { count: word.n ?? 0 }));
+    case "active":
+      return ours(say("lineActiveAdults"));
+    case "accompanying":
+      return ours(say("lineAccompanyingAdults"));
+    case "playersRounds":
+      return ours(say("linePlayersRounds"));
+    case "package":
+      return ours(say("linePackage", { rounds: word.n ?? 0 }));
+    case "extraRounds":
+      return ours(say("lineExtraRounds"));
+    case "adjust": {
+      const reason = word.reason;
+      return ours(line.amountRappen < 0 ? (reason ? say("lineDiscountReason", { reason }) : say("lineDiscount")) : reason ? say("lineSurchargeReason", { reason }) : say("lineSurcharge"));
     }
+    default:
+      return { label: line.label, detail, venue: true };
+  }
+}
+
+/**
+ * `bookingPriceLines` worded in a language (the e-mails, issue #33 §3): German as it is, the same
+ * lines and amounts in every language.
+ */
+export async function bookingPriceLinesIn(db: Executor, r: Reservation, lang: Lang): Promise<SummaryLine[]> {
+  if (lang === "de") return bookingPriceLines(db, r);
+  const lines = bookingSummaryLines(r, await summaryLocation(db, r), extraSummaryLines(await extrasOf(db, r.id)));
+  return lines.map((line) => {
+    const { label, detail } = lineWords(line, lang);
+    return { label, detail, amountRappen: line.amountRappen };
   });
 }
 

@@ -1,4 +1,7 @@
-import { balanceOpenRappen, DEFAULT_BALANCE_DAYS, depositStateLines } from "~/domain/deposit";
+import { balanceOpenRappen, DEFAULT_BALANCE_DAYS, depositStateLines, depositStates, type PaymentState } from "~/domain/deposit";
+import { shortDateLabel } from "~/domain/calendar";
+import type { Lang } from "~/i18n/locales";
+import { t, type ArgKey } from "../i18n/texts.server";
 import { formatChf } from "~/domain/money";
 import { balanceDueRappen } from "~/domain/payment-link";
 import { addDays, formatDateDE, formatTime } from "~/domain/time";
@@ -20,13 +23,27 @@ export function balanceDueDate(r: Pick<Reservation, "date">, policy: Pick<VenueP
   return addDays(r.date, -policy.balanceDays);
 }
 
-export function depositView(r: Reservation, policy: Pick<VenuePolicy, "balanceDays" | "balanceAtVenue">, manageUrl: string | null): DepositView | null {
+export function depositView(r: Reservation, policy: Pick<VenuePolicy, "balanceDays" | "balanceAtVenue">, manageUrl: string | null, lang: Lang = "de"): DepositView | null {
   if (r.depositRappen <= 0) return null;
   const dueDate = balanceDueDate(r, policy);
-  const lines = depositStateLines(r, { dateText: formatDateDE(dueDate), atVenue: policy.balanceAtVenue });
+  const lines = lang === "de" ? depositStateLines(r, { dateText: formatDateDE(dueDate), atVenue: policy.balanceAtVenue }).map((l) => l.text) : depositLinesIn(r, policy, lang);
   if (lines.length === 0) return null;
   const payable = !policy.balanceAtVenue && balanceDueRappen(r) > 0;
-  return { lines: lines.map((l) => l.text), payable, payUrl: payable && manageUrl ? `${manageUrl}/restbetrag` : null, openRappen: r.status === "confirmed" ? balanceOpenRappen(r) : 0, dueDate };
+  return { lines, payable, payUrl: payable && manageUrl ? `${manageUrl}/restbetrag` : null, openRappen: r.status === "confirmed" ? balanceOpenRappen(r) : 0, dueDate };
+}
+
+const DEPOSIT_KEYS: Record<PaymentState, ArgKey<"payment">> = {
+  deposit_open: "depositOpen",
+  deposit_paid: "depositPaid",
+  balance_open: "balanceOpen",
+  at_venue: "balanceAtVenue",
+  paid: "paidInFull",
+};
+
+/** The deposit's state lines in a language (namespace `payment`): the confirmation pages and e-mails in fr/it/en. */
+export function depositLinesIn(r: Reservation, policy: Pick<VenuePolicy, "balanceDays" | "balanceAtVenue">, lang: Lang): string[] {
+  const due = shortDateLabel(balanceDueDate(r, policy), lang);
+  return depositStates(r, policy.balanceAtVenue).map(({ state, rappen }) => t(lang, "payment", DEPOSIT_KEYS[state], { amount: formatChf(rappen, lang), date: due }));
 }
 
 /** What the balance page shows: the booking's code and time, its state lines, the amount; null when nothing is open. */

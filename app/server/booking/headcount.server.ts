@@ -3,7 +3,7 @@ import {
   HEADCOUNT_MSG,
   HEADCOUNT_NOTICE_DAYS,
   hasHeadcount,
-  headcountDeadlineShort,
+  headcountDeadlineDay,
   headcountDeadlineText,
   headcountOpen,
   headcountRequestDue,
@@ -171,8 +171,8 @@ export async function queueDueHeadcountRequests(db: Db, now: Date = new Date()):
     candidates,
     (_tx, r) => headcountRequestDue(r, days, now),
     async (tx, r) => {
-      const meals = mealsOf(venue, r, await extrasOf(tx, r.id), now).map((m) => `${m.name}: ${mealText(m)}`);
-      return enqueueHeadcountMail(tx, r, { deadline: headcountDeadlineShort(r.date, days), meals });
+      const meals = mealsOf(venue, r, await extrasOf(tx, r.id), now);
+      return enqueueHeadcountMail(tx, r, { deadline: headcountDeadlineDay(r.date, days), meals });
     },
   );
 }

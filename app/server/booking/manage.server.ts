@@ -1,6 +1,7 @@
 import type { BookedExtra } from "~/domain/extras";
 import { and, eq, sql } from "drizzle-orm";
 import { bookingIcs } from "~/domain/booking-email";
+import { emailWords } from "../i18n/texts.server";
 import { normalizeCode } from "~/domain/codes";
 import { LINK_FIELD_MAX } from "~/domain/manage-link";
 import { formatChf } from "~/domain/money";
@@ -121,7 +122,7 @@ export async function closureNoticeReason(db: Executor, r: Reservation): Promise
 
 /** The booking as a calendar file: the current revision, or its cancellation. */
 export async function manageIcs(db: Db, r: Reservation, now: Date = new Date()): Promise<string> {
-  return bookingIcs(r, await loadVenueContact(db), r.status === "cancelled" ? "CANCEL" : "PUBLISH", now);
+  return bookingIcs(emailWords(r.lang), r, await loadVenueContact(db), r.status === "cancelled" ? "CANCEL" : "PUBLISH", now);
 }
 
 /** Link requests on /buchung: per client address and per booking code (counted in the database). */

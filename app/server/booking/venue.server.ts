@@ -167,9 +167,9 @@ export function extraOf(row: typeof extras.$inferSelect): Extra {
 
 /** The venue's edited e-mail texts (a kind without a row: the default). */
 export async function readEmailTexts(db: Executor): Promise<EmailTexts> {
-  const rows = await db.select({ kind: emailTextsTable.kind, intro: emailTextsTable.intro, closing: emailTextsTable.closing }).from(emailTextsTable);
+  const rows = await db.select({ kind: emailTextsTable.kind, lang: emailTextsTable.lang, intro: emailTextsTable.intro, closing: emailTextsTable.closing }).from(emailTextsTable);
   const texts: EmailTexts = {};
-  for (const row of rows) if (isEmailTextKind(row.kind)) texts[row.kind] = { intro: row.intro, closing: row.closing };
+  for (const row of rows) if (isEmailTextKind(row.kind)) (texts[row.lang] ??= {})[row.kind] = { intro: row.intro, closing: row.closing };
   return texts;
 }
 

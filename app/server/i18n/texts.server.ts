@@ -1,5 +1,7 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import { CATALOGUE } from "~/i18n/catalogue";
+import type { EmailWords } from "~/domain/email-words";
+import type { HoursWords } from "~/domain/venue-settings";
 import { LOCALE, type Lang } from "~/i18n/locales";
 
 /**
@@ -71,10 +73,46 @@ export function localizeMsg(lang: Lang, german: string): string {
   return key ? t(lang, "msg", key as StaticKey<"msg">) : german;
 }
 
+const germanKeys = new Map<Namespace, Map<string, string>>();
+
+/**
+ * A fixed German text a server function answered with, looked up among a namespace's German
+ * messages and given in the page's language; anything else (the venue's words, text with values)
+ * stays as it is. For namespaces that mirror a domain module's fixed texts (a unit test keeps the
+ * German copies equal), as `msg` mirrors `MSG`.
+ */
+export function localizeIn<NS extends Namespace>(lang: Lang, ns: NS, german: string): string {
+  if (lang === "de") return german;
+  let keys = germanKeys.get(ns);
+  if (!keys) {
+    keys = new Map(Object.entries(CATALOGUE[ns].de as Record<string, string>).map(([key, text]) => [text, key]));
+    germanKeys.set(ns, keys);
+  }
+  const key = keys.get(german);
+  return key ? t(lang, ns, key as StaticKey<NS>) : german;
+}
+
 /**
  * A namespace's messages as the browser fills them: argument-free ones formatted, the others as
  * their templates, for `fill()` (only simple `{name}` placeholders: a unit test holds the frame to that).
  */
 export function templates<NS extends Namespace>(lang: Lang, ns: NS): { [K in keyof Source<NS>]: string } {
   return { ...(CATALOGUE[ns][lang] as Record<string, string>), ...texts(lang, ns) } as { [K in keyof Source<NS>]: string };
+}
+
+const emailWordsCache = new Map<Lang, EmailWords>();
+
+/** An e-mail's words in the booking's language (domain/booking-email.ts takes them as a value). */
+export function emailWords(lang: Lang): EmailWords {
+  let words = emailWordsCache.get(lang);
+  if (!words) {
+    words = { lang, say: (key, args) => t(lang, "email", key, args) };
+    emailWordsCache.set(lang, words);
+  }
+  return words;
+}
+
+/** The opening-hours line's words in a language (its weekdays come from `Intl`). */
+export function hoursWords(lang: Lang): HoursWords {
+  return { lang, closed: t(lang, "email", "hoursClosed"), on: (dayMonth) => t(lang, "email", "hoursOn", { date: dayMonth }) };
 }

@@ -17,6 +17,8 @@ export type OutgoingMail = {
   reference?: string;
   /** A stable Message-ID lets mail clients drop the duplicate if a retry resends a delivered message. */
   messageId?: string;
+  /** `fr-CH`: the Content-Language header (the message's language, for mail clients and screen readers). */
+  language?: string;
 };
 
 export type MailTransport = { send(message: OutgoingMail): Promise<void> };
@@ -37,6 +39,7 @@ function toNodemailer(message: OutgoingMail): Mail.Options {
       ? { icalEvent: { method: message.ics.method, filename: "buchung.ics", content: message.ics.content } }
       : {}),
     ...(message.messageId ? { messageId: message.messageId } : {}),
+    ...(message.language ? { headers: { "Content-Language": message.language } } : {}),
     ...(message.attachments?.length ? { attachments: message.attachments } : {}),
   };
 }

@@ -19,6 +19,7 @@ import {
   balanceLinkEmail,
   type PlainEmail,
   type PreviousBooking,
+  type MealLine,
 } from "~/domain/booking-email";
 import type { VenueContact } from "~/domain/venue-contact";
 import { venueNow } from "~/domain/time";
@@ -28,7 +29,10 @@ import { depositView } from "../booking/deposit.server";
 import { getVenue, venuePolicy, readEmailTexts, readVenueProfile, venueContact as cachedVenueContact } from "../booking/venue.server";
 import { getDb, type Db, type Tx } from "../platform/db.server";
 import { mailOutbox, manageTokens, openingHours, reservations, specialHours, venueSettings, voucherOrderLinks, type voucherOrders, vouchers } from "../platform/schema";
-import { bookingPriceLines } from "../booking/confirmation-view.server";
+import { bookingPriceLinesIn } from "../booking/confirmation-view.server";
+import { emailWords, hoursWords } from "../i18n/texts.server";
+import type { EmailWords } from "~/domain/email-words";
+import { LOCALE, type Lang } from "~/i18n/locales";
 import type { EmailTexts } from "~/domain/email-texts";
 import { canSelfChange } from "~/domain/self-service";
 import { getEnv } from "../platform/env.server";
@@ -128,8 +132,8 @@ function newManageLink(reservation: Reservation): ManageLink {
   return { url: manageUrl(token), row };
 }
 
-/** The venue's profile and opening hours as staff set them (read in the mail's own transaction). */
-async function venueContact(tx: Tx): Promise<VenueContact> {
+/** The venue's profile and opening hours as staff set them (read in the mail's own transaction), the hours worded in `lang`. */
+async function venueContact(tx: Tx, lang: Lang): Promise<VenueContact> {
   const rows = await tx.select().from(openingHours);
   const rules = rows.map((r) => ({ weekday: r.weekday, openMin: r.openMin, closeMin: r.closeMin, birthdays: r.birthdays === 1, games: r.games === 1 }));
   const today = venueNow().date;
@@ -138,12 +142,20 @@ async function venueContact(tx: Tx): Promise<VenueContact> {
     specials.map((s) => ({ date: s.date, openMin: s.openMin, closeMin: s.closeMin, birthdays: s.birthdays === 1, games: s.games === 1, note: s.note })),
     today,
   );
-  return venueContactOf(await readVenueProfile(tx), rules, upcoming);
+  return venueContactOf(await readVenueProfile(tx), rules, upcoming, lang === "de" ? undefined : hoursWords(lang));
 }
 
-/** The venue as a message shows it: contact, opening hours and the edited texts. */
-async function mailVenue(tx: Tx): Promise<{ contact: VenueContact; texts: EmailTexts }> {
-  return { contact: await venueContact(tx), texts: await readEmailTexts(tx) };
+/**
+ * The venue as a message shows it, and the message's words: contact, opening hours and the edited
+ * texts, in the booking's language (issue #33 §3: also when staff or a background job send it).
+ */
+async function mailVenue(tx: Tx, lang: Lang): Promise<{ contact: VenueContact; texts: EmailTexts; w: EmailWords }> {
+  return { contact: await venueContact(tx, lang), texts: await readEmailTexts(tx), w: emailWords(lang) };
+}
+
+/** The booking's price lines in its language (the lines of the confirmation page). */
+function priceLinesOf(tx: Tx, reservation: Reservation) {
+  return bookingPriceLinesIn(tx, reservation, reservation.lang);
 }
 
 /**
@@ -162,7 +174,7 @@ export type ConfirmationVenue = { contact: VenueContact; selfServiceHours: numbe
 /** A deposit booking's state and balance link (issue #30 §3); nothing for a booking paid in full. */
 async function depositOf(tx: Tx, reservation: Reservation, manageLink: string) {
   if (reservation.depositRappen <= 0) return null;
-  return depositView(reservation, venuePolicy(await getVenue(tx)), manageLink);
+  return depositView(reservation, venuePolicy(await getVenue(tx)), manageLink, reservation.lang);
 }
 
 /**
@@ -172,11 +184,13 @@ async function depositOf(tx: Tx, reservation: Reservation, manageLink: string) {
 export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation, venue?: ConfirmationVenue, kind: "confirmation" | "confirmation-resend" = "confirmation"): Promise<void> {
   const link = newManageLink(reservation);
   const changeableOnline = await changeableOnlineNow(tx, reservation, venue?.selfServiceHours);
-  const { contact, texts } = venue ?? (await mailVenue(tx));
+  // The venue cache's contact has German hours: another language reads them in its own words.
+  const { contact, texts } = venue && reservation.lang === "de" ? venue : await mailVenue(tx, reservation.lang);
+  const w = emailWords(reservation.lang);
   // The price as lines and what is left on the voucher (issue #30 §3): read here, once per confirmation.
   const [voucher] = reservation.voucherId === null ? [] : await tx.select({ rappen: vouchers.remainingRappen, validUntil: vouchers.validUntil }).from(vouchers).where(eq(vouchers.id, reservation.voucherId));
-  const data = { ...reservation, priceLines: await bookingPriceLines(tx, reservation), voucherLeft: voucher ?? null, deposit: await depositOf(tx, reservation, link.url) };
-  await enqueue(tx, reservation, kind, confirmationEmail(data, contact, {
+  const data = { ...reservation, priceLines: await priceLinesOf(tx, reservation), voucherLeft: voucher ?? null, deposit: await depositOf(tx, reservation, link.url) };
+  await enqueue(tx, reservation, kind, confirmationEmail(w, data, contact, {
       manageUrl: link.url,
       changeableOnline,
       agbUrl: `${getEnv().PUBLIC_URL}${agbPath(reservation.agbVersion)}`,
@@ -187,23 +201,23 @@ export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation, 
 export async function enqueueCancellationMail(tx: Tx, reservation: Reservation, reason: string | null, money: CancellationSplit): Promise<void> {
   const why = reason ?? reservation.cancelReason;
   const link = newManageLink(reservation);
-  const { contact, texts } = await mailVenue(tx);
-  await enqueue(tx, reservation, "cancellation", cancellationEmail(reservation, contact, why, { money, manageUrl: link.url, texts }), link);
+  const { contact, texts, w } = await mailVenue(tx, reservation.lang);
+  await enqueue(tx, reservation, "cancellation", cancellationEmail(w, reservation, contact, why, { money, manageUrl: link.url, texts }), link);
 }
 
 /** The booking changed (reservation already updated, its `sequence` raised): updated calendar entry, and the money it moved. */
 export async function enqueueChangeMail(tx: Tx, reservation: Reservation, previous: PreviousBooking, money?: ChangeMoneyLines): Promise<void> {
   const link = newManageLink(reservation);
   const changeableOnline = await changeableOnlineNow(tx, reservation);
-  const { contact, texts } = await mailVenue(tx);
-  const data = { ...reservation, priceLines: await bookingPriceLines(tx, reservation), deposit: await depositOf(tx, reservation, link.url) };
-  await enqueue(tx, reservation, "change", changeEmail(data, contact, previous, { manageUrl: link.url, money, changeableOnline, texts }), link);
+  const { contact, texts, w } = await mailVenue(tx, reservation.lang);
+  const data = { ...reservation, priceLines: await priceLinesOf(tx, reservation), deposit: await depositOf(tx, reservation, link.url) };
+  await enqueue(tx, reservation, "change", changeEmail(w, data, contact, previous, { manageUrl: link.url, money, changeableOnline, texts }), link);
 }
 
 /** A paid difference that could not be applied goes back; the booking stays as it was (see confirmPayment). */
 export async function enqueueChangeRefundMail(tx: Tx, reservation: Reservation, refundRappen: number): Promise<void> {
-  const { contact, texts } = await mailVenue(tx);
-  await enqueue(tx, reservation, "change-refund", changeRefundEmail(reservation, contact, refundRappen, texts));
+  const { contact, texts, w } = await mailVenue(tx, reservation.lang);
+  await enqueue(tx, reservation, "change-refund", changeRefundEmail(w, reservation, contact, refundRappen, texts));
 }
 
 /**
@@ -215,42 +229,43 @@ export async function enqueueChangeRefundMail(tx: Tx, reservation: Reservation, 
 export async function enqueueReminderMail(tx: Tx, reservation: Reservation): Promise<boolean> {
   const link = newManageLink(reservation);
   const changeableOnline = await changeableOnlineNow(tx, reservation);
-  const { contact, texts } = await mailVenue(tx);
-  const data = { ...reservation, priceLines: await bookingPriceLines(tx, reservation), deposit: await depositOf(tx, reservation, link.url) };
-  return enqueue(tx, reservation, "reminder", reminderEmail(data, contact, { manageUrl: link.url, changeableOnline, texts }), link);
+  const { contact, texts, w } = await mailVenue(tx, reservation.lang);
+  const data = { ...reservation, priceLines: await priceLinesOf(tx, reservation), deposit: await depositOf(tx, reservation, link.url) };
+  return enqueue(tx, reservation, "reminder", reminderEmail(w, data, contact, { manageUrl: link.url, changeableOnline, texts }), link);
 }
 
 /**
  * The request to confirm the final headcount (issue #30 §4), at most once per booking: the unique
  * index `mail_outbox_headcount_once` turns a second insert into a no-op (false), and the caller
- * rolls back so the unused link goes too. `meals`: the meal counts as lines («Menü: Pizza: 5, …»).
+ * rolls back so the unused link goes too. `deadline`: the day (`YYYY-MM-DD`); `meals`: the meal
+ * counts, worded in the booking's language («Menü: Pizza: 5, …»).
  */
-export async function enqueueHeadcountMail(tx: Tx, reservation: Reservation, details: { deadline: string; meals: string[] }): Promise<boolean> {
+export async function enqueueHeadcountMail(tx: Tx, reservation: Reservation, details: { deadline: string; meals: readonly MealLine[] }): Promise<boolean> {
   const link = newManageLink(reservation);
-  const { contact, texts } = await mailVenue(tx);
-  const data = { ...reservation, priceLines: await bookingPriceLines(tx, reservation), deposit: await depositOf(tx, reservation, link.url) };
-  return enqueue(tx, reservation, "headcount", headcountEmail(data, contact, { manageUrl: link.url, deadline: details.deadline, meals: details.meals, texts }), link);
+  const { contact, texts, w } = await mailVenue(tx, reservation.lang);
+  const data = { ...reservation, priceLines: await priceLinesOf(tx, reservation), deposit: await depositOf(tx, reservation, link.url) };
+  return enqueue(tx, reservation, "headcount", headcountEmail(w, data, contact, { manageUrl: link.url, deadline: details.deadline, meals: details.meals, texts }), link);
 }
 
 /** A closure cancels the party (issue #29 §3): the reason and a fresh manage link to move or cancel. */
 export async function enqueueClosureNoticeMail(tx: Tx, reservation: Reservation, reason: string): Promise<boolean> {
   const link = newManageLink(reservation);
-  const { contact } = await mailVenue(tx);
-  return enqueue(tx, reservation, "closure-notice", closureNoticeEmail(reservation, contact, { reason, manageUrl: link.url }), link);
+  const { contact, w } = await mailVenue(tx, reservation.lang);
+  return enqueue(tx, reservation, "closure-notice", closureNoticeEmail(w, reservation, contact, { reason, manageUrl: link.url }), link);
 }
 
 /** Asked for on /buchung (code and e-mail matched): a fresh manage link, nothing else. */
 export async function enqueueManageLinkMail(tx: Tx, reservation: Reservation): Promise<void> {
   const link = newManageLink(reservation);
-  const { contact, texts } = await mailVenue(tx);
-  await enqueue(tx, reservation, "manage-link", manageLinkEmail(reservation, contact, link.url, texts), link);
+  const { contact, texts, w } = await mailVenue(tx, reservation.lang);
+  await enqueue(tx, reservation, "manage-link", manageLinkEmail(w, reservation, contact, link.url, texts), link);
 }
 
 /** The booking did not happen after all: its money goes back (see confirmPayment). */
 export async function enqueueLateRefundMail(tx: Tx, reservation: Reservation): Promise<void> {
   const cause = reservation.status === "cancelled" ? "cancelled" : "expired";
-  const { contact, texts } = await mailVenue(tx);
-  await enqueue(tx, reservation, "late-refund", lateRefundEmail(reservation, contact, cause, texts));
+  const { contact, texts, w } = await mailVenue(tx, reservation.lang);
+  await enqueue(tx, reservation, "late-refund", lateRefundEmail(w, reservation, contact, cause, texts));
 }
 
 /**
@@ -260,14 +275,14 @@ export async function enqueueLateRefundMail(tx: Tx, reservation: Reservation): P
  */
 export async function enqueuePaymentLinkMail(tx: Tx, reservation: Reservation): Promise<void> {
   const url = paymentLinkUrl(await issuePaymentToken(tx, reservation.id));
-  const { contact, texts } = await mailVenue(tx);
-  await enqueue(tx, reservation, "payment-link", paymentLinkEmail(reservation, contact, { url, validUntil: reservation.holdExpiresAt ?? new Date() }, texts));
+  const { contact, texts, w } = await mailVenue(tx, reservation.lang);
+  await enqueue(tx, reservation, "payment-link", paymentLinkEmail(w, reservation, contact, { url, validUntil: reservation.holdExpiresAt ?? new Date() }, texts));
 }
 
 /** A confirmed booking's open balance by link (issue #29 §2): a fresh payment token, the amount, until the party begins. */
 export async function enqueueBalanceLinkMail(tx: Tx, reservation: Reservation, link: { url: string; amountRappen: number; validUntil: Date }): Promise<void> {
-  const { contact, texts } = await mailVenue(tx);
-  await enqueue(tx, reservation, "payment-link", balanceLinkEmail(reservation, contact, link, texts));
+  const { contact, texts, w } = await mailVenue(tx, reservation.lang);
+  await enqueue(tx, reservation, "payment-link", balanceLinkEmail(w, reservation, contact, link, texts));
 }
 
 /**
@@ -283,7 +298,8 @@ export async function enqueueVoucherSoldMail(
 ): Promise<void> {
   const { token, row } = newVoucherOrderToken(order.id);
   await tx.insert(voucherOrderLinks).values(row);
-  const { contact } = await mailVenue(tx);
+  // German: a voucher order has no language yet (the voucher shop is German).
+  const { contact } = await mailVenue(tx, "de");
   const mail = voucherSoldEmail(
     { buyerName: order.buyerName, recipientName: order.recipientName, code: voucher.code, amountRappen: voucher.initialRappen, validUntil: voucher.validUntil, orderUrl: voucherOrderUrl(token) },
     contact,
@@ -316,8 +332,8 @@ export async function enqueueInvoiceMail(
   if (reservation.email.trim() === "") return false;
   const link = newManageLink(reservation);
   await tx.insert(manageTokens).values(link.row);
-  const { contact } = await mailVenue(tx);
-  const mail = invoiceEmail(reservation, contact, { ...invoice, manageUrl: link.url });
+  const { contact, w } = await mailVenue(tx, reservation.lang);
+  const mail = invoiceEmail(w, reservation, contact, { ...invoice, manageUrl: link.url });
   await tx.insert(mailOutbox).values({
     reservationId: reservation.id,
     kind: "invoice",
@@ -342,7 +358,7 @@ export async function enqueueGuestLinkMail(tx: Tx, reservationId: number, to: st
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
-type ClaimedRow = OutboxRow & { booking: { code: string; status: string; sequence: number } | undefined };
+type ClaimedRow = OutboxRow & { booking: { code: string; status: string; sequence: number; lang: Lang } | undefined };
 
 /**
  * Takes one due row by pushing its next attempt past the lease. The statement is atomic, and
@@ -383,13 +399,17 @@ async function claimNext(db: Db, now: Date, sentId?: number): Promise<ClaimedRow
         bookingCode: sql<string | null>`${ofBooking("code")}`,
         bookingStatus: sql<string | null>`${ofBooking("status")}`,
         bookingSequence: sql<number | null>`${ofBooking("sequence")}`,
+        bookingLang: sql<Lang | null>`${ofBooking("lang")}`,
       })
       .prepare(name);
   });
   const [row] = await statement.execute({ now: now.toISOString(), leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(), sentId: sentId ?? -1 });
   if (!row) return undefined;
-  const { bookingCode, bookingStatus, bookingSequence, ...outbox } = row;
-  const booking = bookingCode !== null && bookingStatus !== null && bookingSequence !== null ? { code: bookingCode, status: bookingStatus, sequence: Number(bookingSequence) } : undefined;
+  const { bookingCode, bookingStatus, bookingSequence, bookingLang, ...outbox } = row;
+  const booking =
+    bookingCode !== null && bookingStatus !== null && bookingSequence !== null
+      ? { code: bookingCode, status: bookingStatus, sequence: Number(bookingSequence), lang: bookingLang ?? "de" }
+      : undefined;
   return { ...outbox, booking };
 }
 
@@ -483,6 +503,8 @@ export async function deliverDueMail(db: Db, options: DeliverOptions = {}): Prom
         ics: row.ics ? { method: row.icsMethod ?? "PUBLISH", content: row.ics } : null,
         attachments: row.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.base64, "base64") })),
         reference: code ?? (row.voucherOrderId !== null ? `gutschein-${row.voucherOrderId}` : `mail-${row.id}`),
+        // The booking's language (issue #33 §3); a guest's link and a voucher order are German yet.
+        language: LOCALE[row.kind === "guest-link" || !booking ? "de" : booking.lang],
         messageId: `<${row.kind}.${row.id}.${code ?? "mail"}@${cachedVenueContact(await getVenue(db)).domain}>`,
       });
     } catch (error) {

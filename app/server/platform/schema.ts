@@ -376,8 +376,8 @@ export const reservations = pgTable(
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
     /**
      * The family's language (issue #33): the page's language when it booked online, the caller's as
-     * staff chose it for a phone booking. The provider's payment page and the return pages speak it;
-     * the e-mails and the manage link's pages are to follow it (still German).
+     * staff chose it for a phone booking. The provider's payment page, the return pages and every
+     * e-mail about the booking speak it.
      */
     lang: text("lang").$type<Lang>().notNull().default("de"),
   },
@@ -829,13 +829,19 @@ export const legalTexts = pgTable(
 );
 
 /** Editable introduction and closing per e-mail kind; a missing row means the built-in default. */
-export const emailTexts = pgTable("email_texts", {
-  kind: text("kind").primaryKey(),
-  intro: text("intro").notNull(),
-  closing: text("closing").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedBy: integer("updated_by"),
-});
+export const emailTexts = pgTable(
+  "email_texts",
+  {
+    kind: text("kind").notNull(),
+    /** The venue's text per language (issue #33 §2); a language without its own falls back (domain/email-texts `emailTextIn`). */
+    lang: text("lang").$type<Lang>().notNull().default("de"),
+    intro: text("intro").notNull(),
+    closing: text("closing").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer("updated_by"),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.lang] }), check("email_texts_lang_check", sql`${t.lang} in ('de','fr','it','en')`)],
+);
 
 /** MWST rates by the day they apply from (issue #31 §1); the rate of a booking is the one on its day. */
 export const vatRates = pgTable(
