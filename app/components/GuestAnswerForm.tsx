@@ -1,14 +1,39 @@
 import { Form } from "@remix-run/react";
 import { ProblemAlert } from "~/components/ProblemAlert";
-import { GUEST_LIMITS, GUEST_TEXT as T, mealField, type GuestMeal, type GuestProblem } from "~/domain/guests";
+import { GUEST_LIMITS, mealField, type GuestMeal, type GuestProblem } from "~/domain/guests";
+
+/** The words of the guest pages these components show, in the page's language (loader data, namespace `guests`). */
+export type InvitationTexts = { when: string; where: string; map: string; bring: string; deadline: string };
+export type GuestFormTexts = {
+  check: string;
+  childName: string;
+  attending: string;
+  yes: string;
+  no: string;
+  allergies: string;
+  allergiesHint: string;
+  photoConsent: string;
+  photoYes: string;
+  photoNo: string;
+  phone: string;
+  phoneHint: string;
+  email: string;
+  emailHint: string;
+};
 
 /**
  * A guest's answer (issue #32 §2): new through the invitation link, changed through the answer's
  * own link. A plain form: the page ships no JavaScript, the server checks and answers with each
- * field's German message; the browser's part is `required` and `maxLength`.
+ * field's message in the page's language; the browser's part is `required` and `maxLength`.
  */
 /** What every guest page shows of the party: when, where (with a map link), what to bring, until when to answer. */
-export function InvitationDetails({ view }: { view: { when: string; venueName: string; address: string; mapUrl: string; bring: string; deadline: string } }) {
+export function InvitationDetails({
+  view,
+  t: T,
+}: {
+  view: { when: string; venueName: string; address: string; mapUrl: string; bring: string; bringLang?: string | null; deadline: string };
+  t: InvitationTexts;
+}) {
   return (
     <dl>
       <dt>{T.when}</dt>
@@ -23,7 +48,9 @@ export function InvitationDetails({ view }: { view: { when: string; venueName: s
       {view.bring ? (
         <>
           <dt>{T.bring}</dt>
-          <dd className="pre-line">{view.bring}</dd>
+          <dd className="pre-line" lang={view.bringLang ?? undefined}>
+            {view.bring}
+          </dd>
         </>
       ) : null}
       <dt>{T.deadline}</dt>
@@ -38,12 +65,15 @@ export function GuestAnswerForm({
   problems,
   withEmail,
   submitLabel,
+  t: T,
 }: {
-  meals: readonly GuestMeal[];
+  /** Each meal with its label («Menü: Auswahl für das Kind»), worded by the loader. */
+  meals: readonly (GuestMeal & { label: string })[];
   values: Readonly<Record<string, string>>;
   problems: readonly GuestProblem[];
   withEmail: boolean;
   submitLabel: string;
+  t: GuestFormTexts;
 }) {
   const problem = (field: string) => problems.find((p) => p.field === field)?.message;
   const invalid = (field: string, hint?: string) => {
@@ -85,7 +115,7 @@ export function GuestAnswerForm({
       ])}
       {meals.map((meal) => (
         <div className="field" key={meal.extraId}>
-          <label htmlFor={mealField(meal.extraId)}>{T.meal(meal.name)}</label>
+          <label htmlFor={mealField(meal.extraId)}>{meal.label}</label>
           <select id={mealField(meal.extraId)} name={mealField(meal.extraId)} defaultValue={values[mealField(meal.extraId)] ?? ""} {...invalid(mealField(meal.extraId))}>
             <option value="">–</option>
             {meal.choices.map((c) => (

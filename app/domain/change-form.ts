@@ -2,7 +2,7 @@ import type { PartyCounts } from "./pricing";
 
 /**
  * The forms of a booking change (family pages and the staff desk): what their fields mean, and the
- * one-word notices the manage page shows after a change.
+ * one-word notices the manage page shows after a change (its words: namespace `manage`, `notice…`).
  */
 
 /** The price the person confirmed (whole Rappen in a hidden field), or undefined. */
@@ -29,22 +29,3 @@ export function parseCounts(form: { get(name: string): FormDataEntryValue | null
 export function changeNotice(kind: "verschoben" | "geaendert", refund: "none" | "refunded" | "manual" | "pending"): string {
   return refund === "manual" ? `${kind}-manuell` : refund === "pending" ? `${kind}-bearbeitung` : kind;
 }
-
-const REFUND_IN_PROGRESS = "Die Rückerstattung ist beim Zahlungsanbieter in Bearbeitung; Sie erhalten den Betrag ohne weiteres Zutun zurück.";
-
-const MANUAL_REFUND = "Die Rückerstattung konnte nicht automatisch ausgelöst werden; unser Team erledigt sie manuell und meldet sich bei Ihnen.";
-
-/** What the manage page says after a change or a payment for one. */
-export const CHANGE_NOTICES: Record<string, { kind: "success" | "warning" | "info"; text: string }> = {
-  verschoben: { kind: "success", text: "Ihre Buchung wurde verschoben. Sie erhalten eine Bestätigung mit dem neuen Kalendereintrag per E-Mail." },
-  "verschoben-manuell": { kind: "warning", text: `Ihre Buchung wurde verschoben. ${MANUAL_REFUND}` },
-  "verschoben-bearbeitung": { kind: "info", text: `Ihre Buchung wurde verschoben. ${REFUND_IN_PROGRESS}` },
-  geaendert: { kind: "success", text: "Ihre Buchung wurde geändert. Sie erhalten eine Bestätigung mit allen Beträgen per E-Mail." },
-  "geaendert-manuell": { kind: "warning", text: `Ihre Buchung wurde geändert. ${MANUAL_REFUND}` },
-  "geaendert-bearbeitung": { kind: "info", text: `Ihre Buchung wurde geändert. ${REFUND_IN_PROGRESS}` },
-  "zahlung-abgebrochen": { kind: "warning", text: "Die Zahlung wurde nicht abgeschlossen. Ihre Buchung bleibt unverändert." },
-  "zahlung-erstattet": {
-    kind: "warning",
-    text: "Ihre Zahlung ist eingegangen, aber die Änderung war nicht mehr möglich. Ihre Buchung bleibt unverändert; der Betrag wird Ihnen zurückerstattet.",
-  },
-};

@@ -4,8 +4,9 @@ import { addDays, addMonths } from "./time";
 /**
  * Guests of a birthday party (issue #32): the host family shares an invitation link, guests' parents
  * answer without an account, the host and the centre see the same list, and the answers are deleted
- * a number of days after the party. Pure rules and every text families read on these pages, in one
- * place (the Languages issue translates this block).
+ * a number of days after the party. Pure rules and the German texts of these pages (issue #33: the
+ * namespaces `guests`, `guestsHost` and `guestsData` of app/i18n/messages carry them word for word,
+ * and the other languages; guests.mirror.test.ts keeps the copies equal).
  */
 
 /** `maxAnswers`: answers one invitation takes in all (a class and its siblings fit; a flood does not). */
@@ -171,6 +172,11 @@ export type GuestAnswer = {
 
 export type GuestProblem = { field: string; message: string };
 
+/** The answer checks' messages: German (`GUEST_TEXT`) unless a page in another language passes its own. */
+export type GuestCheckWords = {
+  [K in "childNameMissing" | "childNameTooLong" | "attendingMissing" | "allergiesTooLong" | "photoMissing" | "phoneMissing" | "phoneInvalid" | "emailInvalid"]: string;
+} & { mealMissing: (name: string) => string };
+
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 /** One line: control characters out, runs of spaces as one. */
 const line = (v: unknown) =>
@@ -191,32 +197,33 @@ export function parseGuestAnswer(
   input: Record<string, unknown>,
   meals: readonly GuestMeal[],
   phoneOk: (phone: string) => boolean = isPlausiblePhone,
+  words: GuestCheckWords = GUEST_TEXT,
 ): { ok: true; answer: GuestAnswer } | { ok: false; problems: GuestProblem[] } {
   const problems: GuestProblem[] = [];
   const childName = line(input.childName);
-  if (childName === "") problems.push({ field: "childName", message: GUEST_TEXT.childNameMissing });
-  else if (childName.length > GUEST_LIMITS.childName) problems.push({ field: "childName", message: GUEST_TEXT.childNameTooLong });
+  if (childName === "") problems.push({ field: "childName", message: words.childNameMissing });
+  else if (childName.length > GUEST_LIMITS.childName) problems.push({ field: "childName", message: words.childNameTooLong });
   const attendingText = str(input.attending);
   const attending = attendingText === "ja" ? true : attendingText === "nein" ? false : null;
-  if (attending === null) problems.push({ field: "attending", message: GUEST_TEXT.attendingMissing });
+  if (attending === null) problems.push({ field: "attending", message: words.attendingMissing });
   const chosen: Record<string, string> = {};
   if (attending === true) {
     for (const meal of meals) {
       const value = str(input[mealField(meal.extraId)]);
-      if (!meal.choices.includes(value)) problems.push({ field: mealField(meal.extraId), message: GUEST_TEXT.mealMissing(meal.name) });
+      if (!meal.choices.includes(value)) problems.push({ field: mealField(meal.extraId), message: words.mealMissing(meal.name) });
       else chosen[String(meal.extraId)] = value;
     }
   }
   const allergies = line(input.allergies);
-  if (allergies.length > GUEST_LIMITS.allergies) problems.push({ field: "allergies", message: GUEST_TEXT.allergiesTooLong });
+  if (allergies.length > GUEST_LIMITS.allergies) problems.push({ field: "allergies", message: words.allergiesTooLong });
   const photoText = str(input.photoConsent);
   const photoConsent = photoText === "ja" ? true : photoText === "nein" ? false : null;
-  if (attending === true && photoConsent === null) problems.push({ field: "photoConsent", message: GUEST_TEXT.photoMissing });
+  if (attending === true && photoConsent === null) problems.push({ field: "photoConsent", message: words.photoMissing });
   const phone = line(input.phone).slice(0, GUEST_LIMITS.phone + 1);
-  if (attending === true && phone === "") problems.push({ field: "phone", message: GUEST_TEXT.phoneMissing });
-  else if (phone !== "" && (phone.length > GUEST_LIMITS.phone || !phoneOk(phone))) problems.push({ field: "phone", message: GUEST_TEXT.phoneInvalid });
+  if (attending === true && phone === "") problems.push({ field: "phone", message: words.phoneMissing });
+  else if (phone !== "" && (phone.length > GUEST_LIMITS.phone || !phoneOk(phone))) problems.push({ field: "phone", message: words.phoneInvalid });
   const email = line(input.email).toLowerCase();
-  if (email !== "" && !isEmailAddress(email)) problems.push({ field: "email", message: GUEST_TEXT.emailInvalid });
+  if (email !== "" && !isEmailAddress(email)) problems.push({ field: "email", message: words.emailInvalid });
   if (problems.length > 0 || attending === null) return { ok: false, problems };
   return {
     ok: true,

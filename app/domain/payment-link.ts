@@ -29,11 +29,3 @@ export const PAYMENT_LINK_MSG = {
   cancelled: "Diese Buchung wurde storniert. Eine Zahlung ist nicht mehr möglich.",
   startFailed: "Die Zahlung konnte gerade nicht eröffnet werden. Ihre Buchung bleibt bestehen; bitte versuchen Sie es in einigen Minuten erneut.",
 } as const;
-
-/** Page titles per state (German, shown as the heading). */
-export const PAYMENT_LINK_TITLES: Record<PaymentLinkStatus, string> = {
-  open: "Buchung bezahlen",
-  paid: "Bereits bezahlt",
-  expired: "Zahlungslink abgelaufen",
-  cancelled: "Buchung storniert",
-};

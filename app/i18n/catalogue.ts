@@ -10,9 +10,13 @@ import { offers } from "./messages/offers";
 import { payment } from "./messages/payment";
 import { email } from "./messages/email";
 import { emailDefaults } from "./messages/emailDefaults";
+import { guests, guestsData, guestsHost } from "./messages/guests";
+import { party } from "./messages/party";
+import { partyMsg } from "./messages/partyMsg";
+import { manage, manageChange, manageLookup, managePay } from "./messages/manage";
 
 /**
  * Every namespace (one per page or shared piece, `common` for the frame). Imported by the server
  * only (server/i18n/texts.server.ts): a page gets its own language's strings as loader data.
  */
-export const CATALOGUE = { common, msg, home, offers, games, gameFlow, findSlot, enterData, dataFields, payment, email, emailDefaults };
+export const CATALOGUE = { common, msg, home, offers, games, gameFlow, findSlot, enterData, dataFields, payment, email, emailDefaults, guests, guestsHost, guestsData, party, partyMsg, manage, manageLookup, manageChange, managePay };

@@ -1,91 +1,130 @@
+import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { Page } from "~/components/Page";
-import { DATA_TEXT as T } from "~/domain/guests";
-import { pageMeta } from "~/domain/page-meta";
+import { DATA_TEXT } from "~/domain/guests";
+import { localPageMeta } from "~/domain/page-meta";
 import { formatVenueInstant } from "~/domain/self-service";
+import { VENUE_TIME_ZONE } from "~/domain/time";
+import { LOCALE, localePath, type Lang } from "~/i18n/locales";
 import { MANAGE_HEADERS, requireManagedBooking } from "~/server/booking/manage.server";
+import { requestLang } from "~/server/i18n/request.server";
+import { localizeIn, t, texts } from "~/server/i18n/texts.server";
 import { getDb } from "~/server/platform/db.server";
 import { bookingDataExport, requestDeletion, retentionOf } from "~/server/privacy/privacy.server";
 
 export const headers: HeadersFunction = () => MANAGE_HEADERS;
-export const meta: MetaFunction = () => pageMeta(T.title, [{ name: "robots", content: "noindex" }]);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => localPageMeta(matches, data?.t.title ?? DATA_TEXT.title, [{ name: "robots", content: "noindex" }]);
+export const handle: RouteHandle = { translated: true };
+
+/** The stored fields the page shows, each with its label in the page's words (the JSON keeps the keys). */
+const LABEL_KEYS = [
+  "code",
+  "offer",
+  "date",
+  "start",
+  "status",
+  "createdAt",
+  "children",
+  "activeAdults",
+  "accompanyingAdults",
+  "players",
+  "priceChf",
+  "amountChf",
+  "voucherCode",
+  "channel",
+  "firstName",
+  "lastName",
+  "street",
+  "zip",
+  "city",
+  "country",
+  "phone",
+  "email",
+  "message",
+  "childName",
+  "childAge",
+  "notes",
+] as const;
+
+/** A moment (the deletion request) in venue time: `Mittwoch, 3. Dezember 2026, 14:00 Uhr` as before in German. */
+function instantIn(lang: Lang, instant: Date): string {
+  if (lang === "de") return formatVenueInstant(instant);
+  const date = new Intl.DateTimeFormat(LOCALE[lang], { timeZone: VENUE_TIME_ZONE, weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(instant);
+  const time = new Intl.DateTimeFormat(LOCALE[lang], { timeZone: VENUE_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
+  return t(lang, "guestsData", "instant", { date, time });
+}
 
 /** What we keep about the booking (printable), the JSON download, and the family's deletion request (issue #32 §4). */
 export async function loader({ params }: LoaderFunctionArgs) {
+  const lang = requestLang(params);
   const db = await getDb();
   const r = await requireManagedBooking(db, params.token);
   const exported = await bookingDataExport(db, r);
   const retention = await retentionOf(db);
+  const T = texts(lang, "guestsData");
+  // The guests' answers as the export has them (German words, as the host list's), in the page's language.
+  const guestLines = exported.guests.map((g) => {
+    const photos = g.photos ? t(lang, "guestsData", "photos", { answer: localizeIn(lang, "guestsHost", g.photos) }) : "";
+    const details = [localizeIn(lang, "guestsHost", g.answer), g.allergies, g.meal, photos, g.phone].filter(Boolean).join(" · ");
+    return t(lang, "guestsData", "guestLine", { child: g.child, details });
+  });
   return {
-    token: params.token!,
-    exported,
-    requestedAt: r.deletionRequestedAt ? formatVenueInstant(r.deletionRequestedAt) : null,
-    notes: [T.guestsNote(retention.guestDays), T.retentionNote(retention.bookingMonths)],
+    t: T,
+    base: localePath(lang, `/buchung/${params.token!}`),
+    // The file is the same in every language (stored keys and codes).
+    download: `/buchung/${params.token!}/daten.json`,
+    locale: LOCALE[lang],
+    // What the venue typed (the offer's and the extras' names) stays as typed: marked German on a page in another language.
+    venueLang: lang === "de" ? undefined : "de-CH",
+    labels: Object.fromEntries(LABEL_KEYS.map((key) => [key, T[key]])) as Record<string, string>,
+    // Stored codes as families read them (the JSON keeps them as stored).
+    values: {
+      status: { held: T.statusHeld, confirmed: T.statusConfirmed, cancelled: T.statusCancelled, expired: T.statusExpired },
+      channel: { online: T.channelOnline, phone: T.channelPhone },
+    } as Record<string, Record<string, string>>,
+    exported: { booking: exported.booking, contact: exported.contact, party: exported.party, extras: exported.extras },
+    guestLines,
+    requested: r.deletionRequestedAt ? t(lang, "guestsData", "requested", { at: instantIn(lang, r.deletionRequestedAt) }) : null,
+    notes: [t(lang, "guestsData", "guestsNote", { days: retention.guestDays }), t(lang, "guestsData", "retentionNote", { months: retention.bookingMonths })],
   };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = requestLang(params);
   const db = await getDb();
   const r = await requireManagedBooking(db, params.token);
   const form = await request.formData();
-  if (form.get("confirm") !== "1") return data({ error: T.deletionConfirmMissing }, { status: 400 });
+  if (form.get("confirm") !== "1") return data({ error: t(lang, "guestsData", "deletionConfirmMissing") }, { status: 400 });
   const result = await requestDeletion(db, r);
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
-  return redirect(`/buchung/${params.token}?ok=loeschung`, 303);
+  if (!result.ok) return data({ error: localizeIn(lang, "guestsData", result.message) }, { status: result.status });
+  return redirect(localePath(lang, `/buchung/${params.token}?ok=loeschung`), 303);
 }
 
-const LABELS: Record<string, string> = {
-  code: "Buchungscode",
-  offer: "Angebot",
-  date: "Datum",
-  start: "Beginn",
-  status: "Status",
-  createdAt: "Gebucht am",
-  children: "Kinder",
-  activeAdults: "Erwachsene (mitspielend)",
-  accompanyingAdults: "Erwachsene (nur Begleitung)",
-  players: "Spieler",
-  priceChf: "Preis (CHF)",
-  amountChf: "Bezahlt/zu bezahlen (CHF)",
-  voucherCode: "Gutschein",
-  channel: "Gebucht über",
-  firstName: "Vorname",
-  lastName: "Nachname",
-  street: "Strasse",
-  zip: "PLZ",
-  city: "Ort",
-  country: "Land",
-  phone: "Telefon",
-  email: "E-Mail",
-  message: "Nachricht",
-  childName: "Geburtstagskind",
-  childAge: "Alter",
-  notes: "Allergien / Hinweise",
-};
+type Shown = { labels: Record<string, string>; values: Record<string, Record<string, string>>; locale: string; venueLang: string | undefined };
 
-/** Stored codes as families read them (the JSON keeps them as stored). */
-const VALUES: Record<string, Record<string, string>> = {
-  status: { held: "Reserviert (Zahlung offen)", confirmed: "Bestätigt", cancelled: "Storniert", expired: "Nicht zustande gekommen" },
-  channel: { online: "Online", phone: "Telefonisch" },
-};
-const shown = (key: string, value: unknown) => {
+/** Fields holding the venue's own words. */
+const VENUE_WORDS = new Set(["offer"]);
+
+const shown = (key: string, value: unknown, { values, locale }: Shown) => {
   const text = String(value);
-  if (VALUES[key]?.[text]) return VALUES[key]![text]!;
+  if (values[key]?.[text]) return values[key]![text]!;
   // ISO instants (booked at) in Swiss time.
-  return /^\d{4}-\d{2}-\d{2}T/.test(text) ? new Date(text).toLocaleString("de-CH", { timeZone: "Europe/Zurich", dateStyle: "medium", timeStyle: "short" }) : text;
+  return /^\d{4}-\d{2}-\d{2}T/.test(text) ? new Date(text).toLocaleString(locale, { timeZone: "Europe/Zurich", dateStyle: "medium", timeStyle: "short" }) : text;
 };
 
-function Rows({ values }: { values: Record<string, unknown> }) {
+function Rows({ values, words }: { values: Record<string, unknown>; words: Shown }) {
   return (
     <dl>
       {Object.entries(values)
         .filter(([, v]) => v !== null && v !== "")
         .map(([k, v]) => (
           <Fragment key={k}>
-            <dt>{LABELS[k] ?? k}</dt>
-            <dd className="pre-line">{shown(k, v)}</dd>
+            <dt>{words.labels[k] ?? k}</dt>
+            <dd className="pre-line" lang={VENUE_WORDS.has(k) ? words.venueLang : undefined}>
+              {shown(k, v, words)}
+            </dd>
           </Fragment>
         ))}
     </dl>
@@ -93,9 +132,9 @@ function Rows({ values }: { values: Record<string, unknown> }) {
 }
 
 export default function BookingData() {
-  const { token, exported, requestedAt, notes } = useLoaderData<typeof loader>();
+  const { t: T, base, download, labels, values, locale, venueLang, exported, guestLines, requested, notes } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const base = `/buchung/${token}`;
+  const words = { labels, values, locale, venueLang };
   return (
     <Page title={T.title}>
       {result?.error ? (
@@ -107,30 +146,28 @@ export default function BookingData() {
         <h2 id="data-title">{T.title}</h2>
         <p>{T.intro}</p>
         <p className="actions no-print">
-          <a className="button button-secondary" href={`${base}/daten.json`} download>
+          <a className="button button-secondary" href={download} download>
             {T.download}
           </a>
         </p>
-        <Rows values={exported.booking} />
-        <Rows values={exported.contact} />
-        <Rows values={exported.party} />
+        <Rows values={exported.booking} words={words} />
+        <Rows values={exported.contact} words={words} />
+        <Rows values={exported.party} words={words} />
         {exported.extras.length > 0 ? (
           <ul className="systems">
             {exported.extras.map((e) => (
-              <li key={`${e.name}-${e.choice}`}>
+              <li key={`${e.name}-${e.choice}`} lang={venueLang}>
                 {e.quantity} × {e.choice ? `${e.name}: ${e.choice}` : e.name} (CHF {e.unitPriceChf})
               </li>
             ))}
           </ul>
         ) : null}
-        {exported.guests.length > 0 ? (
+        {guestLines.length > 0 ? (
           <>
             <h3>{T.guestsTitle}</h3>
             <ul className="guest-list">
-              {exported.guests.map((g, i) => (
-                <li key={i}>
-                  {g.child}: {[g.answer, g.allergies, g.meal, g.photos && `Fotos: ${g.photos}`, g.phone].filter(Boolean).join(" · ")}
-                </li>
+              {guestLines.map((line, i) => (
+                <li key={i}>{line}</li>
               ))}
             </ul>
           </>
@@ -141,8 +178,8 @@ export default function BookingData() {
       </section>
       <section className="card" aria-labelledby="deletion-title">
         <h2 id="deletion-title">{T.deletionTitle}</h2>
-        {requestedAt ? (
-          <p>{T.requested(requestedAt)}</p>
+        {requested ? (
+          <p>{requested}</p>
         ) : (
           <>
             <p>{T.deletionIntro}</p>
@@ -154,7 +191,7 @@ export default function BookingData() {
                 </label>
               </div>
               <button type="submit" className="button button-secondary">
-                {T.request}
+                {T.deletionTitle}
               </button>
             </Form>
           </>
@@ -162,7 +199,7 @@ export default function BookingData() {
       </section>
       <p className="no-print">
         <a className="button button-secondary" href={base}>
-          Zurück zur Buchung
+          {T.back}
         </a>
       </p>
     </Page>

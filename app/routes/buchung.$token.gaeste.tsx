@@ -1,21 +1,25 @@
+import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Page } from "~/components/Page";
 import { useHydrated } from "~/components/useHydrated";
-import { HOST_TEXT as T } from "~/domain/guests";
-import { pageMeta } from "~/domain/page-meta";
+import { HOST_TEXT } from "~/domain/guests";
+import { localPageMeta } from "~/domain/page-meta";
 import { isBirthdayParty } from "~/domain/party-details";
+import { LOCALE, localePath } from "~/i18n/locales";
 import { MANAGE_HEADERS, requireManagedBooking } from "~/server/booking/manage.server";
 import { hostAction, hostPage } from "~/server/guests/host.server";
+import { familyPath, requestLang } from "~/server/i18n/request.server";
+import { localizeMsg, t, texts } from "~/server/i18n/texts.server";
 import { getDb } from "~/server/platform/db.server";
 
 export const headers: HeadersFunction = () => MANAGE_HEADERS;
-export const meta: MetaFunction = () => pageMeta(T.title, [{ name: "robots", content: "noindex" }]);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => localPageMeta(matches, data?.t.title ?? HOST_TEXT.title, [{ name: "robots", content: "noindex" }]);
 /** JavaScript only adds «Link kopieren» and a refresh of the answers every 30 seconds; every action is a plain form. */
-export const handle = { hydrate: true };
+export const handle: RouteHandle = { hydrate: true, translated: true };
 
-const NOTICES = { erstellt: T.createdNotice, neu: T.renewed, zurueckgezogen: T.revoked, gespeichert: T.bringSaved, abgesagt: T.declined, entfernt: T.removed } as const;
+const NOTICES = { erstellt: "createdNotice", neu: "renewed", zurueckgezogen: "revoked", gespeichert: "bringSaved", abgesagt: "declined", entfernt: "removed" } as const;
 
 /**
  * The host family's invitation and guest list (issue #32 §1–3), through the manage link: the link
@@ -23,25 +27,52 @@ const NOTICES = { erstellt: T.createdNotice, neu: T.renewed, zurueckgezogen: T.r
  * final headcount.
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
+  const lang = requestLang(params);
   const db = await getDb();
   const r = await requireManagedBooking(db, params.token);
-  if (!isBirthdayParty(r) || r.players !== null) throw redirect(`/buchung/${params.token}`);
+  const base = localePath(lang, `/buchung/${params.token!}`);
+  if (!isBirthdayParty(r) || r.players !== null) throw redirect(base);
   const ok = new URL(request.url).searchParams.get("ok") ?? "";
-  return { page: await hostPage(db, r), token: params.token!, childName: r.partyChildName, active: r.status === "confirmed", notice: ok in NOTICES ? NOTICES[ok as keyof typeof NOTICES] : null };
+  const T = texts(lang, "guestsHost");
+  const page = await hostPage(db, r, new Date(), lang);
+  const child = r.partyChildName;
+  // What goes to the guests with the link speaks the link's language: the booking's (issue #33).
+  const url = page.invitation?.url ?? "";
+  const share = {
+    text: child ? t(r.lang, "guestsHost", "shareTextChild", { child, url }) : t(r.lang, "guestsHost", "shareText", { url }),
+    subject: child ? t(r.lang, "guestsHost", "mailSubjectChild", { child }) : t(r.lang, "guestsHost", "mailSubject"),
+  };
+  return {
+    page: {
+      ...page,
+      rows: page.rows.map((g) => ({ ...g, declineLabel: t(lang, "guestsHost", "decline", { child: g.childName }), removeLabel: t(lang, "guestsHost", "remove", { child: g.childName }) })),
+      meals: page.meals.map((meal) => ({ ...meal, label: t(lang, "guestsHost", "birthdayMeal", { name: meal.name }) })),
+    },
+    t: T,
+    base,
+    share,
+    // The stored «what to bring» is the host's own words, most likely in the booking's language.
+    bringLang: r.lang === lang ? undefined : LOCALE[r.lang],
+    active: r.status === "confirmed",
+    notice: ok in NOTICES ? T[NOTICES[ok as keyof typeof NOTICES]] : null,
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = requestLang(params);
   const db = await getDb();
   const r = await requireManagedBooking(db, params.token);
   const form = await request.formData();
   form.set("token", params.token!);
-  const result = await hostAction(db, r, form);
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
-  if ("redirect" in result) return redirect(result.redirect, 303);
-  return redirect(`/buchung/${params.token}/gaeste?ok=${result.notice}`, 303);
+  const result = await hostAction(db, r, form, new Date(), lang);
+  // A message of the extras change (taking the list over) may come as a shared German one.
+  if (!result.ok) return data({ error: localizeMsg(lang, result.message) }, { status: result.status });
+  // The persons or headcount page in the page's language (a provider's payment page as it is).
+  if ("redirect" in result) return redirect(familyPath(lang, result.redirect), 303);
+  return redirect(localePath(lang, `/buchung/${params.token}/gaeste?ok=${result.notice}`), 303);
 }
 
-function CopyButton({ text }: { text: string }) {
+function CopyButton({ text, label, done }: { text: string; label: string; done: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <>
@@ -52,17 +83,17 @@ function CopyButton({ text }: { text: string }) {
           void navigator.clipboard?.writeText(text).then(() => setCopied(true));
         }}
       >
-        {T.copy}
+        {label}
       </button>
       <span role="status" className="muted">
-        {copied ? ` ${T.copied}` : ""}
+        {copied ? ` ${done}` : ""}
       </span>
     </>
   );
 }
 
 export default function GuestListPage() {
-  const { page, token, childName, notice, active } = useLoaderData<typeof loader>();
+  const { page, t: T, base, share, bringLang, notice, active } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
@@ -73,9 +104,7 @@ export default function GuestListPage() {
     }, 30_000);
     return () => window.clearInterval(timer);
   }, [revalidator]);
-  const base = `/buchung/${token}`;
   const inv = page.invitation;
-  const shareText = `${T.shareText(childName)}${inv?.url ?? ""}`;
   return (
     <Page title={T.title}>
       {notice ? (
@@ -97,11 +126,11 @@ export default function GuestListPage() {
             </label>
             <input id="invitation-link" className="share-link" type="text" readOnly value={inv.url} />
             <p className="actions">
-              {hydrated ? <CopyButton text={inv.url} /> : null}{" "}
-              <a className="button button-secondary" href={`https://wa.me/?text=${encodeURIComponent(shareText)}`} rel="noreferrer">
+              {hydrated ? <CopyButton text={inv.url} label={T.copy} done={T.copied} /> : null}{" "}
+              <a className="button button-secondary" href={`https://wa.me/?text=${encodeURIComponent(share.text)}`} rel="noreferrer">
                 {T.whatsapp}
               </a>{" "}
-              <a className="button button-secondary" href={`mailto:?subject=${encodeURIComponent(T.mailSubject(childName))}&body=${encodeURIComponent(shareText)}`}>
+              <a className="button button-secondary" href={`mailto:?subject=${encodeURIComponent(share.subject)}&body=${encodeURIComponent(share.text)}`}>
                 {T.mail}
               </a>{" "}
               <a className="button button-secondary" href={`${inv.path}/drucken`}>
@@ -112,7 +141,7 @@ export default function GuestListPage() {
               <Form method="post">
                 <div className="field">
                   <label htmlFor="bring">{T.bringLabel}</label>
-                  <textarea id="bring" name="bring" rows={2} maxLength={300} defaultValue={inv.bring} />
+                  <textarea id="bring" name="bring" rows={2} maxLength={300} defaultValue={inv.bring} lang={bringLang} />
                 </div>
                 <p className="actions">
                   <button type="submit" name="intent" value="bring" className="button button-secondary">
@@ -161,26 +190,27 @@ export default function GuestListPage() {
               {page.rows.map((g) => (
                 <li key={g.id}>
                   <p>
-                    <strong>{g.childName}</strong>: {g.answer}
+                    <strong>{g.childName}</strong>
+                    {T.colon} {g.answer}
                   </p>
                   {g.allergies ? (
                     <p>
-                      {T.columns.allergies}: {g.allergies}
+                      {T.allergiesLabel} {g.allergies}
                     </p>
                   ) : null}
                   {g.meals ? (
                     <p>
-                      {T.columns.meal}: {g.meals}
+                      {T.mealLabel} {g.meals}
                     </p>
                   ) : null}
                   {g.photo ? (
                     <p>
-                      {T.columns.photo}: {g.photo}
+                      {T.photoLabel} {g.photo}
                     </p>
                   ) : null}
                   {g.phone ? (
                     <p>
-                      {T.columns.phone}: <a href={`tel:${g.phone.replace(/[^+\d]/g, "")}`}>{g.phone}</a>
+                      {T.phoneLabel} <a href={`tel:${g.phone.replace(/[^+\d]/g, "")}`}>{g.phone}</a>
                     </p>
                   ) : null}
                   {page.canInvite ? (
@@ -188,11 +218,11 @@ export default function GuestListPage() {
                       <input type="hidden" name="reply" value={g.id} />
                       {g.status === "waiting" ? (
                         <button type="submit" name="intent" value="decline" className="button button-secondary">
-                          {T.decline}: {g.childName}
+                          {g.declineLabel}
                         </button>
                       ) : null}{" "}
                       <button type="submit" name="intent" value="remove" className="button button-secondary">
-                        {T.remove}: {g.childName}
+                        {g.removeLabel}
                       </button>
                     </Form>
                   ) : null}
@@ -221,12 +251,12 @@ export default function GuestListPage() {
       ) : null}
       {page.takeover?.open ? (
         <section className="card" aria-labelledby="takeover-title">
-          <h2 id="takeover-title">{T.takeoverTitle}</h2>
+          <h2 id="takeover-title">{T.takeover}</h2>
           <p>{page.takeover.intro}</p>
           <Form method="post">
             {page.meals.map((meal) => (
               <div className="field" key={meal.extraId}>
-                <label htmlFor={`birthdayMeal-${meal.extraId}`}>{T.birthdayMeal(meal.name)}</label>
+                <label htmlFor={`birthdayMeal-${meal.extraId}`}>{meal.label}</label>
                 <select id={`birthdayMeal-${meal.extraId}`} name={`birthdayMeal-${meal.extraId}`} defaultValue="">
                   <option value="">–</option>
                   {meal.choices.map((c) => (
@@ -245,7 +275,7 @@ export default function GuestListPage() {
       ) : null}
       <p>
         <a className="button button-secondary" href={base}>
-          Zurück zur Buchung
+          {T.back}
         </a>
       </p>
     </Page>

@@ -1,35 +1,44 @@
-import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/node";
-import { data, Form, useActionData } from "@remix-run/react";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Page } from "~/components/Page";
-import { pageMeta } from "~/domain/page-meta";
+import { localPageMeta } from "~/domain/page-meta";
 import { LINK_FIELD_MAX } from "~/domain/manage-link";
 import { MANAGE_HEADERS, requestManageLink } from "~/server/booking/manage.server";
+import { requestLang } from "~/server/i18n/request.server";
+import { localizeIn, texts } from "~/server/i18n/texts.server";
 import { clientKey } from "~/server/platform/client.server";
 import { getDb } from "~/server/platform/db.server";
+import type { RouteHandle } from "~/root";
 
+export const handle: RouteHandle = { translated: true };
 export const headers: HeadersFunction = () => MANAGE_HEADERS;
-export const meta: MetaFunction = () => pageMeta("Buchung verwalten", [{ name: "robots", content: "noindex" }]);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => localPageMeta(matches, data?.t.title ?? "Buchung verwalten", [{ name: "robots", content: "noindex" }]);
 
-export async function action({ request, context }: ActionFunctionArgs) {
+/** The page's words (namespace `manageLookup`). */
+export function loader({ params }: LoaderFunctionArgs) {
+  return { t: texts(requestLang(params), "manageLookup") };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const lang = requestLang(params);
   const form = await request.formData();
   const result = await requestManageLink(await getDb(), {
     code: form.get("bookingCode"),
     email: form.get("email"),
     clientKey: clientKey(request, context),
   });
-  return data({ status: result.status, message: result.message }, { status: result.status });
+  // The answer (LINK_MSG) in the page's language; the e-mail goes out in the booking's.
+  return data({ status: result.status, message: localizeIn(lang, "manageLookup", result.message) }, { status: result.status });
 }
 
 export default function FindBooking() {
+  const { t } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const ok = result?.status === 200;
   return (
-    <Page title="Buchung verwalten">
+    <Page title={t.title}>
       <section className="card">
-        <p>
-          Den persönlichen Link zu Ihrer Buchung finden Sie in Ihrer Buchungsbestätigung unter «Buchung verwalten». Haben Sie die E-Mail nicht mehr?
-          Geben Sie Ihren Buchungscode und die E-Mail-Adresse der Buchung ein; wir senden Ihnen den Link erneut.
-        </p>
+        <p>{t.intro}</p>
         {result ? (
           <p role={ok ? "status" : "alert"} className={ok ? "alert alert-success" : "alert alert-error"}>
             {result.message}
@@ -37,15 +46,24 @@ export default function FindBooking() {
         ) : null}
         <Form method="post">
           <div className="field">
-            <label htmlFor="bookingCode">Buchungscode</label>
-            <input id="bookingCode" name="bookingCode" type="text" required maxLength={LINK_FIELD_MAX.code} autoComplete="off" autoCapitalize="characters" placeholder="z. B. FW-AB12CD" />
+            <label htmlFor="bookingCode">{t.codeLabel}</label>
+            <input
+              id="bookingCode"
+              name="bookingCode"
+              type="text"
+              required
+              maxLength={LINK_FIELD_MAX.code}
+              autoComplete="off"
+              autoCapitalize="characters"
+              placeholder={t.codePlaceholder}
+            />
           </div>
           <div className="field">
-            <label htmlFor="email">E-Mail-Adresse</label>
+            <label htmlFor="email">{t.emailLabel}</label>
             <input id="email" name="email" type="email" required maxLength={LINK_FIELD_MAX.email} autoComplete="email" />
           </div>
           <button type="submit" className="button">
-            Link zusenden
+            {t.send}
           </button>
         </Form>
       </section>

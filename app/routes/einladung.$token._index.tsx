@@ -1,23 +1,34 @@
+import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { data, isRouteErrorResponse, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { GuestAnswerForm, InvitationDetails } from "~/components/GuestAnswerForm";
 import { Page } from "~/components/Page";
-import { GUEST_TEXT as T, invitationClosedMessage, type GuestProblem } from "~/domain/guests";
+import { GUEST_TEXT, type GuestProblem } from "~/domain/guests";
+import { localePath } from "~/i18n/locales";
 import { MANAGE_HEADERS } from "~/server/booking/manage.server";
-import { invitationPage, submitAnswer } from "~/server/guests/answers.server";
+import { closedMessage, invitationPage, submitAnswer } from "~/server/guests/answers.server";
+import { requestLang } from "~/server/i18n/request.server";
+import { t, texts } from "~/server/i18n/texts.server";
 import { clientKey } from "~/server/platform/client.server";
 import { getDb } from "~/server/platform/db.server";
 
 /** A secret link: never cached, never indexed (Referrer-Policy `same-origin`: serve.server.ts). */
 export const headers: HeadersFunction = () => MANAGE_HEADERS;
 
+/** In the language of its URL (issue #33): the host's link carries the booking's language; a guest may switch. */
+export const handle: RouteHandle = { translated: true };
+
 /**
  * Link previews (WhatsApp, Signal, mail clients) read these: the child's first name and age the host
- * chose to share, the day and the venue — nothing of the host family's contact data.
+ * chose to share, the day and the venue — nothing of the host family's contact data. An unknown link
+ * (404) has the page's «not found» words (German as before at the German address).
  */
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
-  const title = loaded ? loaded.view.ogTitle : T.invitationTitle;
-  const description = loaded ? loaded.view.ogDescription : T.notFound;
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, error, matches, params }) => {
+  const frame = (matches.find((m) => m.id === "root")?.data as { i18n?: { texts?: { notFoundTitle?: string } } } | undefined)?.i18n?.texts;
+  const errorText = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : null;
+  const german = params.lang === undefined;
+  const title = loaded ? loaded.view.ogTitle : german ? GUEST_TEXT.invitationTitle : (frame?.notFoundTitle ?? GUEST_TEXT.invitationTitle);
+  const description = loaded ? loaded.view.ogDescription : german ? GUEST_TEXT.notFound : (errorText ?? "");
   return [
     { title: `${title} – Fun World` },
     { name: "description", content: description },
@@ -30,33 +41,42 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
 
 /** The invitation (issue #32 §1) and the answer form (§2): no account, no JavaScript needed. */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const page = await invitationPage(await getDb(), params.token ?? "");
-  if (!page) throw new Response(T.notFound, { status: 404, headers: MANAGE_HEADERS });
-  return { view: page.view, token: params.token! };
+  const lang = requestLang(params);
+  const page = await invitationPage(await getDb(), params.token ?? "", new Date(), lang);
+  if (!page) throw new Response(t(lang, "guests", "notFound"), { status: 404, headers: MANAGE_HEADERS });
+  const { view } = page;
+  return {
+    view,
+    t: texts(lang, "guests"),
+    closed: closedMessage(lang, view.state, view.deadline),
+    meals: view.meals.map((meal) => ({ ...meal, label: t(lang, "guests", "meal", { name: meal.name }) })),
+    printPath: localePath(lang, `/einladung/${params.token!}/drucken`),
+  };
 }
 
 type ActionData = { message?: string; problems: GuestProblem[]; values: Record<string, string> };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
+  const lang = requestLang(params);
   const form = await request.formData();
-  const result = await submitAnswer(await getDb(), { token: params.token ?? "", form, clientKey: clientKey(request, context) });
-  if (result.kind === "saved") return redirect(`/einladung/antwort/${result.token}?neu=${result.mailed ? "mail" : "1"}`, 303);
+  // The answers, and the edit link's e-mail, in the language the guest answers in.
+  const result = await submitAnswer(await getDb(), { token: params.token ?? "", form, clientKey: clientKey(request, context), lang });
+  if (result.kind === "saved") return redirect(localePath(lang, `/einladung/antwort/${result.token}?neu=${result.mailed ? "mail" : "1"}`), 303);
   if (result.kind === "problems") return data<ActionData>({ problems: result.form.problems, values: result.form.values }, { status: 400 });
-  if (result.status === 404) throw new Response(T.notFound, { status: 404, headers: MANAGE_HEADERS });
+  if (result.status === 404) throw new Response(result.message, { status: 404, headers: MANAGE_HEADERS });
   return data<ActionData>({ message: result.message, problems: [], values: {} }, { status: result.status });
 }
 
 export default function InvitationPage() {
-  const { view, token } = useLoaderData<typeof loader>();
+  const { view, t: T, closed, meals, printPath } = useLoaderData<typeof loader>();
   const result = useActionData<ActionData>();
-  const closed = invitationClosedMessage(view.state, view.deadline);
   return (
     <Page title={view.heading}>
       <section className="card summary invitation" aria-labelledby="invitation-title">
         <h2 id="invitation-title">{T.invitationTitle}</h2>
-        <InvitationDetails view={view} />
+        <InvitationDetails view={view} t={T} />
         <p>
-          <a href={`/einladung/${token}/drucken`}>{T.print}</a>
+          <a href={printPath}>{T.print}</a>
         </p>
       </section>
       <section className="card" aria-labelledby="answer-title">
@@ -71,7 +91,7 @@ export default function InvitationPage() {
         ) : (
           <>
             <p>{T.answerIntro}</p>
-            <GuestAnswerForm meals={view.meals} values={result?.values ?? {}} problems={result?.problems ?? []} withEmail submitLabel={T.send} />
+            <GuestAnswerForm meals={meals} values={result?.values ?? {}} problems={result?.problems ?? []} withEmail submitLabel={T.send} t={T} />
           </>
         )}
       </section>

@@ -38,9 +38,9 @@ import {
   partyTexts,
   payTexts,
   stepMessage,
-  summaryIn,
   type CancelText,
 } from "~/server/checkout/contact-texts.server";
+import { summaryIn } from "~/server/booking/summary-texts.server";
 import { localPageMeta } from "~/domain/page-meta";
 import { DataFields, DataSection as Section } from "~/components/DataFields";
 import type { DataSection } from "~/domain/data-fields";

@@ -11,7 +11,8 @@ import { getDb } from "~/server/platform/db.server";
 import { summaryLocation } from "~/server/booking/confirmation-view.server";
 import { extrasOf } from "~/server/booking/extras.server";
 import { familyPath, requestLang } from "~/server/i18n/request.server";
-import { completeDraft, holdUntilText, pageTexts, summaryIn, unpaidTexts } from "~/server/checkout/contact-texts.server";
+import { completeDraft, holdUntilText, pageTexts } from "~/server/checkout/contact-texts.server";
+import { summaryIn, unpaidTexts } from "~/server/booking/summary-texts.server";
 
 export const handle: RouteHandle = { translated: true };
 

@@ -1,12 +1,21 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { ManageText, type TextPart } from "~/components/ManageText";
 import { Page } from "~/components/Page";
-import { pageMeta } from "~/domain/page-meta";
-import { PAYMENT_LINK_TITLES } from "~/domain/payment-link";
+import { useVenueTextLang } from "~/components/SiteFooter";
+import { useCommonTexts, useLocalePath } from "~/components/useLanguage";
+import { localPageMeta } from "~/domain/page-meta";
 import { VenuePhone } from "~/components/VenueContactLinks";
+import type { Lang } from "~/i18n/locales";
+import { markedIn } from "~/server/booking/manage-texts.server";
+import { requestLang } from "~/server/i18n/request.server";
+import { localizeIn, localizeMsg, t, texts } from "~/server/i18n/texts.server";
 import { payByLink, paymentLinkPage, type PaymentLinkPage, type PaymentLinkRefusal } from "~/server/payments/payment-link.server";
 import { clientKey } from "~/server/platform/client.server";
 import { getDb } from "~/server/platform/db.server";
+import type { RouteHandle } from "~/root";
+
+export const handle: RouteHandle = { translated: true };
 
 /** A page reached by a secret link: never cached, never indexed (Referrer-Policy: server.ts). */
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({
@@ -15,43 +24,67 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({
   ...(actionHeaders.get("Retry-After") ? { "Retry-After": actionHeaders.get("Retry-After")! } : {}),
   ...(loaderHeaders.get("Retry-After") ? { "Retry-After": loaderHeaders.get("Retry-After")! } : {}),
 });
-export const meta: MetaFunction = () => pageMeta("Zahlung", [{ name: "robots", content: "noindex" }]);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => localPageMeta(matches, data?.t.title ?? "Zahlung", [{ name: "robots", content: "noindex" }]);
 
-/** What the page renders: the booking's state (or none, when refused), and a message above it. */
-type PageData = { page: PaymentLinkPage | null; error: string | null };
+/**
+ * What the page renders: the booking's state (or none, when refused), a message above it, and the
+ * sentence under the open booking with its deadline in bold; worded in the page's language
+ * (namespace `managePay`).
+ */
+type PageData = { page: PaymentLinkPage | null; error: string | null; until: TextPart[] | null; heading: string | null };
+
+/** A refusal's message (MSG's «too many», PAYMENT_LINK_MSG's «could not be opened») in the page's language. */
+function refusalIn(lang: Lang, german: string): string {
+  const msg = localizeMsg(lang, german);
+  return msg !== german ? msg : localizeIn(lang, "managePay", german);
+}
+
+function shown(lang: Lang, page: PaymentLinkPage, error: string | null): PageData {
+  if (page.status !== "open") return { page, error, until: null, heading: t(lang, "managePay", "stateTitle", { code: page.code }) };
+  const until = markedIn(lang, "managePay", page.balance ? "balanceText" : "holdText", { until: page.validUntil }, { until: "strong" });
+  return { page, error, until, heading: null };
+}
 
 /** A held booking can be paid (200); one that no longer can says why (410); unknown links 404. */
-function answer(result: { ok: true; page: PaymentLinkPage } | PaymentLinkRefusal) {
+function answer(lang: Lang, result: { ok: true; page: PaymentLinkPage } | PaymentLinkRefusal): { body: PageData; init: ResponseInit } {
   if (!result.ok) {
     if (result.status === 404) throw new Response("Not Found", { status: 404 });
     const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
-    return data<PageData>({ page: null, error: result.message }, { status: result.status, headers });
+    return { body: { page: null, error: refusalIn(lang, result.message), until: null, heading: null }, init: { status: result.status, headers } };
   }
   const status = result.page.status === "open" || result.page.status === "paid" ? 200 : 410;
-  return data<PageData>({ page: result.page, error: null }, { status });
+  return { body: shown(lang, result.page, null), init: { status } };
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return answer(await paymentLinkPage(await getDb(), { token: params.token, clientKey: clientKey(request, context) }));
+  const lang = requestLang(params);
+  const { body, init } = answer(lang, await paymentLinkPage(await getDb(), { token: params.token, clientKey: clientKey(request, context), lang }));
+  return data({ ...body, t: texts(lang, "managePay") }, init);
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
+  const lang = requestLang(params);
   const db = await getDb();
-  const result = await payByLink(db, { token: params.token, clientKey: clientKey(request, context) });
+  const result = await payByLink(db, { token: params.token, clientKey: clientKey(request, context), lang });
   if (result.ok && "redirect" in result) return redirect(result.redirect, { status: 303 });
   if (!result.ok && result.status === 503) {
     // The hold stays; the page is shown again with the message above the button.
-    const again = await paymentLinkPage(db, { token: params.token, clientKey: clientKey(request, context) });
-    if (again.ok) return data<PageData>({ page: again.page, error: result.message }, { status: 503, headers: { "Retry-After": String(result.retryAfterSeconds ?? 60) } });
+    const again = await paymentLinkPage(db, { token: params.token, clientKey: clientKey(request, context), lang });
+    if (again.ok) return data<PageData>(shown(lang, again.page, refusalIn(lang, result.message)), { status: 503, headers: { "Retry-After": String(result.retryAfterSeconds ?? 60) } });
   }
-  return answer(result);
+  const { body, init } = answer(lang, result);
+  return data<PageData>(body, init);
 }
 
 export default function PaymentLink() {
   const loaded = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
-  const { page, error } = acted ?? loaded;
-  const title = page ? PAYMENT_LINK_TITLES[page.status] : "Zahlung";
+  const { t } = loaded;
+  const { page, error, until, heading } = acted ?? loaded;
+  const common = useCommonTexts();
+  const to = useLocalePath();
+  const venueLang = useVenueTextLang();
+  const title = !page ? t.title : page.status === "open" ? t.titleOpen : page.status === "paid" ? t.titlePaid : page.status === "expired" ? t.titleExpired : t.titleCancelled;
   return (
     <Page title={title}>
       {error ? (
@@ -61,54 +94,48 @@ export default function PaymentLink() {
       ) : null}
       {page?.status === "open" ? (
         <section className="card summary" aria-labelledby="pay-title">
-          <h2 id="pay-title">{page.balance ? "Ihre Buchung" : "Ihre Reservierung"}</h2>
+          <h2 id="pay-title">{page.balance ? t.yourBooking : t.yourReservation}</h2>
           <dl>
-            <dt>Buchungscode</dt>
+            <dt>{t.code}</dt>
             <dd>
               <strong>{page.code}</strong>
             </dd>
-            <dt>Datum</dt>
+            <dt>{t.date}</dt>
             <dd>{page.date}</dd>
-            <dt>Zeit</dt>
+            <dt>{t.time}</dt>
             <dd>{page.time}</dd>
-            <dt>Paket</dt>
-            <dd>{page.offerName}</dd>
-            <dt>Teilnehmende</dt>
+            <dt>{t.package}</dt>
+            <dd lang={page.game ? undefined : venueLang}>{page.offerName}</dd>
+            <dt>{t.participants}</dt>
             <dd>{page.party}</dd>
-            <dt>{page.balance ? "Noch offen" : "Zu bezahlen"}</dt>
+            <dt>{page.balance ? t.stillOpen : t.toPay}</dt>
             <dd>
               <strong>{page.amount}</strong>
             </dd>
           </dl>
-          {page.balance ? (
+          {until ? (
             <p>
-              Ihre Buchung ist bestätigt. Offen ist noch der Betrag aus der Änderung Ihrer Buchung. Sie können ihn hier bis <strong>{page.validUntil}</strong>{" "}
-              online bezahlen oder bei uns am Empfang.
+              <ManageText parts={until} />
             </p>
-          ) : (
-            <p>
-              Der Termin ist für Sie reserviert bis <strong>{page.validUntil}</strong>. Nach der Zahlung erhalten Sie die Buchungsbestätigung per
-              E-Mail.
-            </p>
-          )}
+          ) : null}
           <Form method="post" className="actions">
             <button type="submit" className="button">
-              Jetzt bezahlen
+              {t.payNow}
             </button>
           </Form>
-          <p className="muted">Sie werden zur sicheren Zahlungsseite unseres Zahlungsanbieters weitergeleitet (TWINT oder Kreditkarte).</p>
+          <p className="muted">{t.redirectNote}</p>
         </section>
       ) : page ? (
         <section className="card" aria-labelledby="state-title">
-          <h2 id="state-title">Buchung {page.code}</h2>
+          <h2 id="state-title">{heading}</h2>
           <p>{page.message}</p>
           {page.phone ? (
             <p>
-              Möchten Sie den Termin trotzdem? Rufen Sie uns an: <VenuePhone />.
+              {t.callUs} <VenuePhone />.
             </p>
           ) : null}
-          <a className="button" href="/">
-            Zur Startseite
+          <a className="button" href={to("/")}>
+            {common.toHome}
           </a>
         </section>
       ) : null}

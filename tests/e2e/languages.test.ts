@@ -129,6 +129,8 @@ const FAMILY = {
     language: "Französisch",
     mailLanguage: "Content-Language: fr-CH",
     mailSubject: "Confirmation de réservation",
+    cancelYes: "Oui, annuler la réservation",
+    cancelledSubject: "Annulation de votre réservation",
   },
   it: {
     date: (js: boolean) => futureWeekday(3, js ? 308 : 315),
@@ -141,6 +143,8 @@ const FAMILY = {
     language: "Italienisch",
     mailLanguage: "Content-Language: it-CH",
     mailSubject: "Conferma della prenotazione",
+    cancelYes: "Sì, annullare la prenotazione",
+    cancelledSubject: "Annullamento della Sua prenotazione",
   },
 } as const;
 
@@ -191,7 +195,22 @@ for (const lang of ["fr", "it"] as const) {
     // The confirmation e-mail speaks the family's language (issue #33 §3).
     const mail = await waitForMail(code);
     expect(mail).toContain(f.mailLanguage);
-    expect((await simpleParser(mail)).subject).toMatch(new RegExp(`^${f.mailSubject} ${code} – `));
+    const confirmation = await simpleParser(mail);
+    expect(confirmation.subject).toMatch(new RegExp(`^${f.mailSubject} ${code} – `));
+
+    // The e-mail's manage link opens the family's language; its pages speak it (the venue's own
+    // words marked German aside), down to the cancellation and its e-mail.
+    const manage = new RegExp(`https?://[^/\\s]+(/${lang}/buchung/[A-Za-z0-9_-]+)`).exec(confirmation.text ?? "")![1]!;
+    for (const sub of ["", "/feier", "/gaeste", "/daten", "/personen", "/verschieben", "/stornieren"]) {
+      // The manage link's pages ship no JavaScript (nothing on them needs it): no hydration to wait for.
+      await page.goto(`${manage}${sub}`);
+      await checkPage();
+    }
+    await page.getByRole("button", { name: f.cancelYes }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/buchung/[A-Za-z0-9_-]+\\?ok=`));
+    await checkPage();
+    const cancelled = await waitForMail(code, 15_000, (text) => text.includes("METHOD:CANCEL"));
+    expect((await simpleParser(cancelled)).subject).toMatch(new RegExp(`^${f.cancelledSubject} ${code} – `));
 
     // Staff pages stay German and show the family's language.
     await signIn(page);

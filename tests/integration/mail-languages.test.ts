@@ -200,6 +200,9 @@ describe.each(drivers)("e-mails in the booking's language on $name (issue #33 §
       }
       expect(`${mail.subject}\n${mail.text}`, kind).toMatch(OWN_WORD[lang]);
     }
+    // Links open the family's language: the manage page and the phone booking's payment page.
+    expect(mails.get("confirmation")!.text).toMatch(new RegExp(`/${lang}/buchung/[A-Za-z0-9_-]{20,}`));
+    expect(mails.get("payment-link")!.text).toMatch(new RegExp(`/${lang}/zahlung/[A-Za-z0-9_-]{20,}`));
     // The venue's German arrival note comes after a note that it is German.
     const confirmation = mails.get("confirmation")!;
     expect(confirmation.text).toContain(DEFAULT_VENUE_PROFILE.arrivalNote);

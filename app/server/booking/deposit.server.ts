@@ -7,6 +7,7 @@ import { balanceDueRappen } from "~/domain/payment-link";
 import { addDays, formatDateDE, formatTime } from "~/domain/time";
 import type { VenuePolicy } from "~/domain/venue-settings";
 import type { reservations } from "../platform/schema";
+import { named, NAME_MARK, whenRange } from "./party-pages.server";
 
 // The row's type from the schema, not from bookings.server: bookings → mail → here must not lead back.
 type Reservation = typeof reservations.$inferSelect;
@@ -46,15 +47,19 @@ export function depositLinesIn(r: Reservation, policy: Pick<VenuePolicy, "balanc
   return depositStates(r, policy.balanceAtVenue).map(({ state, rappen }) => t(lang, "payment", DEPOSIT_KEYS[state], { amount: formatChf(rappen, lang), date: due }));
 }
 
-/** What the balance page shows: the booking's code and time, its state lines, the amount; null when nothing is open. */
-export function balancePage(r: Reservation, policy: { balanceDays?: number; balanceAtVenue?: boolean }) {
-  const view = depositView(r, { balanceDays: policy.balanceDays ?? DEFAULT_BALANCE_DAYS, balanceAtVenue: policy.balanceAtVenue ?? false }, "");
+/**
+ * What the balance page shows: the booking's code and time, its state lines, the amount; null when
+ * nothing is open. In the page's language (`lang`, issue #33); `when` names the offer as
+ * `NAME_MARK` (party-pages.server), so the page can mark the venue's name.
+ */
+export function balancePage(r: Reservation, policy: { balanceDays?: number; balanceAtVenue?: boolean }, lang: Lang = "de") {
+  const view = depositView(r, { balanceDays: policy.balanceDays ?? DEFAULT_BALANCE_DAYS, balanceAtVenue: policy.balanceAtVenue ?? false }, "", lang);
   if (!view || balanceDueRappen(r) <= 0) return null;
   return {
     code: r.code,
-    when: `${formatDateDE(r.date)}, ${formatTime(r.startMin)} - ${formatTime(r.endMin)} Uhr, ${r.offerName}`,
+    when: named(lang === "de" ? `${formatDateDE(r.date)}, ${formatTime(r.startMin)} - ${formatTime(r.endMin)} Uhr, ${NAME_MARK}` : whenRange(lang, r, NAME_MARK), r.offerName),
     lines: view.lines,
-    amount: formatChf(balanceDueRappen(r)),
+    amount: formatChf(balanceDueRappen(r), lang),
     payable: view.payable,
   };
 }

@@ -12,9 +12,10 @@ import {
   mealText,
   type MealCount,
 } from "~/domain/headcount";
-import { formatVenueInstant } from "~/domain/self-service";
 import { addDays, formatDateDE, formatTime, venueNow } from "~/domain/time";
 import type { BookedExtra, ExtraPick } from "~/domain/extras";
+import type { Lang } from "~/i18n/locales";
+import { t } from "../i18n/texts.server";
 import type { Db, Executor } from "../platform/db.server";
 import { auditLog, mailOutbox, reservations } from "../platform/schema";
 import { enqueueHeadcountMail } from "../mail/mail.server";
@@ -23,6 +24,7 @@ import type { Reservation } from "./bookings.server";
 import { extrasFor, extrasOf } from "./extras.server";
 import type { AuditActor } from "./reschedule.server";
 import { getVenue, loadVenueContact, loadVenuePolicy, type Venue } from "./venue.server";
+import { longDateIn, partyMessageIn, venueInstantIn, whenRange } from "./party-pages.server";
 
 /**
  * The final headcount of a birthday party (issue #30 §4): what the manage link shows and asks,
@@ -39,14 +41,37 @@ export type HeadcountState = {
   confirmedAt: string | null;
 };
 
-/** The state for the manage page, the staff pages and the prep sheet; null for a booking without a headcount. */
-export function headcountState(r: Reservation, days: number, now: Date = new Date()): HeadcountState | null {
+/**
+ * The state for the manage page, the staff pages and the prep sheet; null for a booking without a
+ * headcount. `lang`: a family page's language (issue #33), German for staff.
+ */
+export function headcountState(r: Reservation, days: number, now: Date = new Date(), lang: Lang = "de"): HeadcountState | null {
   if (!hasHeadcount(r) || r.status !== "confirmed") return null;
   return {
-    deadline: headcountDeadlineText(r.date, days),
+    deadline: longDateIn(lang, headcountDeadlineDay(r.date, days), headcountDeadlineText(r.date, days)),
     open: headcountOpen(r, days, now),
-    confirmedAt: r.headcountConfirmedAt ? formatVenueInstant(r.headcountConfirmedAt) : null,
+    confirmedAt: r.headcountConfirmedAt ? venueInstantIn(lang, r.headcountConfirmedAt) : null,
   };
+}
+
+/** `HEADCOUNT_MSG`'s sentences with values in a language (namespace `party`); German as the domain words them. */
+function headcountWords(lang: Lang) {
+  if (lang === "de") return HEADCOUNT_MSG;
+  return {
+    ask: (deadline: string) => t(lang, "party", "headcountAsk", { deadline }),
+    confirmed: (at: string) => t(lang, "party", "headcountConfirmed", { at }),
+    changeUntil: (deadline: string) => t(lang, "party", "headcountChangeUntil", { deadline }),
+    locked: (deadline: string, phone: string) => t(lang, "party", "headcountLocked", { deadline, phone }),
+    mealsMismatch: (name: string, chosen: number, children: number) => t(lang, "party", "mealsMismatch", { name, chosen, children }),
+    mealsLocked: (name: string, children: number) => t(lang, "party", "mealsLocked", { name, children }),
+  };
+}
+
+/** «Pizza Margherita: 5, Hot Dog: 3» (`mealText`) in a language: the choices are the venue's words. */
+function mealTextIn(lang: Lang, m: MealCount): string {
+  if (lang === "de") return mealText(m);
+  const chosen = m.choices.filter((c) => c.quantity > 0);
+  return chosen.length === 0 ? t(lang, "party", "nothingChosen") : chosen.map((c) => t(lang, "party", "mealChoice", { choice: c.choice, quantity: c.quantity })).join(", ");
 }
 
 /** The meals this booking counts: its package's meals (active, orderable or not) and those it chose. */
@@ -55,8 +80,14 @@ function mealsOf(venue: Pick<Venue, "extras">, r: Reservation, booked: readonly 
   return mealCounts([...orderable, ...late], booked);
 }
 
-/** The family's message when a change would leave the meals not adding up after the confirmation or the deadline. */
-export async function familyMealsGuard(db: Db, r: Reservation, picks: readonly ExtraPick[], now: Date = new Date()): Promise<((locked: Reservation) => string | null) | undefined> {
+/** The family's message (in its page's language) when a change would leave the meals not adding up after the confirmation or the deadline. */
+export async function familyMealsGuard(
+  db: Db,
+  r: Reservation,
+  picks: readonly ExtraPick[],
+  now: Date = new Date(),
+  lang: Lang = "de",
+): Promise<((locked: Reservation) => string | null) | undefined> {
   if (!hasHeadcount(r)) return undefined;
   const venue = await getVenue(db);
   const days = (await loadVenuePolicy(db)).balanceDays;
@@ -66,27 +97,35 @@ export async function familyMealsGuard(db: Db, r: Reservation, picks: readonly E
   });
   return (locked) => {
     if (locked.headcountConfirmedAt === null && headcountOpen(locked, days, now)) return null;
-    return mealProblem(mealsOf(venue, locked, asBooked, now), locked.numChildren, (name) => HEADCOUNT_MSG.mealsLocked(name, locked.numChildren));
+    const say = headcountWords(lang);
+    return mealProblem(mealsOf(venue, locked, asBooked, now), locked.numChildren, (name) => say.mealsLocked(name, locked.numChildren));
   };
 }
 
-/** The headcount page of the manage link: the numbers, the meals counted, what is still wrong. */
-export async function headcountPage(db: Db, r: Reservation, now: Date = new Date()) {
+/**
+ * The headcount page of the manage link: the numbers, the meals counted, what is still wrong, and
+ * the sentence that asks (or says it is confirmed, or locked), in the page's language.
+ */
+export async function headcountPage(db: Db, r: Reservation, now: Date = new Date(), lang: Lang = "de") {
   const days = (await loadVenuePolicy(db)).balanceDays;
-  const state = headcountState(r, days, now);
+  const state = headcountState(r, days, now, lang);
   if (!state) return null;
   const meals = mealsOf(await getVenue(db), r, await extrasOf(db, r.id), now);
+  const say = headcountWords(lang);
+  const lockedMessage = state.open ? null : say.locked(state.deadline, (await loadVenueContact(db)).phone);
   return {
     state,
-    when: `${formatDateDE(r.date)}, ${formatTime(r.startMin)} - ${formatTime(r.endMin)} Uhr, ${r.offerName}`,
+    when: lang === "de" ? `${formatDateDE(r.date)}, ${formatTime(r.startMin)} - ${formatTime(r.endMin)} Uhr, ${r.offerName}` : whenRange(lang, r, r.offerName),
     counts: [
-      ["Kinder", String(r.numChildren)],
-      ["Erwachsene (mitspielend)", String(r.numActiveAdults)],
-      ["Erwachsene (nur Begleitung)", String(r.numAccompanyingAdults)],
+      [t(lang, "party", "children"), String(r.numChildren)],
+      [t(lang, "party", "activeAdults"), String(r.numActiveAdults)],
+      [t(lang, "party", "accompanyingAdults"), String(r.numAccompanyingAdults)],
     ] as [string, string][],
-    meals: meals.map((m) => ({ name: m.name, text: mealText(m), total: m.total })),
-    problem: mealProblem(meals, r.numChildren),
-    lockedMessage: state.open ? null : HEADCOUNT_MSG.locked(state.deadline, (await loadVenueContact(db)).phone),
+    // `chosen`: the text names the venue's choices (marked as German on a page in another language).
+    meals: meals.map((m) => ({ name: m.name, text: mealTextIn(lang, m), total: m.total, chosen: m.choices.some((c) => c.quantity > 0) })),
+    problem: mealProblem(meals, r.numChildren, say.mealsMismatch),
+    lockedMessage,
+    status: lockedMessage ?? (state.confirmedAt ? `${say.confirmed(state.confirmedAt)} ${say.changeUntil(state.deadline)}` : say.ask(state.deadline)),
   };
 }
 
@@ -111,17 +150,21 @@ export type HeadcountResult = { ok: true; already: boolean } | { ok: false; stat
  * change racing it either comes first (and is what is confirmed) or clears the confirmation after.
  * Refused after the deadline, and while the meals do not add up to the children.
  */
-export async function confirmHeadcount(db: Db, input: { reservationId: number; actor: AuditActor }, now: Date = new Date()): Promise<HeadcountResult> {
+export async function confirmHeadcount(db: Db, input: { reservationId: number; actor: AuditActor; lang?: Lang }, now: Date = new Date()): Promise<HeadcountResult> {
   const venue = await getVenue(db);
   const days = (await loadVenuePolicy(db)).balanceDays;
   const phone = (await loadVenueContact(db)).phone;
+  // The family's messages in its page's language (German for staff and by default).
+  const lang = input.lang ?? "de";
+  const say = headcountWords(lang);
+  const notActive = partyMessageIn(lang, HEADCOUNT_MSG.notActive);
   return db.transaction(async (tx): Promise<HeadcountResult> => {
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, input.reservationId)).for("update");
-    if (!r) return { ok: false, status: 404, message: HEADCOUNT_MSG.notActive };
-    if (!hasHeadcount(r)) return { ok: false, status: 409, message: HEADCOUNT_MSG.notBirthday };
-    if (r.status !== "confirmed") return { ok: false, status: 409, message: HEADCOUNT_MSG.notActive };
-    if (!headcountOpen(r, days, now)) return { ok: false, status: 409, message: HEADCOUNT_MSG.locked(headcountDeadlineText(r.date, days), phone) };
-    const problem = mealProblem(mealsOf(venue, r, await extrasOf(tx, r.id), now), r.numChildren);
+    if (!r) return { ok: false, status: 404, message: notActive };
+    if (!hasHeadcount(r)) return { ok: false, status: 409, message: partyMessageIn(lang, HEADCOUNT_MSG.notBirthday) };
+    if (r.status !== "confirmed") return { ok: false, status: 409, message: notActive };
+    if (!headcountOpen(r, days, now)) return { ok: false, status: 409, message: say.locked(longDateIn(lang, headcountDeadlineDay(r.date, days), headcountDeadlineText(r.date, days)), phone) };
+    const problem = mealProblem(mealsOf(venue, r, await extrasOf(tx, r.id), now), r.numChildren, say.mealsMismatch);
     if (problem) return { ok: false, status: 400, message: problem };
     if (r.headcountConfirmedAt !== null) return { ok: true, already: true };
     await tx.update(reservations).set({ headcountConfirmedAt: now, updatedAt: now }).where(eq(reservations.id, r.id));

@@ -1,11 +1,12 @@
 import type { BookedExtra } from "~/domain/extras";
 import { and, eq, sql } from "drizzle-orm";
 import { bookingIcs } from "~/domain/booking-email";
-import { emailWords } from "../i18n/texts.server";
+import { emailWords, t } from "../i18n/texts.server";
 import { normalizeCode } from "~/domain/codes";
-import { LINK_FIELD_MAX } from "~/domain/manage-link";
+import { LINK_FIELD_MAX, LINK_MSG } from "~/domain/manage-link";
 import { formatChf } from "~/domain/money";
-import { bookedInsideWindow, canSelfChange, closureNoticeOpen, formatVenueInstant, lateCancellationSentence, manageLinkReadable, selfServiceDeadline, type SelfServicePolicy } from "~/domain/self-service";
+import { bookedInsideWindow, canSelfChange, closureNoticeOpen, manageLinkReadable, selfServiceDeadline, type SelfServicePolicy } from "~/domain/self-service";
+import type { Lang } from "~/i18n/locales";
 import type { Db } from "../platform/db.server";
 import type { Executor } from "../platform/db-types";
 import { getEnv } from "../platform/env.server";
@@ -19,6 +20,8 @@ import { depositView } from "./deposit.server";
 import { reservationView, type ReservationView } from "./confirmation-view.server";
 import type { GameLocation } from "~/domain/games";
 import { loadVenueContact, loadVenuePolicy } from "./venue.server";
+import { summaryIn } from "./summary-texts.server";
+import { instantIn, lateCancellationIn } from "./manage-texts.server";
 
 /** The self-service window and the late fee as the manager set them (venue settings, cached). */
 export async function selfServicePolicy(db: Executor): Promise<SelfServicePolicy> {
@@ -51,6 +54,7 @@ export async function findManagedBooking(db: Db, token: unknown, now: Date = new
 }
 
 export type ManageView = {
+  /** The booking as BookingSummary shows it, in the page's language. */
   booking: ReservationView;
   statusLabel: string;
   /** What was paid online (CHF text), or null when nothing was (or the booking has a deposit). */
@@ -66,45 +70,53 @@ export type ManageView = {
   bookedLate: boolean;
   /** AGB §4's sentence on a cancellation after the deadline, with the manager's fee. */
   lateCancellation: string;
-  /** The venue cancelled the date (a closure, issue #29 §3) and the family has not chosen yet: its reason. */
-  closureNotice: { reason: string } | null;
+  /**
+   * The venue cancelled the date (a closure, issue #29 §3) and the family has not chosen yet: its
+   * reason (`venueWords`: as the venue typed it, German; else ours, in the page's language).
+   */
+  closureNotice: { reason: string; venueWords: boolean } | null;
 };
 
 const PAID = new Set(["settled", "refund_pending", "refunded"]);
 
-export function manageView(r: Reservation, policy: SelfServicePolicy, now: Date = new Date(), closureReason: string | null = null, location: GameLocation | null = null, extras: readonly BookedExtra[] = []): ManageView {
+/** The manage link's view of a booking, worded in `lang` (namespace `manage`; German by default). */
+export function manageView(
+  r: Reservation,
+  policy: SelfServicePolicy,
+  now: Date = new Date(),
+  closureReason: string | null = null,
+  location: GameLocation | null = null,
+  extras: readonly BookedExtra[] = [],
+  lang: Lang = "de",
+): ManageView {
   const { hours } = policy;
+  const say = (key: Parameters<typeof t<"manage">>[2]) => t(lang, "manage", key);
   const statusLabel =
     r.status === "confirmed"
       ? closureNoticeOpen(r)
-        ? "Von der Anlage abgesagt – bitte wählen Sie"
-        : "Bestätigt"
+        ? say("statusClosure")
+        : say("statusConfirmed")
       : r.status === "cancelled"
         ? r.venueCancelled === 1
-          ? "Von der Anlage abgesagt"
-          : "Storniert"
-        : "Nicht zustande gekommen";
+          ? say("statusVenueCancelled")
+          : say("statusCancelled")
+        : say("statusFailed");
   // A deposit booking tells its deposit and balance instead (issue #30 §3).
-  const deposit = depositView(r, { balanceDays: policy.balanceDays ?? DEFAULT_BALANCE_DAYS, balanceAtVenue: policy.balanceAtVenue ?? false }, "");
-  const paidOnline = !deposit && PAID.has(r.paymentStatus) && r.amountRappen > 0 ? formatChf(r.amountRappen) : null;
-  const paymentNote =
-    r.paymentStatus === "refunded"
-      ? "Die Zahlung wurde zurückerstattet."
-      : r.paymentStatus === "refund_pending"
-        ? "Die Rückerstattung ist in Bearbeitung; Sie erhalten den Betrag ohne weiteres Zutun zurück."
-        : null;
+  const deposit = depositView(r, { balanceDays: policy.balanceDays ?? DEFAULT_BALANCE_DAYS, balanceAtVenue: policy.balanceAtVenue ?? false }, "", lang);
+  const paidOnline = !deposit && PAID.has(r.paymentStatus) && r.amountRappen > 0 ? formatChf(r.amountRappen, lang) : null;
+  const paymentNote = r.paymentStatus === "refunded" ? say("paymentRefunded") : r.paymentStatus === "refund_pending" ? say("paymentRefundPending") : null;
   return {
-    booking: reservationView(r, location, extras),
+    booking: summaryIn(lang, reservationView(r, location, extras)),
     statusLabel,
     paidOnline,
     deposit: deposit && { lines: deposit.lines, payable: deposit.payable, openRappen: deposit.openRappen },
     paymentNote,
     canChange: canSelfChange(r, now, hours),
-    deadline: formatVenueInstant(selfServiceDeadline(r, hours)),
+    deadline: instantIn(lang, selfServiceDeadline(r, hours)),
     hours,
     bookedLate: bookedInsideWindow(r, hours),
-    lateCancellation: lateCancellationSentence(policy.lateCancelFeePercent),
-    closureNotice: closureNoticeOpen(r) ? { reason: closureReason ?? "Schliessung der Anlage" } : null,
+    lateCancellation: lateCancellationIn(lang, policy.lateCancelFeePercent),
+    closureNotice: closureNoticeOpen(r) ? { reason: closureReason ?? say("closureDefaultReason"), venueWords: closureReason !== null } : null,
   };
 }
 
@@ -129,11 +141,7 @@ export async function manageIcs(db: Db, r: Reservation, now: Date = new Date()):
 export const linkRequestsPerClient = new Limit({ name: "manage-link-client", points: 5, windowSeconds: 15 * 60 });
 export const linkRequestsPerCode = new Limit({ name: "manage-link-code", points: 3, windowSeconds: 60 * 60 });
 
-export const LINK_MSG = {
-  sent: "Falls Buchungscode und E-Mail-Adresse zu einer Buchung passen, haben wir Ihnen soeben einen Link zu Ihrer Buchung geschickt. Bitte prüfen Sie auch den Spam-Ordner.",
-  missing: "Bitte geben Sie Ihren Buchungscode und Ihre E-Mail-Adresse ein.",
-  tooMany: "Zu viele Anfragen. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.",
-} as const;
+export { LINK_MSG };
 
 
 /**
@@ -164,9 +172,9 @@ export async function requestManageLink(
   return { status: 200, message: LINK_MSG.sent };
 }
 
-/** With the venue's phone number as the manager keeps it. */
-export async function selfServiceClosedMessage(db: Executor): Promise<string> {
-  return `Änderungen sind online nur bis ${(await selfServicePolicy(db)).hours} Stunden vor dem Termin möglich. Bitte rufen Sie uns an: ${(await loadVenueContact(db)).phone}.`;
+/** With the venue's phone number as the manager keeps it; in the page's language (namespace `manageChange`). */
+export async function selfServiceClosedMessage(db: Executor, lang: Lang = "de"): Promise<string> {
+  return t(lang, "manageChange", "closedMessage", { hours: (await selfServicePolicy(db)).hours, phone: (await loadVenueContact(db)).phone });
 }
 
 /** For the manage routes: the booking of the link in the URL, or a plain 404 (nothing told about why). */

@@ -1,15 +1,9 @@
-import type { SummaryData } from "~/components/BookingSummary";
-import { longDateLabel, shortDateLabel } from "~/domain/calendar";
 import { CONTACT_COUNTRIES, CONTACT_MAX_LENGTH, germanContactMessages, type ContactField, type ContactMessages } from "~/domain/contact";
 import type { DataSection } from "~/domain/data-fields";
-import { EXTRAS_MSG, lastOrderDay, quantityLimit, type Extra, type ExtraProblem } from "~/domain/extras";
-import { GAME_TYPES } from "~/domain/games";
+import { EXTRAS_MSG, type ExtraProblem } from "~/domain/extras";
 import { MSG } from "~/domain/messages";
 import { formatChf } from "~/domain/money";
 import { GERMAN_PARTY_TEXTS, PARTY_LIMITS, PARTY_MSG, type PartyTexts } from "~/domain/party-details";
-import { qtyDetail, type SummaryLine } from "~/domain/pricing";
-import { PROMO_MSG } from "~/domain/promo-codes";
-import { addDays, formatTime } from "~/domain/time";
 import { LOCALE, type Lang } from "~/i18n/locales";
 import { requireCompleteDraft, type CompleteDraft } from "../booking/draft.server";
 import { extrasFor } from "../booking/extras.server";
@@ -19,6 +13,8 @@ import { localizeMsg, t, texts } from "../i18n/texts.server";
 import type { Db } from "../platform/db.server";
 import type { CouponResult } from "../vouchers/coupon.server";
 import { draftExtrasTarget, extrasSection } from "./checkout.server";
+import { deadlineIn, extraGroupsIn } from "../booking/party-pages.server";
+import { summaryTemplates, template } from "../booking/summary-texts.server";
 
 /**
  * The contact step's words in the page's language (issue #33), for /enter-data and
@@ -34,19 +30,6 @@ export async function completeDraft(lang: Lang, request: Request): Promise<Compl
   } catch (error) {
     throw localRedirect(lang, error);
   }
-}
-
-/** A simple template for the browser's `fill()`: the message with its placeholders left in. */
-function template(lang: Lang, key: "summaryRoundsValue" | "summaryPersonsValue" | "missingList", names: readonly string[]): string {
-  return t(lang, "enterData", key, Object.fromEntries(names.map((n) => [n, `{${n}}`])));
-}
-
-/** BookingSummary's two templates (its other words are in `texts(lang, "enterData")`). */
-function summaryTemplates(lang: Lang) {
-  return {
-    summaryRoundsValue: template(lang, "summaryRoundsValue", ["rounds"]),
-    summaryPersonsValue: template(lang, "summaryPersonsValue", ["total", "children", "active", "accompanying"]),
-  };
 }
 
 const pageTextsCache = new Map<Lang, ReturnType<typeof buildPageTexts>>();
@@ -67,11 +50,6 @@ export function pageTexts(lang: Lang) {
   let out = pageTextsCache.get(lang);
   if (!out) pageTextsCache.set(lang, (out = buildPageTexts(lang)));
   return out;
-}
-
-/** The held booking's page (/enter-data/unpaid): its words and BookingSummary's (namespace `enterData`, with the summary's two templates). */
-export function unpaidTexts(lang: Lang) {
-  return { ...texts(lang, "enterData"), ...summaryTemplates(lang) };
 }
 
 /** «Wir halten den Termin bis 14:05 Uhr für Sie frei. …» (`until`: the hold's end, venue time). */
@@ -194,24 +172,6 @@ export function countriesIn(lang: Lang): [string, string][] {
   return Object.keys(CONTACT_COUNTRIES).map((code) => [code, code === "XX" ? other : (names.of(code) ?? code)]);
 }
 
-/** «Bestellbar bis …» in the page's language (null: until the party). */
-function deadlineIn(lang: Lang, deadlineDays: number, date: string): string | null {
-  const last = lastOrderDay(date, deadlineDays);
-  return last === null ? null : t(lang, "dataFields", "orderUntil", { date: longDateLabel(last, lang), days: deadlineDays });
-}
-
-const UNIT_KEYS = { piece: "perPiece", child: "perChild", party: "perParty" } as const;
-
-/** An extra's sentence under its name (as `extraGroups` words it in German): what it is, price, how many, until when. */
-function extraTextIn(lang: Lang, extra: Extra, children: number, date: string): string {
-  const limit = String(quantityLimit(extra, children));
-  const price = extra.priceRappen > 0 ? `${formatChf(extra.priceRappen, lang)} ${t(lang, "dataFields", UNIT_KEYS[extra.unit])}` : t(lang, "dataFields", "noSurcharge");
-  const rule = extra.unit === "party" ? t(lang, "dataFields", "ruleParty") : t(lang, "dataFields", extra.unit === "child" ? "ruleChild" : "ruleMax", { limit });
-  // The venue's description is shown apart (`venueText`, marked as German); these are the page's words.
-  const text = [t(lang, "dataFields", "priceAndRule", { price, rule }), deadlineIn(lang, extra.deadlineDays, date) ?? ""].filter(Boolean).join(" ");
-  return text.endsWith(".") ? text : `${text}.`;
-}
-
 /**
  * The extras section in the page's language: the server's section (fields, counts, order) with its
  * words replaced; German as the server words it. The extras' names, choices and descriptions are the venue's.
@@ -227,18 +187,7 @@ export async function extrasSectionIn(lang: Lang, db: Db, draft: CompleteDraft):
     title: words.extrasTitle,
     hint: words.extrasHint,
     button: section.button ? { ...section.button, label: words.extrasUpdate } : undefined,
-    groups: section.groups.map((group) => {
-      const extra = orderable.find((e) => e.id === group.id);
-      if (!extra) return group;
-      return {
-        ...group,
-        lang: "de-CH",
-        venueText: extra.description ? (/[.!?]$/.test(extra.description) ? extra.description : `${extra.description}.`) : undefined,
-        text: extraTextIn(lang, extra, target.children, draft.date),
-        // A choice's label is the venue's word (a meal); a plain extra's is the page's «Quantity».
-        fields: extra.choices.length > 0 ? group.fields.map((f) => ({ ...f, lang: "de-CH" })) : group.fields.map((f) => ({ ...f, label: words.quantity })),
-      };
-    }),
+    groups: extraGroupsIn(lang, section.groups, orderable, target.children, draft.date),
     notes: late.map((e) => t(lang, "dataFields", "lateNote", { name: e.name, deadline: deadlineIn(lang, e.deadlineDays, draft.date) ?? words.untilParty })),
   };
 }
@@ -252,110 +201,4 @@ export function extraProblemsIn(lang: Lang, problems: ExtraProblem[]): ExtraProb
       p.kind === "wholeNumber" ? t(lang, "dataFields", "wholeNumber", { label: p.choice ? `${p.name}, ${p.choice}` : p.name, limit }) : t(lang, "dataFields", p.kind, { name: p.name, limit });
     return { ...p, message };
   });
-}
-
-/** A booked promo code's reason as the booking stores it (`PROMO_MSG.lineReason`, bookings.server): its code, else null. */
-function promoCodeOf(reason: string | undefined): string | null {
-  const prefix = PROMO_MSG.lineReason("");
-  const code = reason?.startsWith(prefix) ? reason.slice(prefix.length) : "";
-  return code && PROMO_MSG.lineReason(code) === reason ? code : null;
-}
-
-/**
- * A price line in the page's language, from its `word` and `qty` (set where the line is built:
- * pricing, games, extras, checkout): persons, rounds, a promo code or a staff adjustment in the
- * page's words, counts × amounts in its format. What the venue named (an extra) stays as named; the
- * whole game line is the booking's name, worded by `summaryIn` (`offerName`).
- */
-function lineIn(lang: Lang, line: SummaryLine, offerName: string): SummaryLine {
-  const word = line.word;
-  const discount = (code: string) => t(lang, "enterData", "lineDiscount", { code });
-  let label = line.label;
-  switch (word?.key) {
-    case "children":
-      label = t(lang, "enterData", "lineChildren");
-      break;
-    case "childrenMin":
-      label = t(lang, "enterData", "lineChildrenMin", { count: word.n ?? 0 });
-      break;
-    case "active":
-      label = t(lang, "enterData", "lineActive");
-      break;
-    case "accompanying":
-      label = t(lang, "enterData", "lineAccompanying");
-      break;
-    case "playersRounds":
-      label = t(lang, "gameFlow", "linePlayersRounds");
-      break;
-    case "package":
-      label = t(lang, "gameFlow", "linePackage", { rounds: word.n ?? 0 });
-      break;
-    case "extraRounds":
-      label = t(lang, "gameFlow", "lineExtraRounds");
-      break;
-    case "promo":
-      label = discount(word.code ?? "");
-      break;
-    case "adjust": {
-      // A held booking keeps its promo code as its price adjustment (bookings.server): worded as before booking.
-      const code = line.amountRappen < 0 ? promoCodeOf(word.reason) : null;
-      const reason = word.reason;
-      label = code
-        ? discount(code)
-        : line.amountRappen < 0
-          ? reason
-            ? t(lang, "payment", "lineDiscountReason", { reason })
-            : t(lang, "payment", "lineDiscount")
-          : reason
-            ? t(lang, "payment", "lineSurchargeReason", { reason })
-            : t(lang, "payment", "lineSurcharge");
-      break;
-    }
-    case "whole":
-      label = offerName;
-      break;
-  }
-  // «2 × CHF 30.00», «4 × inbegriffen»: the amounts in the language's format.
-  const detail = line.qty ? qtyDetail(line.qty, (rappen) => formatChf(rappen, lang), t(lang, "dataFields", "included")) : line.detail;
-  return { ...line, label, detail };
-}
-
-/**
- * A game's booking name («Normales Spiel – Arena», `gameBookingName`): the type's name in the page's
- * language, the rest (the location, as the venue named it) as it is.
- */
-function gameNameIn(lang: Lang, gameType: number | null | undefined, name: string): string {
-  const type = GAME_TYPES.find((g) => g.id === gameType);
-  if (!type || !name.startsWith(type.name)) return name;
-  return `${t(lang, "gameFlow", type.id === 1 ? "typeNormal" : "typePackage")}${name.slice(type.name.length)}`;
-}
-
-/**
- * A summary (the contact step's, or a held booking's) in the page's language: date, time, price
- * lines, a game's name and the deposit's lines (`balanceDays`: the venue's, for its due date).
- * German as the server words it.
- */
-export function summaryIn<S extends SummaryData & { startMin: number; endMin: number; payNowRappen?: number; gameType?: number | null }>(
-  lang: Lang,
-  summary: S,
-  balanceDays?: number,
-): S {
-  if (lang === "de") return summary;
-  const payNow = summary.payNowRappen;
-  const depositLines =
-    summary.depositLines?.length === 2 && payNow !== undefined && balanceDays !== undefined
-      ? [
-          t(lang, "enterData", "depositNow", { amount: formatChf(payNow, lang) }),
-          t(lang, "enterData", "depositRest", { amount: formatChf(summary.amountRappen - payNow, lang), date: shortDateLabel(addDays(summary.date, -balanceDays), lang) }),
-        ]
-      : summary.depositLines;
-  const offerName = gameNameIn(lang, summary.gameType, summary.offerName);
-  return {
-    ...summary,
-    dateText: shortDateLabel(summary.date, lang),
-    timeText: t(lang, "common", "timeRange", { start: formatTime(summary.startMin), end: formatTime(summary.endMin) }),
-    offerName,
-    lines: summary.lines.map((line) => lineIn(lang, line, offerName)),
-    depositLines,
-  };
 }

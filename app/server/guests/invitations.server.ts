@@ -1,12 +1,15 @@
 import { createHmac, randomBytes } from "node:crypto";
 import QRCode from "qrcode";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { hasHeadcount, headcountDeadlineText, headcountOpen, isMeal } from "~/domain/headcount";
-import { GUEST_TEXT, guestPlaces, guestStatuses, HOST_TEXT, type GuestMeal, type GuestRow } from "~/domain/guests";
+import { longDateLabel } from "~/domain/calendar";
+import { hasHeadcount, headcountDeadlineDay, headcountDeadlineText, headcountOpen, isMeal } from "~/domain/headcount";
+import { guestPlaces, guestStatuses, HOST_TEXT, type GuestMeal, type GuestRow } from "~/domain/guests";
 export { guestBrief, type GuestBrief, type GuestRow } from "~/domain/guests";
 import { displayPhone } from "~/domain/phone";
 import { formatLongDate } from "~/domain/self-service";
 import { formatTime, venueToUtc } from "~/domain/time";
+import { DEFAULT_LANG, LOCALE, localePath, type Lang } from "~/i18n/locales";
+import { t } from "../i18n/texts.server";
 import type { Executor } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
 import { hashManageToken, MANAGE_TOKEN_PATTERN, sameDigest } from "../platform/manage-token.server";
@@ -34,16 +37,21 @@ export function invitationToken(inv: Pick<Invitation, "id" | "version">): string
   return createHmac("sha256", getEnv().SESSION_SECRET).update(`einladung:${inv.id}:${inv.version}`).digest("base64url");
 }
 
-export function invitationPath(token: string): string {
-  return `/einladung/${token}`;
+/**
+ * An invitation's address in a language (issue #33): the host's copies carry the booking's
+ * language, so guests open it in the host's language (and may switch).
+ */
+export function invitationPath(token: string, lang: Lang = DEFAULT_LANG): string {
+  return localePath(lang, `/einladung/${token}`);
 }
 
-export function invitationUrl(token: string): string {
-  return `${getEnv().PUBLIC_URL}${invitationPath(token)}`;
+export function invitationUrl(token: string, lang: Lang = DEFAULT_LANG): string {
+  return `${getEnv().PUBLIC_URL}${invitationPath(token, lang)}`;
 }
 
-export function answerUrl(token: string): string {
-  return `${getEnv().PUBLIC_URL}/einladung/antwort/${token}`;
+/** An answer's own link, in the language the guest answered in. */
+export function answerUrl(token: string, lang: Lang = DEFAULT_LANG): string {
+  return `${getEnv().PUBLIC_URL}${localePath(lang, `/einladung/antwort/${token}`)}`;
 }
 
 /** The printed invitation's QR code (SVG, black on white): phones open the link from paper. */
@@ -113,26 +121,45 @@ export type InvitationView = {
   address: string;
   mapUrl: string;
   bring: string;
+  /** The host's «what to bring» is the host's own words: marked with the booking's language on a page in another one. */
+  bringLang: string | null;
   deadline: string;
   state: InvitationState;
   meals: GuestMeal[];
 };
 
-export async function invitationView(db: Executor, invitation: Pick<Invitation, "bring"> | null, r: Reservation, now: Date = new Date()): Promise<InvitationView> {
+/** The invitation's heading (and its link preview's title) in a language: the child's first name and age if the host gave them. */
+function headingsOf(lang: Lang, child: string | null, age: number | null): { heading: string; ogTitle: string } {
+  if (!child) return { heading: t(lang, "guests", "heading"), ogTitle: t(lang, "guests", "heading") };
+  if (age === null) return { heading: t(lang, "guests", "headingChild", { child }), ogTitle: t(lang, "guests", "ogTitleChild", { child }) };
+  return { heading: t(lang, "guests", "headingAge", { child, age }), ogTitle: t(lang, "guests", "ogTitleAge", { child, age }) };
+}
+
+/** In the page's language (`lang`, issue #33): headings, day, time and deadline; the venue's words as they are. */
+export async function invitationView(
+  db: Executor,
+  invitation: Pick<Invitation, "bring"> | null,
+  r: Reservation,
+  now: Date = new Date(),
+  lang: Lang = DEFAULT_LANG,
+): Promise<InvitationView> {
   const contact = await loadVenueContact(db);
   const policy = await loadVenuePolicy(db);
   const address = `${contact.street}, ${contact.zip} ${contact.city}`;
-  const when = `${formatLongDate(r.date)}, ${formatTime(r.startMin)} – ${formatTime(r.endMin)} Uhr`;
+  const german = lang === DEFAULT_LANG;
+  const when = german
+    ? `${formatLongDate(r.date)}, ${formatTime(r.startMin)} – ${formatTime(r.endMin)} Uhr`
+    : t(lang, "guests", "whenValue", { date: longDateLabel(r.date, lang), start: formatTime(r.startMin), end: formatTime(r.endMin) });
   return {
-    heading: GUEST_TEXT.heading(r.partyChildName, r.partyChildAge),
-    ogTitle: GUEST_TEXT.ogTitle(r.partyChildName, r.partyChildAge),
-    ogDescription: GUEST_TEXT.ogDescription(when, contact.name),
+    ...headingsOf(lang, r.partyChildName, r.partyChildAge),
+    ogDescription: t(lang, "guests", "ogDescription", { when, venue: contact.name }),
     when,
     venueName: contact.name,
     address,
     mapUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${contact.name}, ${address}`)}`,
     bring: invitation?.bring ?? "",
-    deadline: headcountDeadlineText(r.date, policy.balanceDays),
+    bringLang: r.lang === lang ? null : LOCALE[r.lang],
+    deadline: german ? headcountDeadlineText(r.date, policy.balanceDays) : longDateLabel(headcountDeadlineDay(r.date, policy.balanceDays), lang),
     state: invitationState(r, policy.balanceDays, now),
     meals: await guestMeals(db, r, now),
   };

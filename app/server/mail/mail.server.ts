@@ -129,7 +129,7 @@ async function enqueue(tx: Tx, reservation: Reservation, kind: MailKind, mail: B
 /** Every message about a booking carries its own manage link (a new token, same booking). */
 function newManageLink(reservation: Reservation): ManageLink {
   const { token, row } = newManageToken(reservation.id);
-  return { url: manageUrl(token), row };
+  return { url: manageUrl(token, reservation.lang), row };
 }
 
 /** The venue's profile and opening hours as staff set them (read in the mail's own transaction), the hours worded in `lang`. */
@@ -274,7 +274,7 @@ export async function enqueueLateRefundMail(tx: Tx, reservation: Reservation): P
  * hold lasts — a provider's payment page itself expires long before (Datatrans: 30 minutes).
  */
 export async function enqueuePaymentLinkMail(tx: Tx, reservation: Reservation): Promise<void> {
-  const url = paymentLinkUrl(await issuePaymentToken(tx, reservation.id));
+  const url = paymentLinkUrl(await issuePaymentToken(tx, reservation.id), reservation.lang);
   const { contact, texts, w } = await mailVenue(tx, reservation.lang);
   await enqueue(tx, reservation, "payment-link", paymentLinkEmail(w, reservation, contact, { url, validUntil: reservation.holdExpiresAt ?? new Date() }, texts));
 }
@@ -503,8 +503,9 @@ export async function deliverDueMail(db: Db, options: DeliverOptions = {}): Prom
         ics: row.ics ? { method: row.icsMethod ?? "PUBLISH", content: row.ics } : null,
         attachments: row.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.base64, "base64") })),
         reference: code ?? (row.voucherOrderId !== null ? `gutschein-${row.voucherOrderId}` : `mail-${row.id}`),
-        // The booking's language (issue #33 §3); a guest's link and a voucher order are German yet.
-        language: LOCALE[row.kind === "guest-link" || !booking ? "de" : booking.lang],
+        // The booking's language (issue #33 §3); a voucher order's message is German yet. A guest's
+        // link is in the language the guest answered in, which the row does not keep: no header.
+        language: row.kind === "guest-link" ? undefined : LOCALE[booking?.lang ?? "de"],
         messageId: `<${row.kind}.${row.id}.${code ?? "mail"}@${cachedVenueContact(await getVenue(db)).domain}>`,
       });
     } catch (error) {

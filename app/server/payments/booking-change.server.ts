@@ -4,6 +4,7 @@ import { CHANGE_MSG, type ChangeQuote, type MoneyChoice } from "~/domain/booking
 
 export type { ChangeQuote };
 import { MSG } from "~/domain/messages";
+import { localePath, type Lang } from "~/i18n/locales";
 import { personCount } from "~/domain/pricing";
 import { canSelfChange } from "~/domain/self-service";
 import { reservationsChanged } from "../booking/availability.server";
@@ -322,15 +323,17 @@ export type FamilyChangeOptions = {
   closedMessage: string;
   /** The headcount deadline (`balanceDays` before the party) and what the family reads after it. */
   headcount?: { days: number; lockedMessage: string };
+  /** The page's language: the provider sends the family back to the payment step in it. */
+  lang?: Lang;
 };
 
 /**
  * Where the provider returns a family paying a difference: its own manage page's payment step. The
  * link's token travels to the provider in these URLs (it is our payment processor, and the page only
- * ever shows this booking); the token's page sends no Referer onwards.
+ * ever shows this booking); the token's page sends no Referer onwards. In the page's language.
  */
-export function changeReturnUrls(token: string): ReturnUrls {
-  const base = `${getEnv().PUBLIC_URL}/buchung/${token}/zahlung`;
+export function changeReturnUrls(token: string, lang: Lang = "de"): ReturnUrls {
+  const base = `${getEnv().PUBLIC_URL}${localePath(lang, `/buchung/${token}/zahlung`)}`;
   return { successUrl: `${base}?r=ok`, cancelUrl: `${base}?r=abbruch`, errorUrl: `${base}?r=fehler` };
 }
 
@@ -352,7 +355,7 @@ export function changeByFamily(db: Db, r: Reservation, target: ChangeTarget, opt
       confirmed: options.confirmed,
       expectedPriceRappen: options.expectedPriceRappen,
       alwaysQuote: options.alwaysQuote,
-      paymentReturn: changeReturnUrls(options.token),
+      paymentReturn: changeReturnUrls(options.token, options.lang),
     },
     now,
   );

@@ -3,13 +3,17 @@ import { EXTRAS_MSG, extraGroups, extraSummaryLines, extrasText, parseExtraPicks
 import { isBirthdayParty } from "~/domain/party-details";
 import type { SummaryLine } from "~/domain/pricing";
 import { formatDateDE, formatTime } from "~/domain/time";
+import { localePath, type Lang } from "~/i18n/locales";
 import type { Reservation } from "../booking/bookings.server";
 import { extrasChildren, extrasFor, extrasOf, planExtras } from "../booking/extras.server";
 import { CUSTOMER_ACTOR } from "../booking/reschedule.server";
 import { familyMealsGuard } from "../booking/headcount.server";
 import { getVenue } from "../booking/venue.server";
+import { extraGroupsIn, priceLineIn, whenAt } from "../booking/party-pages.server";
+import { t } from "../i18n/texts.server";
 import type { Db } from "../platform/db.server";
 import { changeBooking, changeReturnUrls, type ChangeOutcome } from "./booking-change.server";
+import type { ReturnUrls } from "./payments.server";
 
 /**
  * The family's extras through its manage link (issue #30 §2): each extra until its own order
@@ -43,21 +47,43 @@ async function choiceOf(db: Db, r: Reservation, now: Date): Promise<{ orderable:
   return { orderable, stored, fixed: stored.filter((b) => !orderable.some((e) => e.id === b.extraId)) };
 }
 
-export async function familyExtrasPage(db: Db, r: Reservation, problems: readonly ExtraProblem[] = [], now: Date = new Date()): Promise<FamilyExtrasPage> {
+/**
+ * The extras page of the manage link, in the page's language (`lang`, issue #33): the page's words
+ * translated, the venue's extras, choices and descriptions as the venue typed them.
+ */
+export async function familyExtrasPage(db: Db, r: Reservation, problems: readonly ExtraProblem[] = [], now: Date = new Date(), lang: Lang = "de"): Promise<FamilyExtrasPage> {
   const { orderable, stored, fixed } = await choiceOf(db, r, now);
+  const german = lang === "de";
+  const groups = extraGroups(orderable, picksOf(stored), extrasChildren(r), r.date, problems);
   return {
-    when: `${formatDateDE(r.date)}, ${formatTime(r.startMin)} Uhr`,
+    when: german ? `${formatDateDE(r.date)}, ${formatTime(r.startMin)} Uhr` : whenAt(lang, r),
     offerName: r.offerName,
     section: {
       className: "extras-section",
       open: true,
-      title: EXTRAS_MSG.title,
-      hint: "Ändern Sie die Anzahl und tippen Sie auf «Weiter». Kostet die neue Auswahl mehr, bezahlen Sie die Differenz online; kostet sie weniger, erhalten Sie die Differenz zurück.",
-      groups: extraGroups(orderable, picksOf(stored), extrasChildren(r), r.date, problems),
+      title: german ? EXTRAS_MSG.title : t(lang, "dataFields", "extrasTitle"),
+      hint: german
+        ? "Ändern Sie die Anzahl und tippen Sie auf «Weiter». Kostet die neue Auswahl mehr, bezahlen Sie die Differenz online; kostet sie weniger, erhalten Sie die Differenz zurück."
+        : t(lang, "party", "extrasHint"),
+      groups: extraGroupsIn(lang, groups, orderable, extrasChildren(r), r.date),
     },
-    fixed: extraSummaryLines(fixed).map((l) => `${l.label}: ${l.detail} (Bestellschluss vorbei, nicht mehr änderbar)`),
-    lines: extraSummaryLines(stored),
+    fixed: extraSummaryLines(fixed).map((line) => {
+      const l = priceLineIn(lang, line);
+      return german ? `${l.label}: ${l.detail} (Bestellschluss vorbei, nicht mehr änderbar)` : t(lang, "party", "extrasFixed", { label: l.label, detail: l.detail ?? "" });
+    }),
+    lines: extraSummaryLines(stored).map((l) => priceLineIn(lang, l)),
   };
+}
+
+/** The provider's way back to the manage link, in the page's language (`/fr/buchung/…/zahlung`). */
+function returnUrlsIn(lang: Lang, urls: ReturnUrls): ReturnUrls {
+  if (lang === "de") return urls;
+  const local = (href: string) => {
+    const url = new URL(href);
+    url.pathname = localePath(lang, url.pathname);
+    return url.toString();
+  };
+  return { ...urls, successUrl: local(urls.successUrl), cancelUrl: local(urls.cancelUrl), errorUrl: local(urls.errorUrl) };
 }
 
 export type FamilyExtrasResult =
@@ -69,10 +95,11 @@ export async function submitFamilyExtras(
   db: Db,
   r: Reservation,
   form: FormData,
-  options: { token: string; confirmed: boolean; expectedPriceRappen?: number },
+  options: { token: string; confirmed: boolean; expectedPriceRappen?: number; lang?: Lang },
   now: Date = new Date(),
 ): Promise<FamilyExtrasResult> {
   const { orderable, stored, fixed } = await choiceOf(db, r, now);
+  const lang = options.lang ?? "de";
   const posted: Record<string, string> = {};
   for (const [name, value] of form) if (name.startsWith("extra-") && typeof value === "string") posted[name] = value.slice(0, 10);
   const parsed = parseExtraPicks(posted, orderable, extrasChildren(r));
@@ -87,14 +114,16 @@ export async function submitFamilyExtras(
       actor: CUSTOMER_ACTOR,
       pricing: "difference",
       // Once the headcount is confirmed or its deadline passed, the meals keep adding up to the children (issue #30 §4).
-      guard: await familyMealsGuard(db, r, picks, now),
+      guard: await familyMealsGuard(db, r, picks, now, lang),
       confirmed: options.confirmed,
       expectedPriceRappen: options.expectedPriceRappen,
-      paymentReturn: changeReturnUrls(options.token),
+      paymentReturn: returnUrlsIn(lang, changeReturnUrls(options.token)),
     },
     now,
   );
   const planned = planExtras(await getVenue(db), r, stored, picks, now);
-  const describe = (list: readonly BookedExtra[]) => extrasText(list) || "keine";
-  return { kind: "outcome", outcome, before: `Zusatzleistungen: ${describe(stored)}`, after: `Zusatzleistungen: ${planned.ok ? describe(planned.booked) : "–"}`, fields: posted };
+  // Before and after as the confirmation shows them (the extras' names are the venue's).
+  const describe = (list: readonly BookedExtra[]) => extrasText(list) || (lang === "de" ? "keine" : t(lang, "party", "extrasListNone"));
+  const line = (list: string) => (lang === "de" ? `Zusatzleistungen: ${list}` : t(lang, "party", "extrasList", { list }));
+  return { kind: "outcome", outcome, before: line(describe(stored)), after: line(planned.ok ? describe(planned.booked) : "–"), fields: posted };
 }

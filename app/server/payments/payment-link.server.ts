@@ -2,10 +2,14 @@ import { payNowRappen } from "~/domain/deposit";
 import { and, desc, eq } from "drizzle-orm";
 import { formatChf } from "~/domain/money";
 import { balanceDueRappen, PAYMENT_LINK_MSG, paymentLinkStatus, type PaymentLinkStatus } from "~/domain/payment-link";
-import { formatVenueInstant, manageLinkReadable } from "~/domain/self-service";
+import { manageLinkReadable } from "~/domain/self-service";
 import { venueToUtc } from "~/domain/time";
-import { formatDateDE, formatTime } from "~/domain/time";
+import type { Lang } from "~/i18n/locales";
 import type { Reservation } from "../booking/bookings.server";
+import { reservationView } from "../booking/confirmation-view.server";
+import { dateIn, instantIn, timeRangeIn } from "../booking/manage-texts.server";
+import { summaryIn } from "../booking/summary-texts.server";
+import { localizeIn, t } from "../i18n/texts.server";
 import type { Db } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
 import { hashManageToken, MANAGE_TOKEN_PATTERN, sameDigest } from "../platform/manage-token.server";
@@ -43,6 +47,8 @@ export type PaymentLinkPage =
       validUntil: string;
       /** The open balance of a confirmed booking (a correction that costs more), not the booking itself. */
       balance: boolean;
+      /** A game: its name is ours (in the page's language); a birthday's offer is named as the venue typed it. */
+      game: boolean;
     }
   | { status: Exclude<PaymentLinkStatus, "open">; code: string; message: string; phone?: boolean };
 
@@ -62,20 +68,25 @@ async function findLinkedBooking(db: Db, token: unknown, now: Date): Promise<Res
   return row.reservation;
 }
 
-function pageOf(r: Reservation, now: Date): PaymentLinkPage {
+/** What the page shows, worded in the page's language (namespace `managePay`; German by default). */
+function pageOf(r: Reservation, now: Date, lang: Lang = "de"): PaymentLinkPage {
   const status = paymentLinkStatus(r, now);
-  if (status !== "open") return { status, code: r.code, message: PAYMENT_LINK_MSG[status], phone: status === "expired" };
+  if (status !== "open") return { status, code: r.code, message: localizeIn(lang, "managePay", PAYMENT_LINK_MSG[status]), phone: status === "expired" };
   return {
     status,
     code: r.code,
-    date: formatDateDE(r.date),
-    time: `${formatTime(r.startMin)} - ${formatTime(r.endMin)} Uhr`,
-    offerName: r.offerName,
-    party: r.players ? `${r.players} Spieler, ${r.rounds ?? 0} Runden` : `${r.numChildren + r.numActiveAdults + r.numAccompanyingAdults} Personen`,
-    amount: formatChf(r.status === "confirmed" ? balanceDueRappen(r) : payNowRappen(r)),
+    date: dateIn(lang, r.date),
+    time: timeRangeIn(lang, r.startMin, r.endMin),
+    // A game's name has our words in it («Normales Spiel – Arena»): worded as on the booking pages.
+    offerName: lang === "de" || r.players === null ? r.offerName : summaryIn(lang, reservationView(r)).offerName,
+    party: r.players
+      ? t(lang, "managePay", "players", { players: r.players, rounds: r.rounds ?? 0 })
+      : t(lang, "managePay", "persons", { persons: r.numChildren + r.numActiveAdults + r.numAccompanyingAdults }),
+    amount: formatChf(r.status === "confirmed" ? balanceDueRappen(r) : payNowRappen(r), lang),
     // A balance can be paid online until the party begins (at the venue after that).
-    validUntil: formatVenueInstant(r.status === "confirmed" ? venueToUtc(r.date, r.startMin) : r.holdExpiresAt!),
+    validUntil: instantIn(lang, r.status === "confirmed" ? venueToUtc(r.date, r.startMin) : r.holdExpiresAt!),
     balance: r.status === "confirmed",
+    game: r.players !== null,
   };
 }
 
@@ -86,14 +97,18 @@ const NOT_FOUND: PaymentLinkRefusal = { ok: false, status: 404, message: "Not Fo
  * unknown tokens passed the limit is refused before the look-up; every look-up is counted before it
  * is made (parallel guesses too), and only misses stay counted.
  */
-export async function paymentLinkPage(db: Db, input: { token: unknown; clientKey: string }, now: Date = new Date()): Promise<{ ok: true; page: PaymentLinkPage } | PaymentLinkRefusal> {
+export async function paymentLinkPage(
+  db: Db,
+  input: { token: unknown; clientKey: string; lang?: Lang },
+  now: Date = new Date(),
+): Promise<{ ok: true; page: PaymentLinkPage } | PaymentLinkRefusal> {
   const lookup = await reserveLookup(db, input.clientKey);
   if (lookup.refused) return { ok: false, status: 429, message: lookup.refused.error, retryAfterSeconds: lookup.refused.retryAfterSeconds };
   const r = await findLinkedBooking(db, input.token, now);
   // Counted before the look-up: only a miss stays counted.
   if (!r) return NOT_FOUND;
   await lookup.found();
-  return { ok: true, page: pageOf(r, now) };
+  return { ok: true, page: pageOf(r, now, input.lang) };
 }
 
 /**
@@ -103,14 +118,14 @@ export async function paymentLinkPage(db: Db, input: { token: unknown; clientKey
  */
 export async function payByLink(
   db: Db,
-  input: { token: unknown; clientKey: string },
+  input: { token: unknown; clientKey: string; lang?: Lang },
   now: Date = new Date(),
 ): Promise<{ ok: true; redirect: string } | { ok: true; page: PaymentLinkPage } | PaymentLinkRefusal> {
   const limited = await consumeLookup(db, input.clientKey);
   if (limited) return { ok: false, status: 429, message: limited.error, retryAfterSeconds: limited.retryAfterSeconds };
   const r = await findLinkedBooking(db, input.token, now);
   if (!r) return NOT_FOUND;
-  if (paymentLinkStatus(r, now) !== "open") return { ok: true, page: pageOf(r, now) };
+  if (paymentLinkStatus(r, now) !== "open") return { ok: true, page: pageOf(r, now, input.lang) };
   const due = r.status === "confirmed" ? balanceDueRappen(r) : payNowRappen(r);
   const reuse = await unusedPaymentUrl(db, r, due, now);
   if (reuse) return { ok: true, redirect: reuse };
@@ -142,12 +157,12 @@ export const BALANCE_MSG = {
  * online through the normal payment (a `balance` payment row; settling lowers the balance exactly
  * once, `settleBalancePayment`). The provider sends the family back to the manage link's return
  * page. A page opened a moment ago for the same amount is reused, so repeated presses open no new
- * transactions.
+ * transactions. `lang`: the page's, for the return page.
  */
 export async function payBalance(
   db: Db,
   r: Reservation,
-  input: { token: string; atVenue: boolean },
+  input: { token: string; atVenue: boolean; lang?: Lang },
   now: Date = new Date(),
 ): Promise<{ ok: true; redirect: string } | { ok: false; status: 409 | 503; message: string }> {
   const due = balanceDueRappen(r);
@@ -155,7 +170,7 @@ export async function payBalance(
   if (input.atVenue) return { ok: false, status: 409, message: BALANCE_MSG.atVenue };
   const reuse = await unusedPaymentUrl(db, r, due, now);
   if (reuse) return { ok: true, redirect: reuse };
-  const started = await startBalancePayment(db, r, due, changeReturnUrls(input.token));
+  const started = await startBalancePayment(db, r, due, changeReturnUrls(input.token, input.lang));
   if (!started.ok) return { ok: false, status: 503, message: BALANCE_MSG.startFailed };
   return { ok: true, redirect: started.paymentUrl };
 }

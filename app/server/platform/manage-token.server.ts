@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Executor } from "./db.server";
 import { getEnv } from "./env.server";
 import { manageTokens, paymentTokens, voucherOrderLinks } from "./schema";
+import { localePath, type Lang } from "~/i18n/locales";
 
 /**
  * Manage links (`/buchung/<token>`): 32 random bytes (256 bits) in base64url, handed out only in
@@ -35,8 +36,9 @@ export function newManageToken(reservationId: number, now: Date = new Date()): {
 }
 
 /** The absolute link for e-mails (PUBLIC_URL). */
-export function manageUrl(token: string): string {
-  return `${getEnv().PUBLIC_URL}/buchung/${token}`;
+export function manageUrl(token: string, lang: Lang = "de"): string {
+  // In the family's language (issue #33): the link in a French e-mail opens the French page.
+  return `${getEnv().PUBLIC_URL}${localePath(lang, `/buchung/${token}`)}`;
 }
 
 /**
@@ -50,8 +52,8 @@ export async function issuePaymentToken(tx: Executor, reservationId: number, now
   return token;
 }
 
-export function paymentLinkUrl(token: string): string {
-  return `${getEnv().PUBLIC_URL}/zahlung/${token}`;
+export function paymentLinkUrl(token: string, lang: Lang = "de"): string {
+  return `${getEnv().PUBLIC_URL}${localePath(lang, `/zahlung/${token}`)}`;
 }
 
 /**

@@ -519,7 +519,7 @@ export async function showPaymentLink(
     if (!heldPhone && balance === 0) return { ok: false as const, status: 409 as const, message: DESK_MSG.paymentLinkNotHeld };
     const amountRappen = heldPhone ? r.amountRappen : balance;
     const validUntil = heldPhone ? r.holdExpiresAt! : venueToUtc(r.date, r.startMin);
-    const url = paymentLinkUrl(await issuePaymentToken(tx, r.id, now));
+    const url = paymentLinkUrl(await issuePaymentToken(tx, r.id, now), r.lang);
     const emailed = options.email === true && !heldPhone && r.email !== "";
     if (emailed) await enqueueBalanceLinkMail(tx, r, { url, amountRappen, validUntil });
     await tx.insert(auditLog).values({
