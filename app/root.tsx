@@ -41,7 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // First: `/xx/offers` is a 404 before anything is read.
   const i18n = languageFrame(request, params);
-  const [venue, contact] = await Promise.all([venueFactsOrNull(), venueContactOrNull()]);
+  const [venue, contact] = await Promise.all([venueFactsOrNull(i18n.lang), venueContactOrNull()]);
   return { simulatedPayments: simulatedInProduction(), venue, contact, i18n };
 }
 

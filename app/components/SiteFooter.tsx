@@ -27,7 +27,6 @@ export function SiteFooter({ contact }: { contact: VenueContact | null }) {
 /** Name, address, `tel:` and `mailto:` links and opening hours: the footer's and the home page's contact. */
 export function ContactBlock({ contact, openingHours, headingId, title }: { contact: VenueContact; openingHours: string; headingId: string; title?: string }) {
   const t = useCommonTexts();
-  const venueLang = useVenueTextLang();
   return (
     <section aria-labelledby={headingId} className="contact-block">
       <h2 id={headingId}>{title ?? t.contact}</h2>
@@ -56,17 +55,15 @@ export function ContactBlock({ contact, openingHours, headingId, title }: { cont
         ) : null}
       </address>
       <p>
-        {t.openingHours}{" "}
-        <span lang={venueLang}>
-          <OpeningHours text={openingHours} />
-        </span>
+        {/* Generated from the stored hours in the page's language (root loader), not typed by the venue. */}
+        {t.openingHours} <OpeningHours text={openingHours} />
       </p>
     </section>
   );
 }
 
 /**
- * What the venue typed (opening hours, arrival note, offers) is German until the venue keeps it in
+ * What the venue typed (arrival note, offers, about text) is German until the venue keeps it in
  * other languages: on a French page it is marked `lang="de-CH"`, so a screen reader reads it as German.
  */
 export function useVenueTextLang(): string | undefined {

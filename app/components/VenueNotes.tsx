@@ -25,7 +25,7 @@ export function VenueNotes() {
         {facts ? (
           <>
             <br />
-            {t.openingHours} <span lang={venueLang}>{facts.openingHours}</span>
+            {t.openingHours} {facts.openingHours}
           </>
         ) : null}
       </p>

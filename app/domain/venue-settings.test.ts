@@ -206,6 +206,10 @@ describe("special hours (issue #28 §4)", () => {
     expect(upcoming.map((u) => u.date)).toEqual(["2026-12-24", "2026-12-31"]);
     expect(openingHoursLine(rules, upcoming)).toBe("Mo-Di geschlossen, Mi-So 10:00-22:00, am 24.12. 10:00-16:00, am 31.12. 10:00-16:00");
     expect(openingHoursLine([], [s("2026-12-24")])).toBe("geschlossen, am 24.12. 10:00-16:00");
+    // In another language (issue #33): its own weekdays (Intl) and words.
+    const french = { lang: "fr" as const, closed: "fermé", on: (day: string) => `le ${day}` };
+    expect(openingHoursLine(rules, upcoming.slice(0, 1), french)).toBe("lun.-mar. fermé, mer.-dim. 10:00-22:00, le 24.12. 10:00-16:00");
+    expect(openingHoursLine([], [], french)).toBe("fermé");
     const many = ["2026-11-28", "2026-11-29", "2026-11-30", "2026-12-01", "2026-12-02"].map(s);
     expect(upcomingSpecialHours(many, today)).toHaveLength(4);
   });

@@ -47,11 +47,11 @@ export default function Landing() {
         ) : null}
         {facts ? (
           <p className="muted">
-            {t.open} <span lang={venueLang}>{facts.openingHours}</span>
+            {t.open} {facts.openingHours}
             {facts.birthdayDays ? (
               <>
                 {" · "}
-                {t.birthdays} <span lang={venueLang}>{facts.birthdayDays}</span>
+                {t.birthdays} {facts.birthdayDays}
               </>
             ) : null}
           </p>

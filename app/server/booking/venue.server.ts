@@ -5,7 +5,10 @@ import { addDays, venueNow } from "~/domain/time";
 import type { Closure } from "~/domain/venue-settings";
 import type { PartyRules } from "~/domain/party-rules";
 import { ACCOMPANYING_ADULT_PRICE_RAPPEN, ACTIVE_ADULT_PRICE_RAPPEN } from "~/domain/pricing";
-import { closureOn, upcomingSpecialHours, DEFAULT_GAME_LEAD_HOURS, DEFAULT_LATE_CANCEL_FEE_PERCENT, venueFacts, type ClosureTarget, type VenueFacts, type VenuePolicy } from "~/domain/venue-settings";
+import { closureOn, openingHoursLine, upcomingSpecialHours, DEFAULT_GAME_LEAD_HOURS, DEFAULT_LATE_CANCEL_FEE_PERCENT, venueFacts, type ClosureTarget, type VenueFacts, type VenuePolicy } from "~/domain/venue-settings";
+import type { Lang } from "~/i18n/locales";
+import { hoursWords, t } from "../i18n/texts.server";
+import { weekdaysLineIn } from "~/domain/games";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { DayRule, SpecialHours, Table } from "~/domain/availability";
 import type { GameLocation } from "~/domain/games";
@@ -231,14 +234,35 @@ export function getVenue(db: Executor): Promise<Venue> {
   return venue;
 }
 
-/** Worded once per loaded venue: every page's footer shows them (the root loader). */
-const factsOfVenue = new WeakMap<Venue, Readonly<VenueFacts>>();
+/** Worded once per loaded venue and language: every page's footer shows them (the root loader). */
+const factsOfVenue = new WeakMap<Venue, Map<Lang, Readonly<VenueFacts>>>();
 
-/** The settings customer pages and e-mails mention (opening hours, birthday and game days, hold, self-service limit). */
-export async function loadVenueFacts(db: Executor): Promise<Readonly<VenueFacts>> {
+/**
+ * The settings customer pages and e-mails mention (opening hours, birthday and game days, hold,
+ * self-service limit). `lang`: the page's (issue #33): the opening hours are generated from the
+ * stored rules, so they are worded in the page's language (weekdays by `Intl`); German as before.
+ */
+export async function loadVenueFacts(db: Executor, lang: Lang = "de"): Promise<Readonly<VenueFacts>> {
   const venue = await getVenue(db);
-  let facts = factsOfVenue.get(venue);
-  if (!facts) factsOfVenue.set(venue, (facts = Object.freeze(venueFacts(venue.rules, venuePolicy(venue), upcomingSpecialHours(venue.specialHours, venueNow().date)))));
+  let byLang = factsOfVenue.get(venue);
+  if (!byLang) factsOfVenue.set(venue, (byLang = new Map()));
+  let facts = byLang.get(lang);
+  if (!facts) {
+    const upcoming = upcomingSpecialHours(venue.specialHours, venueNow().date);
+    const german = venueFacts(venue.rules, venuePolicy(venue), upcoming);
+    const range = (from: string, to: string) => t(lang, "gameFlow", "dayRange", { from, to });
+    facts = Object.freeze(
+      lang === "de"
+        ? german
+        : {
+            ...german,
+            openingHours: openingHoursLine(venue.rules, upcoming, hoursWords(lang)),
+            birthdayDays: weekdaysLineIn(venue.rules, "birthdays", lang, range),
+            gameDays: weekdaysLineIn(venue.rules, "games", lang, range),
+          },
+    );
+    byLang.set(lang, facts);
+  }
   return facts;
 }
 
@@ -247,9 +271,9 @@ export async function loadVenueFacts(db: Executor): Promise<Readonly<VenueFacts>
  * nothing else (the landing page) still renders — it then leaves the facts out rather than show
  * numbers that may be out of date.
  */
-export async function venueFactsOrNull(): Promise<VenueFacts | null> {
+export async function venueFactsOrNull(lang: Lang = "de"): Promise<VenueFacts | null> {
   try {
-    return await loadVenueFacts(await getDb());
+    return await loadVenueFacts(await getDb(), lang);
   } catch (error) {
     log.warn({ cause: oneLineError(error) }, "venue settings not readable for the page");
     return null;
