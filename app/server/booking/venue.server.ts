@@ -1,6 +1,6 @@
 import { DEFAULT_BOOKING_RETENTION_MONTHS, DEFAULT_GUEST_RETENTION_DAYS } from "~/domain/guests";
 import { DEFAULT_BALANCE_DAYS, type DepositRule } from "~/domain/deposit";
-import { asc, eq, getTableColumns, gte, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gte, sql } from "drizzle-orm";
 import { addDays, venueNow } from "~/domain/time";
 import type { Closure } from "~/domain/venue-settings";
 import type { PartyRules } from "~/domain/party-rules";
@@ -128,7 +128,7 @@ async function loadVenue(db: Executor): Promise<Venue> {
     () => db.select().from(venueSettings).where(eq(venueSettings.id, 1)),
     () => db.select().from(closures).orderBy(asc(closures.startDate), asc(closures.id)),
     () => readVenueProfile(db),
-    () => db.select({ version: sql<number>`coalesce(max(${legalTexts.version}), 0)::int` }).from(legalTexts).where(eq(legalTexts.kind, "agb")),
+    () => db.select({ version: sql<number>`coalesce(max(${legalTexts.version}), 0)::int` }).from(legalTexts).where(and(eq(legalTexts.kind, "agb"), eq(legalTexts.lang, "de"))),
     // Past dates stay out; yesterday is kept for a cache loaded just before midnight.
     () => db.select().from(specialHours).where(gte(specialHours.date, addDays(venueNow().date, -1))).orderBy(asc(specialHours.date)),
     () => readEmailTexts(db),

@@ -19,14 +19,14 @@ function defaultVersion(kind: LegalKind): LegalVersion {
 }
 
 export async function currentLegalText(db: Executor, kind: LegalKind): Promise<LegalVersion> {
-  const [row] = await db.select().from(legalTexts).where(eq(legalTexts.kind, kind)).orderBy(desc(legalTexts.version)).limit(1);
+  const [row] = await db.select().from(legalTexts).where(and(eq(legalTexts.kind, kind), eq(legalTexts.lang, "de"))).orderBy(desc(legalTexts.version)).limit(1);
   return row ?? defaultVersion(kind);
 }
 
 /** A given version; 0 is the default; null when it does not exist. */
 export async function legalTextVersion(db: Executor, kind: LegalKind, version: number): Promise<LegalVersion | null> {
   if (version === 0) return defaultVersion(kind);
-  const [row] = await db.select().from(legalTexts).where(and(eq(legalTexts.kind, kind), eq(legalTexts.version, version))).limit(1);
+  const [row] = await db.select().from(legalTexts).where(and(eq(legalTexts.kind, kind), eq(legalTexts.lang, "de"), eq(legalTexts.version, version))).limit(1);
   return row ?? null;
 }
 
@@ -36,7 +36,7 @@ export async function legalTextHistory(db: Executor, kind: LegalKind) {
     .select({ version: legalTexts.version, createdAt: legalTexts.createdAt, createdBy: staffAccounts.email })
     .from(legalTexts)
     .leftJoin(staffAccounts, eq(staffAccounts.id, legalTexts.createdBy))
-    .where(eq(legalTexts.kind, kind))
+    .where(and(eq(legalTexts.kind, kind), eq(legalTexts.lang, "de")))
     .orderBy(desc(legalTexts.version))
     .limit(100);
 }

@@ -206,6 +206,8 @@ export const voucherOrders = pgTable(
     buyerEmail: text("buyer_email").notNull(),
     /** Months of validity promised on the order page (the setting at the time of ordering). */
     validityMonths: integer("validity_months").notNull(),
+    /** The buyer's language (issue #33): the order page's; the e-mail and the voucher PDF are worded in it. */
+    lang: text("lang").$type<Lang>().notNull().default("de"),
     /** open → paid */
     status: text("status").$type<"open" | "paid">().notNull().default("open"),
     voucherId: integer("voucher_id").references(() => vouchers.id),
@@ -217,6 +219,7 @@ export const voucherOrders = pgTable(
     index("voucher_orders_created_idx").on(t.createdAt),
     check("voucher_orders_amount_check", sql`${t.amountRappen} > 0`),
     check("voucher_orders_paid_check", sql`(${t.status} = 'paid') = (${t.voucherId} is not null) and ${t.status} in ('open','paid')`),
+    check("voucher_orders_lang_check", sql`${t.lang} in ('de','fr','it','en')`),
   ],
 );
 
@@ -816,15 +819,24 @@ export const legalTexts = pgTable(
   {
     id: serial("id").primaryKey(),
     kind: text("kind").$type<LegalTextKind>().notNull(),
+    /**
+     * German is the binding text and the only one that counts `version`s. A row in another language
+     * (issue #33 §2) is a translation of German `version`; correcting it adds a `revision`, so no row
+     * is ever updated and a booking's `agb_version` still names what it accepted.
+     */
+    lang: text("lang").$type<Lang>().notNull().default("de"),
     version: integer("version").notNull(),
+    revision: integer("revision").notNull().default(1),
     body: text("body").notNull(),
     createdAt: createdAt(),
     createdBy: integer("created_by"),
   },
   (t) => [
-    uniqueIndex("legal_texts_kind_version_idx").on(t.kind, t.version),
+    uniqueIndex("legal_texts_kind_version_idx").on(t.kind, t.lang, t.version, t.revision),
     check("legal_texts_kind_check", sql`${t.kind} IN ('agb', 'impressum', 'datenschutz')`),
-    check("legal_texts_version_check", sql`${t.version} > 0`),
+    check("legal_texts_version_check", sql`${t.version} > 0 or (${t.lang} <> 'de' and ${t.version} = 0)`),
+    // German has one row per version; a translation may be revised, and may translate the built-in version 0.
+    check("legal_texts_lang_check", sql`${t.lang} in ('de','fr','it','en') and (${t.lang} <> 'de' or ${t.revision} = 1) and ${t.revision} > 0`),
   ],
 );
 
