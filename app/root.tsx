@@ -3,7 +3,7 @@ import { languageFrame } from "./server/i18n/request.server";
 import { LOCALE } from "./i18n/locales";
 import { useCommonTexts, useLanguageFrame, useLocalePath, useTranslatedLeaf } from "./components/useLanguage";
 import { simulatedInProduction } from "./server/platform/dev-mode.server";
-import { venueContactOrNull, venueFactsOrNull } from "./server/booking/venue.server";
+import { venueContactOrNull, venueFactsOrNull, venueTranslatedTexts } from "./server/booking/venue.server";
 import {
   isRouteErrorResponse,
   Links,
@@ -26,10 +26,16 @@ export const links: LinksFunction = () => [
 ];
 
 /** The home page's title (routes with a `meta` of their own replace it) names the venue as stored. */
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.contact?.name ?? "Online buchen"} – Kindergeburtstag und Spiele online buchen` },
-  { name: "description", content: SITE_DESCRIPTION },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  // An error page shows the root's meta alone; under /fr/… (a wrong or expired manage, payment or
+  // invitation link) its title and description speak the page's language too (issue #33 §2).
+  const i18n = data?.i18n;
+  if (i18n && i18n.lang !== "de") {
+    const title = isRouteErrorResponse(error) && error.status === 404 ? i18n.texts.pageTitle.replace("{title}", i18n.texts.notFoundTitle) : (data?.contact?.name ?? "Fun World");
+    return [{ title }, { name: "description", content: i18n.texts.siteDescription }];
+  }
+  return [{ title: `${data?.contact?.name ?? "Online buchen"} – Kindergeburtstag und Spiele online buchen` }, { name: "description", content: SITE_DESCRIPTION }];
+};
 
 /**
  * A production site on the simulated provider (a test system): every page says so (see `Page`).
@@ -41,8 +47,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // First: `/xx/offers` is a 404 before anything is read.
   const i18n = languageFrame(request, params);
-  const [venue, contact] = await Promise.all([venueFactsOrNull(i18n.lang), venueContactOrNull()]);
-  return { simulatedPayments: simulatedInProduction(), venue, contact, i18n };
+  const [venue, contact, venueTranslated] = await Promise.all([venueFactsOrNull(i18n.lang), venueContactOrNull(i18n.lang), venueTranslatedTexts(i18n.lang)]);
+  return { simulatedPayments: simulatedInProduction(), venue, contact, i18n, venueTranslated };
 }
 
 /**

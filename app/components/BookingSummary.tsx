@@ -3,7 +3,7 @@ import { formatChf } from "~/domain/money";
 import type { SummaryLine } from "~/domain/pricing";
 // German only, as the fallback of pages that send no `summaryTexts` (staff pages; these words were in the bundle before).
 import { germanSummary } from "~/i18n/messages/enterData";
-import { useVenueTextLang } from "./SiteFooter";
+import { useVenueLangOf } from "./SiteFooter";
 import { fill, useContentLang, useSharedTexts } from "./useLanguage";
 
 /** The summary's words: the page's `summaryTexts` (namespace `enterData`, keys `summary…`), else German. */
@@ -68,7 +68,7 @@ export function PriceLines({ lines }: { lines: readonly SummaryLine[] }) {
 export function BookingSummary({ summary, title }: { summary: SummaryData; title?: string }) {
   const t = useSharedTexts<SummaryTexts>("summaryTexts", germanSummary);
   const lang = useContentLang();
-  const venueLang = useVenueTextLang();
+  const venueLang = useVenueLangOf();
   const discounted = summary.discountRappen > 0;
   return (
     <section className="card summary" aria-labelledby="summary-title">
@@ -101,7 +101,7 @@ export function BookingSummary({ summary, title }: { summary: SummaryData; title
         )}
         <dt>{t.summaryPackage}</dt>
         {/* A party package's name is the venue's (German); a game's is worded by the page. */}
-        <dd lang={summary.players ? undefined : venueLang}>{summary.offerName}</dd>
+        <dd lang={summary.players ? undefined : venueLang(summary.offerName)}>{summary.offerName}</dd>
       </dl>
       <dl className="price-lines">
         <PriceLines lines={summary.lines} />

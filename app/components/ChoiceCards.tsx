@@ -21,8 +21,8 @@ export function ChoiceCards({
   choices: readonly Choice[];
   selected: number | null;
   onChoose: (value: number) => void;
-  /** `de-CH` on a page in another language: the venue's own words are marked as German. */
-  venueLang?: string;
+  /** `de-CH` for a venue's text not in the page's language (`useVenueLangOf`): marked as German. */
+  venueLang?: (text: string) => string | undefined;
 }) {
   useAdoptCheckedRadio(name, (value) => onChoose(Number(value)));
   return (
@@ -45,7 +45,7 @@ export function ChoiceCards({
                 onChange={() => onChoose(choice.value)}
                 aria-describedby={hasPoints ? pointsId : undefined}
               />
-              <span className="offer-name" lang={choice.venuePoints ? venueLang : undefined}>
+              <span className="offer-name" lang={choice.venuePoints ? venueLang?.(choice.title) : undefined}>
                 {choice.title}
               </span>
               {choice.price ? <span className="offer-price">{choice.price}</span> : null}
@@ -53,7 +53,7 @@ export function ChoiceCards({
             {hasPoints ? (
               <ul id={pointsId}>
                 {venuePoints.map((point) => (
-                  <li key={`v-${point}`} lang={venueLang}>
+                  <li key={`v-${point}`} lang={venueLang?.(point)}>
                     {point}
                   </li>
                 ))}

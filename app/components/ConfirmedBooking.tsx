@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import type { ConfirmedView } from "~/server/booking/confirmation-view.server";
-import { useVenueTextLang } from "./SiteFooter";
+import { useVenueLangOf } from "./SiteFooter";
 import { useCommonTexts } from "./useLanguage";
 
 /** The green tick of a confirmed booking: decoration only (the heading or message says it). */
@@ -36,7 +36,7 @@ export function ConfirmedBooking({
   hideCode?: boolean;
 }) {
   const common = useCommonTexts();
-  const venueLang = useVenueTextLang();
+  const venueLang = useVenueLangOf();
   const left = booking.voucherLeft;
   const contact = booking.contact;
   return (
@@ -70,13 +70,13 @@ export function ConfirmedBooking({
             </>
           )}
           <dt>{t.package}</dt>
-          <dd lang={venueLang}>{booking.offerName}</dd>
+          <dd lang={venueLang(booking.offerName)}>{booking.offerName}</dd>
         </dl>
         <dl className="price-lines">
           {booking.lines.map((line, i) => (
             <Fragment key={`${i}:${line.label}`}>
               <dt>
-                {line.venue && venueLang ? <span lang={venueLang}>{line.label}</span> : line.label}
+                {line.venue && venueLang(line.label) ? <span lang={venueLang(line.label)}>{line.label}</span> : line.label}
                 {line.detail ? <span className="price-detail"> {line.detail}</span> : null}
               </dt>
               <dd>{line.amount}</dd>

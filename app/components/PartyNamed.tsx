@@ -6,7 +6,7 @@ import { useVenueTextLang } from "./SiteFooter";
  * Built by the server (`named`, server/booking/party-pages.server.ts).
  */
 export function PartyNamed({ text }: { text: { before: string; name: string; after: string } }) {
-  const venueLang = useVenueTextLang();
+  const venueLang = useVenueTextLang(text.name);
   return (
     <>
       {text.before}

@@ -140,6 +140,7 @@ export function SettingsNav({ current }: { current: string }) {
     ["/admin/einstellungen/spielorte", "Spielorte"],
     ["/admin/einstellungen/texte", "Rechtstexte"],
     ["/admin/einstellungen/e-mail-texte", "E-Mail-Texte"],
+    ["/admin/einstellungen/uebersetzungen", "Übersetzungen"],
     ["/admin/einstellungen/mitarbeitende", "Benutzerkonten"],
     ["/admin/einstellungen/betrieb", "Betrieb"],
     ["/admin/einstellungen/mwst", "MWST"],

@@ -1,3 +1,4 @@
+import { useRouteLoaderData } from "@remix-run/react";
 import type { VenueContact } from "~/domain/venue-contact";
 import { OpeningHours } from "./OpeningHours";
 import { useCommonTexts, useLang, useLocalePath } from "./useLanguage";
@@ -63,9 +64,18 @@ export function ContactBlock({ contact, openingHours, headingId, title }: { cont
 }
 
 /**
- * What the venue typed (arrival note, offers, about text) is German until the venue keeps it in
- * other languages: on a French page it is marked `lang="de-CH"`, so a screen reader reads it as German.
+ * What the venue typed (arrival note, offers, about text) is German until the venue translates it
+ * (/admin/einstellungen/uebersetzungen): on a French page such a text is marked `lang="de-CH"`, so
+ * a screen reader reads it as German; a translated one (the root loader's `venueTranslated`) is not.
+ * Without `text`, the text is taken as German.
  */
-export function useVenueTextLang(): string | undefined {
-  return useLang() === "de" ? undefined : "de-CH";
+export function useVenueTextLang(text?: string): string | undefined {
+  return useVenueLangOf()(text);
+}
+
+/** `useVenueTextLang` for a list of the venue's texts (offers, their points, extras). */
+export function useVenueLangOf(): (text?: string) => string | undefined {
+  const translated = useRouteLoaderData<{ venueTranslated?: string[] }>("root")?.venueTranslated;
+  const german = useLang() === "de";
+  return (text) => (german || (text !== undefined && translated?.includes(text)) ? undefined : "de-CH");
 }

@@ -8,7 +8,7 @@ export function VenueNotes() {
   const facts = useVenueFacts();
   const contact = useVenueContact();
   const t = useCommonTexts();
-  const venueLang = useVenueTextLang();
+  const venueLang = useVenueTextLang(contact?.arrivalNote);
   if (!contact) return null;
   return (
     <section className="notes" aria-labelledby="notes-title">

@@ -3,7 +3,6 @@ import type { SummaryLine } from "./pricing";
 import { ROUND_MINUTES } from "./games";
 import { venueToUtc } from "./time";
 import { venueAddressLine, type VenueContact } from "./venue-contact";
-import { VOUCHER_SALE_TEXT as VS } from "./voucher-sale";
 import { emailParagraphs, emailTextIn, emailTextValues, type EmailTextKind, type EmailTexts } from "./email-texts";
 import { chfIn, dateIn, GERMAN_EMAIL_WORDS, momentIn, timeRangeIn, type EmailWords } from "./email-words";
 import { LOCALE } from "~/i18n/locales";
@@ -743,24 +742,24 @@ export function closureNoticeEmail(w: EmailWords, r: BookingEmailData, venue: Ve
 
 /**
  * A gift voucher bought online (issue #31 §3), once paid: the code in the text, the PDF attached
- * (added when sent). German: a voucher order has no language yet (the voucher shop is German).
+ * (added when sent). In the order's language (issue #33: the voucher shop's page it was ordered on).
  */
 export function voucherSoldEmail(
+  w: EmailWords,
   sale: { buyerName: string; recipientName: string; code: string; amountRappen: number; validUntil: string; orderUrl: string },
   venue: VenueContact,
 ): PlainEmail {
-  const w = GERMAN_EMAIL_WORDS;
-  const title = VS.orderTitle;
-  const intro = VS.mailIntro(sale.buyerName).split("\n\n");
+  const title = w.say("voucherSoldTitle");
+  const intro = [w.say("greeting", { name: sale.buyerName }), w.say("voucherSoldThanks")];
   const rows: Row[] = [
-    { label: VS.code, value: sale.code, strong: true },
-    { label: VS.value, value: chfIn(w, sale.amountRappen) },
-    { label: VS.validUntil, value: dateIn(w, sale.validUntil) },
-    { label: VS.for, value: sale.recipientName },
+    { label: w.say("voucherSoldCode"), value: sale.code, strong: true },
+    { label: w.say("voucherSoldValue"), value: chfIn(w, sale.amountRappen) },
+    { label: w.say("voucherSoldValidUntil"), value: dateIn(w, sale.validUntil) },
+    { label: w.say("voucherSoldFor"), value: sale.recipientName },
   ];
-  const after = [VS.pdfRedeem, `${VS.mailLink}\n${sale.orderUrl}`];
+  const after = [w.say("voucherSoldRedeem"), `${w.say("voucherSoldLink")}\n${sale.orderUrl}`];
   const text = [...intro, textRows(rows), ...after, signature(w, venue)].join("\n\n");
-  return { subject: VS.mailSubject(venue.name), text: `${text}\n`, html: htmlDocument(w, { title, paragraphs: intro, rows, afterRows: after, venue }) };
+  return { subject: w.say("voucherSoldSubject", { venue: venue.name }), text: `${text}\n`, html: htmlDocument(w, { title, paragraphs: intro, rows, afterRows: after, venue }) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { calculateQRReferenceChecksum, calculateSCORReferenceChecksum, isQRIBAN } from "swissqrbill/utils";
+import type { Lang } from "~/i18n/locales";
 import type { SummaryLine } from "./pricing";
 
 /**
@@ -51,9 +52,18 @@ export type InvoiceSnapshot = {
   /** Paid already (online, voucher, at the venue) before this invoice. */
   paidRappen: number;
   vat: { rateBp: number | null };
+  /**
+   * The language the invoice and its QR-bill are worded in (issue #33 §2): the booking's when it was
+   * made, its price lines frozen in it. Absent on invoices made before: those are German, as issued.
+   */
+  lang?: Lang;
 };
 
-/** The words of invoices, staff and families alike, in one place (issue #33 will translate them). */
+/**
+ * The words of invoices in German, the source: the PDF takes its words from the `documents`
+ * namespace in the invoice's language (its German a copy of these, documents.mirror.test.ts); staff
+ * messages stay these.
+ */
 export const INVOICE_TEXT = {
   title: "Rechnung",
   intro: "Für Ihre Buchung stellen wir Ihnen in Rechnung:",

@@ -56,7 +56,14 @@ export function placeholderError(text: string, allowed: readonly string[]): stri
   return `Unbekannter Platzhalter {${first}}. Erlaubt sind: ${allowed.map((p) => `{${p}}`).join(", ")}.`;
 }
 
-export function legalValues(venue: VenueContact, facts: VenueFacts): Record<LegalPlaceholder, string> {
+/**
+ * What a translated page (issue #33 §2) fills in where the German text has a generated sentence:
+ * the late-cancellation sentence and the missing-UID note, worded in the page's language (the
+ * server's `legal`/`manage` messages). German pages leave it out and keep the spec's words.
+ */
+export type LegalWords = { lateCancellation: string; uidMissing: string };
+
+export function legalValues(venue: VenueContact, facts: VenueFacts, words?: LegalWords): Record<LegalPlaceholder, string> {
   return {
     name: venue.name,
     adresse: `${venue.street}, ${venue.zip} ${venue.city}`,
@@ -68,9 +75,9 @@ export function legalValues(venue: VenueContact, facts: VenueFacts): Record<Lega
     storno_frei_stunden: String(facts.cancelFreeHours),
     storno_gebuehr_prozent: String(facts.lateCancelFeePercent),
     // The manage page words it the same (one sentence, domain/self-service).
-    storno_spaet: lateCancellationSentence(facts.lateCancelFeePercent),
+    storno_spaet: words?.lateCancellation ?? lateCancellationSentence(facts.lateCancelFeePercent),
     erinnerung_stunden: String(facts.reminderHours),
-    uid: venue.uid || "(noch nicht eingetragen)",
+    uid: venue.uid || (words?.uidMissing ?? "(noch nicht eingetragen)"),
     gaeste_loeschen_tage: String(facts.guestRetentionDays),
     aufbewahrung_monate: String(facts.bookingRetentionMonths),
   };
@@ -198,6 +205,43 @@ Die Antworten der Gäste einer Feier löschen wir automatisch {gaeste_loeschen_t
 Nach dem Datenschutzgesetz (nDSG) können Sie Auskunft über Ihre Daten verlangen sowie deren Berichtigung oder Löschung, soweit keine Aufbewahrungspflicht besteht. Über den Link «Buchung verwalten» in Ihrer Bestätigung laden Sie die Daten Ihrer Buchung herunter (unter «Ihre Daten») und verlangen die Löschung; unser Team führt sie aus. Oder schreiben Sie uns an {email}. Sie können sich zudem beim Eidgenössischen Datenschutz- und Öffentlichkeitsbeauftragten (EDÖB) beschweren.
 `,
 };
+
+/**
+ * Translations (issue #33 §2). German is binding and alone counts versions; a French, Italian or
+ * English row translates one German version (0 = the built-in text) and a correction adds a
+ * revision. A translation is shown only beside the German version it was written for: a newer
+ * German version may say something else, so until it is translated the page shows the German,
+ * marked as such, rather than an outdated translation.
+ */
+export type TranslationRef = { version: number; revision: number };
+
+export function translationFits(germanVersion: number, translation: TranslationRef | null): boolean {
+  return translation !== null && translation.version === germanVersion;
+}
+
+/**
+ * What the settings page prefills for a language: the translation of the current German version;
+ * else the newest translation of an older one (to check against the new German and save again);
+ * else the German text to translate.
+ */
+export type TranslationDraft =
+  | { source: "current"; body: string; version: number; revision: number }
+  | { source: "older"; body: string; version: number; revision: number }
+  | { source: "german"; body: string; version: number; revision: null };
+
+export function translationDraft(german: { version: number; body: string }, latest: (TranslationRef & { body: string }) | null): TranslationDraft {
+  if (latest && latest.version === german.version) return { source: "current", body: latest.body, version: latest.version, revision: latest.revision };
+  if (latest && latest.version < german.version) return { source: "older", body: latest.body, version: latest.version, revision: latest.revision };
+  return { source: "german", body: german.body, version: german.version, revision: null };
+}
+
+/**
+ * The staff message when a translation was written against a German version that is no longer
+ * current (another manager saved a new German text meanwhile): nothing is saved.
+ */
+export function staleTranslationError(postedVersion: number, currentVersion: number): string {
+  return `Die deutsche Fassung wurde inzwischen geändert (jetzt Version ${currentVersion}); Ihre Übersetzung bezieht sich auf Version ${postedVersion}. Bitte prüfen Sie sie gegen die neue deutsche Fassung und speichern Sie erneut. Nichts wurde gespeichert.`;
+}
 
 /** Where a booking's accepted AGB are: its version, or the current text for a booking from before versioning. */
 export function agbPath(version: number | null | undefined): string {

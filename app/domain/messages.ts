@@ -52,3 +52,15 @@ export const MSG = {
   tooManyRequests: "Zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es erneut.",
   notFound: "Seite nicht gefunden",
 } as const;
+
+/**
+ * `MSG.leadTimeRefused` read back into its values (the booking's reservation answers with the
+ * German sentence; the page words it in its language, issue #33), or null when the text is not
+ * exactly that message.
+ */
+export function readLeadTimeRefused(text: string): { hours: number; phone: string } | null {
+  const m = /^Dieser Termin beginnt in weniger als (\d{1,4}) Stunden? und ist online nicht mehr buchbar\. Bitte rufen Sie uns an: (.*)\.$/s.exec(text);
+  if (!m) return null;
+  const values = { hours: Number(m[1]), phone: m[2]! };
+  return MSG.leadTimeRefused(values.hours, values.phone) === text ? values : null;
+}

@@ -37,7 +37,10 @@ export type PromoUsage = { total: number; byEmail: number };
 
 const WEEKDAY_NAMES = ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"] as const;
 
-/** The words the family reads about a promo code; one place per page (issue #33 will translate them). */
+/**
+ * The words the family reads about a promo code, in German (the source; issue #33's namespace
+ * `promo` words the same notes in French, Italian and English from a `PromoNote`).
+ */
 export const PROMO_MSG = {
   inactive: "Dieser Aktionscode ist nicht mehr gültig.",
   notYet: (day: string) => `Dieser Aktionscode gilt erst ab ${day}.`,
@@ -51,25 +54,99 @@ export const PROMO_MSG = {
   lineReason: (code: string) => `Aktionscode ${code}`,
 } as const;
 
+/**
+ * What the family is told about a code, as data: the key of the message and its values (a day as
+ * ISO date, weekdays as numbers, the code's value), so each language words it with its own names
+ * and formats (issue #33). `promoNoteText` gives the German sentence, word for word `PROMO_MSG`.
+ */
+export type PromoNote =
+  | { key: "inactive" | "offer" | "usedUp" | "perEmail" }
+  | { key: "notYet" | "expired"; day: string }
+  | { key: "weekday"; weekdays: readonly number[] }
+  | { key: "applied"; code: string; kind: PromoKind; value: number };
+
+const FIXED_NOTES = ["inactive", "offer", "usedUp", "perEmail"] as const;
+
 function formatPercent(bp: number): string {
   const pct = bp / 100;
   return Number.isInteger(pct) ? String(pct) : pct.toFixed(pct * 10 === Math.round(pct * 10) ? 1 : 2);
 }
 
+/** Weekday numbers Monday first (the order every message lists them in). */
+export function mondayFirst(days: readonly number[]): number[] {
+  return [...days].sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7));
+}
+
 function joinDays(days: readonly number[]): string {
-  const names = [...days].sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7)).map((d) => WEEKDAY_NAMES[d]!);
+  const names = mondayFirst(days).map((d) => WEEKDAY_NAMES[d]!);
   return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} und ${names.at(-1)}`;
 }
 
 /** Why the code cannot be used for this booking (the first reason, in a fixed order), or null. */
+export function promoRefusalNote(rule: PromoRule, target: PromoTarget, usage: PromoUsage): PromoNote | null {
+  if (!rule.active) return { key: "inactive" };
+  if (rule.validFrom && target.today < rule.validFrom) return { key: "notYet", day: rule.validFrom };
+  if (rule.validUntil && target.today > rule.validUntil) return { key: "expired", day: rule.validUntil };
+  if (target.game ? !rule.games : target.offerId === null || (rule.offerIds !== null && !rule.offerIds.includes(target.offerId))) return { key: "offer" };
+  if (rule.weekdays !== null && !rule.weekdays.includes(weekdayOf(target.date))) return { key: "weekday", weekdays: mondayFirst(rule.weekdays) };
+  if (rule.maxUses !== null && usage.total >= rule.maxUses) return { key: "usedUp" };
+  if (rule.maxUsesPerEmail !== null && usage.byEmail >= rule.maxUsesPerEmail) return { key: "perEmail" };
+  return null;
+}
+
+/** The same reason in German (`PROMO_MSG`), as server functions answer it. */
 export function promoRefusal(rule: PromoRule, target: PromoTarget, usage: PromoUsage): string | null {
-  if (!rule.active) return PROMO_MSG.inactive;
-  if (rule.validFrom && target.today < rule.validFrom) return PROMO_MSG.notYet(formatDateDE(rule.validFrom));
-  if (rule.validUntil && target.today > rule.validUntil) return PROMO_MSG.expired(formatDateDE(rule.validUntil));
-  if (target.game ? !rule.games : target.offerId === null || (rule.offerIds !== null && !rule.offerIds.includes(target.offerId))) return PROMO_MSG.offer;
-  if (rule.weekdays !== null && !rule.weekdays.includes(weekdayOf(target.date))) return PROMO_MSG.weekday(joinDays(rule.weekdays));
-  if (rule.maxUses !== null && usage.total >= rule.maxUses) return PROMO_MSG.usedUp;
-  if (rule.maxUsesPerEmail !== null && usage.byEmail >= rule.maxUsesPerEmail) return PROMO_MSG.perEmail;
+  const note = promoRefusalNote(rule, target, usage);
+  return note && promoNoteText(note);
+}
+
+/** A note in German, word for word `PROMO_MSG`. */
+export function promoNoteText(note: PromoNote): string {
+  switch (note.key) {
+    case "notYet":
+      return PROMO_MSG.notYet(formatDateDE(note.day));
+    case "expired":
+      return PROMO_MSG.expired(formatDateDE(note.day));
+    case "weekday":
+      return PROMO_MSG.weekday(joinDays(note.weekdays));
+    case "applied":
+      return PROMO_MSG.applied(note.code, promoValueText(note));
+    default:
+      return PROMO_MSG[note.key];
+  }
+}
+
+/**
+ * A German promo message read back into its note, or null when the text is not one. Server
+ * functions (the booking's reservation, the voucher box's check) answer with the German sentence;
+ * the page that shows it words the note in its language. Only a text that `promoNoteText` gives
+ * back exactly is taken, so anything else (another message, the venue's words) is left alone.
+ */
+export function readPromoNote(text: string): PromoNote | null {
+  const note = parsePromoNote(text);
+  return note && promoNoteText(note) === text ? note : null;
+}
+
+function parsePromoNote(text: string): PromoNote | null {
+  const fixed = FIXED_NOTES.find((key) => PROMO_MSG[key] === text);
+  if (fixed) return { key: fixed };
+  const iso = (d: string, m: string, y: string) => `${y}-${m}-${d}`;
+  let m = /^Dieser Aktionscode gilt erst ab (\d{2})\.(\d{2})\.(\d{4})\.$/.exec(text);
+  if (m) return { key: "notYet", day: iso(m[1]!, m[2]!, m[3]!) };
+  m = /^Dieser Aktionscode war bis (\d{2})\.(\d{2})\.(\d{4}) gültig\.$/.exec(text);
+  if (m) return { key: "expired", day: iso(m[1]!, m[2]!, m[3]!) };
+  m = /^Dieser Aktionscode gilt nur für Termine am (.+)\.$/.exec(text);
+  if (m) {
+    const weekdays = m[1]!.split(/, | und /).map((name) => (WEEKDAY_NAMES as readonly string[]).indexOf(name));
+    return weekdays.every((d) => d >= 0) ? { key: "weekday", weekdays } : null;
+  }
+  m = /^Aktionscode ([A-Z0-9-]+) eingelöst: (.+) Rabatt\.$/.exec(text);
+  if (m) {
+    const percent = /^(\d{1,3}(?:\.\d{1,2})?) %$/.exec(m[2]!);
+    if (percent) return { key: "applied", code: m[1]!, kind: "percent", value: Math.round(Number(percent[1]) * 100) };
+    const chf = /^CHF ([\d'’]+\.\d{2})$/.exec(m[2]!);
+    if (chf) return { key: "applied", code: m[1]!, kind: "fixed", value: Math.round(Number(chf[1]!.replace(/['’]/g, "")) * 100) };
+  }
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { LOCALE, type Lang } from "~/i18n/locales";
 import type { SummaryLine } from "./pricing";
 
 /**
@@ -41,6 +42,22 @@ export function vatIncluded(grossRappen: number, rateBp: number): number {
 export function formatRate(rateBp: number): string {
   const pct = rateBp / 100;
   return `${Number.isInteger(pct * 10) ? pct.toFixed(1) : pct.toFixed(2)} %`;
+}
+
+const rateFormats = new Map<Lang, Intl.NumberFormat>();
+
+/**
+ * A rate on a document in its language (issue #33 §2): German exactly as `formatRate`, the others
+ * as their Swiss locale writes a percentage (`8,1 %` in French), with the same one or two decimals.
+ */
+export function formatRateIn(rateBp: number, lang: Lang): string {
+  if (lang === "de") return formatRate(rateBp);
+  let format = rateFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE[lang], { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 2 });
+    rateFormats.set(lang, format);
+  }
+  return format.format(rateBp / 10_000);
 }
 
 /**
@@ -130,9 +147,19 @@ export type ReceiptSnapshot = {
   priceRappen: number;
   parts: (ReceiptPart & { label: string })[];
   vat: { mode: VatMode; rateBp: number | null };
+  /**
+   * The language the document is worded in (issue #33 §2): the booking's when it was issued, its
+   * labels above frozen in it, its fixed words drawn in it. Absent on documents issued before: those
+   * are German, and stay exactly as issued.
+   */
+  lang?: Lang;
 };
 
-/** The family-facing words of receipts and credit notes, in one place (issue #33 will translate them). */
+/**
+ * The family-facing words of receipts and credit notes in German, the source: the PDFs take them
+ * from the `documents` namespace in the document's language (its German a copy of these,
+ * documents.mirror.test.ts); the staff pages and lists use these.
+ */
 export const RECEIPT_TEXT = {
   receipt: "Quittung",
   creditNote: "Gutschrift",
@@ -167,9 +194,12 @@ export const RECEIPT_TEXT = {
   } satisfies Record<ReceiptPart["method"], string>,
 } as const;
 
-/** A part's line on the document: the voucher's code where one was used. */
-export function partLabel(part: ReceiptPart, voucherCode: string | null): string {
-  const base = RECEIPT_TEXT.methods[part.method];
+/**
+ * A part's line on the document: the voucher's code where one was used. `method`: its words in the
+ * document's language (German by default, as `RECEIPT_TEXT`).
+ */
+export function partLabel(part: ReceiptPart, voucherCode: string | null, method: (m: ReceiptPart["method"]) => string = (m) => RECEIPT_TEXT.methods[m]): string {
+  const base = method(part.method);
   return (part.method === "voucher" || part.method === "voucherReturn") && voucherCode ? `${base} ${voucherCode}` : base;
 }
 

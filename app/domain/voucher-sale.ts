@@ -3,7 +3,9 @@ import { formatChf } from "./money";
 
 /**
  * Gift vouchers sold online (issue #31 §3): the rules of the order form, the settings' shape and the
- * family-facing texts of the pages and the e-mail, in one place (the languages issue translates here).
+ * family-facing texts of the pages and the e-mail, in one place. These German texts are the source:
+ * the `voucherShop` and `email` namespaces carry them in every language (issue #33), and
+ * voucher-shop.mirror.test.ts keeps their German copies equal to these.
  */
 
 /** What the manager sets (`venue_settings.voucher_sale`); null fields take the defaults. */
@@ -91,6 +93,12 @@ export const VOUCHER_SALE_MSG = {
   control: "Bitte verwenden Sie nur gewöhnliche Schriftzeichen.",
 } as const;
 
+/**
+ * The short name a «too long» message gives each free-text field (a key of VOUCHER_SALE_TEXT, so
+ * the server can word the same message in the page's language).
+ */
+export const VOUCHER_FIELD_LABEL = { recipientName: "for", message: "messageLabel", buyerName: "buyerName" } as const satisfies Record<string, keyof typeof VOUCHER_SALE_TEXT>;
+
 export type VoucherOrderInput = { amountRappen: number; recipientName: string; message: string; buyerName: string; buyerEmail: string };
 export type VoucherOrderField = "amount" | "recipientName" | "message" | "buyerName" | "buyerEmail" | "terms";
 export type VoucherOrderErrors = Partial<Record<VoucherOrderField, string>>;
@@ -104,7 +112,10 @@ function text(value: FormDataEntryValue | null): string {
   return typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : "";
 }
 
-/** Parses the order form with the same rules the page states; errors are per field, in German. */
+/**
+ * Parses the order form with the same rules the page states; errors are per field, in German (the
+ * spec's texts; the server words them in the page's language: voucher-sale.server `orderErrorsIn`).
+ */
 export function parseVoucherOrder(
   form: FormData,
   settings: VoucherSaleSettings,
@@ -127,10 +138,11 @@ export function parseVoucherOrder(
     else if (value.length > VOUCHER_SALE_MAX[field]) errors[field] = VOUCHER_SALE_MSG.tooLong(label, VOUCHER_SALE_MAX[field]);
     else if (CONTROL.test(value) || value.includes("\n")) errors[field] = VOUCHER_SALE_MSG.control;
   };
-  single("recipientName", "Für", VOUCHER_SALE_MSG.recipientName);
-  if (values.message.length > VOUCHER_SALE_MAX.message) errors.message = VOUCHER_SALE_MSG.tooLong("Nachricht", VOUCHER_SALE_MAX.message);
+  const label = (field: keyof typeof VOUCHER_FIELD_LABEL) => VOUCHER_SALE_TEXT[VOUCHER_FIELD_LABEL[field]];
+  single("recipientName", label("recipientName"), VOUCHER_SALE_MSG.recipientName);
+  if (values.message.length > VOUCHER_SALE_MAX.message) errors.message = VOUCHER_SALE_MSG.tooLong(label("message"), VOUCHER_SALE_MAX.message);
   else if (CONTROL.test(values.message)) errors.message = VOUCHER_SALE_MSG.control;
-  single("buyerName", "Ihr Name", VOUCHER_SALE_MSG.buyerName);
+  single("buyerName", label("buyerName"), VOUCHER_SALE_MSG.buyerName);
   if (values.buyerEmail.length > VOUCHER_SALE_MAX.buyerEmail || !isEmailAddress(values.buyerEmail)) errors.buyerEmail = VOUCHER_SALE_MSG.buyerEmail;
   if (!values.terms) errors.terms = VOUCHER_SALE_MSG.terms;
   if (Object.keys(errors).length > 0 || amountRappen === null) return { ok: false, errors, values };

@@ -2,7 +2,7 @@ import type { RouteHandle } from "~/root";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Page } from "~/components/Page";
-import { ContactBlock, useVenueTextLang } from "~/components/SiteFooter";
+import { ContactBlock, useVenueLangOf } from "~/components/SiteFooter";
 import { useLocalePath } from "~/components/useLanguage";
 import { useVenueContact } from "~/components/useVenueContact";
 import { useVenueFacts } from "~/components/useVenueFacts";
@@ -34,14 +34,14 @@ export default function Landing() {
   const facts = useVenueFacts();
   const contact = useVenueContact();
   const to = useLocalePath();
-  const venueLang = useVenueTextLang();
+  const venueLang = useVenueLangOf();
   return (
     <Page title={welcome}>
       <section className="hero">
         <h2>{t.hero}</h2>
         {/* "About us" as the manager wrote it (line breaks kept, never HTML). */}
         {contact?.about ? (
-          <p className="pre-line" lang={venueLang}>
+          <p className="pre-line" lang={venueLang(contact.about)}>
             {contact.about}
           </p>
         ) : null}

@@ -5,7 +5,7 @@ import { ChangeConfirm, type ChangeConfirmWords } from "~/components/ChangeConfi
 import { DataSection } from "~/components/DataFields";
 import { Page } from "~/components/Page";
 import { ProblemAlert } from "~/components/ProblemAlert";
-import { useVenueTextLang } from "~/components/SiteFooter";
+import { useVenueLangOf } from "~/components/SiteFooter";
 import { useLocalePath } from "~/components/useLanguage";
 import type { ChangeQuote } from "~/domain/booking-change";
 import { changeNotice, parseExpectedPrice } from "~/domain/change-form";
@@ -89,7 +89,7 @@ export default function ChangeExtras() {
   const { t, token, heading, page } = useLoaderData<typeof loader>();
   const result = useActionData<ActionData>();
   const to = useLocalePath();
-  const venueLang = useVenueTextLang();
+  const venueLang = useVenueLangOf();
   if (result?.quote) {
     const { quote, before, after, words } = result.quote;
     return (
@@ -104,7 +104,7 @@ export default function ChangeExtras() {
       {result?.error ? <ProblemAlert message={result.error} problems={result.problems} /> : null}
       <section className="card summary" aria-labelledby="extras-now-title">
         <h2 id="extras-now-title">{heading}</h2>
-        <p lang={venueLang}>{page.offerName}</p>
+        <p lang={venueLang(page.offerName)}>{page.offerName}</p>
         {page.lines.length > 0 ? (
           <dl className="price-lines">
             <PriceLines lines={page.lines} />

@@ -18,7 +18,7 @@ import { parseExtraPicks, samePicks, type ExtraProblem } from "~/domain/extras";
 import { placeBooking } from "~/server/checkout/place-booking.server";
 import { clientKey } from "~/server/platform/client.server";
 import { getDb } from "~/server/platform/db.server";
-import { holdMinutes, loadVenuePolicy } from "~/server/booking/venue.server";
+import { holdMinutes, loadVenuePolicy, venueWordsIn } from "~/server/booking/venue.server";
 import { lateBookingNotice } from "~/domain/self-service";
 import { clearDraft, redirectWithDraft, takeFormFlash, updateDraft } from "~/server/booking/draft.server";
 import { applyCouponToDraft, removeCouponFromDraft } from "~/server/checkout/draft-coupon.server";
@@ -75,7 +75,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Back from the provider's page (or another tab) while the booking still holds the table: that
   // booking is shown (its own page, with «Zahlung fortsetzen» and «Ändern») instead of an empty second start.
   if (await openHoldOf(db, draft.bookingCode)) throw redirect(localePath(lang, "/enter-data/unpaid"));
-  const summary = summaryIn(lang, checkout, policy.balanceDays);
+  // A promo code's message in the box («Aktionscode … eingelöst: …»), worded in the page's language.
+  const summary = summaryIn(lang, { ...checkout, promoMessage: checkout.promoMessage && localText(lang, checkout.promoMessage) }, policy.balanceDays, await venueWordsIn(db, lang));
   const { flash, cookie } = await takeFormFlash(request);
   const t = pageTexts(lang);
   const party = partyTexts(lang);

@@ -13,6 +13,7 @@ import { extrasOf } from "~/server/booking/extras.server";
 import { familyPath, requestLang } from "~/server/i18n/request.server";
 import { completeDraft, holdUntilText, pageTexts } from "~/server/checkout/contact-texts.server";
 import { summaryIn, unpaidTexts } from "~/server/booking/summary-texts.server";
+import { venueWordsIn } from "~/server/booking/venue.server";
 
 export const handle: RouteHandle = { translated: true };
 
@@ -40,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = unpaidTexts(lang);
   return {
     ...view,
-    booking: summaryIn(lang, view.booking),
+    booking: summaryIn(lang, view.booking, undefined, await venueWordsIn(db, lang)),
     t,
     summaryTexts: t,
     holdText: holdUntilText(lang, view.holdUntil),

@@ -18,6 +18,7 @@ import { calendarMarks, clampMonth, dayOffer, firstBookableDay, monthOf, parseMo
 import { lastBookableDate } from "~/domain/horizon";
 import { getEnv } from "~/server/platform/env.server";
 import { closedDatesInMonth, closureOn } from "~/domain/venue-settings";
+import { venueWord, venueWordOrNull } from "~/domain/venue-translations";
 import { weekdaysLineIn } from "~/domain/games";
 import { personCount, type PartyCounts } from "~/domain/pricing";
 import { formatTime, parseTime, venueNow, weekdayOf } from "~/domain/time";
@@ -28,7 +29,7 @@ import { getDraft, redirectWithDraft, updateDraft } from "~/server/booking/draft
 import { bookingCodeForNewChoice, checkSlotChoice } from "~/server/booking/slot-choice.server";
 import { findOffer, getVenue, venuePhone } from "~/server/booking/venue.server";
 import { localPageMeta } from "~/domain/page-meta";
-import { useVenueTextLang } from "~/components/SiteFooter";
+import { useVenueLangOf } from "~/components/SiteFooter";
 import { useCommonTexts, useLocalePath } from "~/components/useLanguage";
 import { localePath, type Lang } from "~/i18n/locales";
 import { requestLang } from "~/server/i18n/request.server";
@@ -96,11 +97,11 @@ export async function loader({ request, params: routeParams }: LoaderFunctionArg
           ...(offer.minChargedChildren ? [tr(lang, "findSlot", "minCharged", { count: offer.minChargedChildren })] : []),
         ].join(" ")
       : null,
-    offer: { id: offer.id, name: offer.name },
+    offer: { id: offer.id, name: venueWord(venue.translations, lang, offer.name) },
     rules: { minChildren: offer.minChildren, maxChildren: offer.maxChildren, maxAdults: offer.maxAdults, minChargedChildren: offer.minChargedChildren },
     today,
     ...calendarMarks(rules, specialHours, closedDatesInMonth(closures, month, birthdays), month, "birthdays"),
-    closure: closureOn(closures, date, birthdays)?.reason ?? null,
+    closure: venueWordOrNull(venue.translations, lang, closureOn(closures, date, birthdays)?.reason),
     // A day without birthdays says why: closed, or open for games only (not "geschlossen" then).
     dayNote: rulesOn(rules, specialHours, date).some((r) => r.weekday === weekdayOf(date) && r.birthdays) ? null : localizeMsg(lang, emptyDayNote(rules, specialHours, date, "birthdays")),
     leadNotice: offer.leadHours > 0 && date <= notBefore.date ? tr(lang, "findSlot", "leadTimeNotice", { hours: offer.leadHours, phone: venuePhone(venue) }) : null,
@@ -192,7 +193,7 @@ export default function FindSlot() {
   const hydrated = useHydrated();
   const common = useCommonTexts();
   const to = useLocalePath();
-  const venueLang = useVenueTextLang();
+  const venueLang = useVenueLangOf();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [counts, setCounts] = useState<PartyCounts>(loaderData.counts);
@@ -241,7 +242,7 @@ export default function FindSlot() {
   return (
     <Page title={t.title}>
       <p className="muted">
-        {t.offer} <strong lang={venueLang}>{offer.name}</strong> · <a href={to("/offers")}>{t.change}</a>
+        {t.offer} <strong lang={venueLang(offer.name)}>{offer.name}</strong> · <a href={to("/offers")}>{t.change}</a>
       </p>
       <Calendar
         month={month}
@@ -314,7 +315,7 @@ export default function FindSlot() {
               <p className="alert alert-warning">
                 {t.closedDay}{" "}
                 <span className="muted">
-                  – <span lang={venueLang}>{closure}</span>
+                  – <span lang={venueLang(closure)}>{closure}</span>
                 </span>
               </p>
             ) : dayNote ? (

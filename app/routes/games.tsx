@@ -4,9 +4,9 @@ import { useLoaderData } from "@remix-run/react";
 import { Page } from "~/components/Page";
 import { formatChf } from "~/domain/money";
 import { getDb } from "~/server/platform/db.server";
-import { listGameLocations } from "~/server/booking/venue.server";
+import { listGameLocations, venueWordsIn } from "~/server/booking/venue.server";
 import { localPageMeta } from "~/domain/page-meta";
-import { useVenueTextLang } from "~/components/SiteFooter";
+import { useVenueLangOf } from "~/components/SiteFooter";
 import { useCommonTexts, useLocalePath } from "~/components/useLanguage";
 import { requestLang } from "~/server/i18n/request.server";
 import { t, texts } from "~/server/i18n/texts.server";
@@ -17,13 +17,14 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => localPag
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const lang = requestLang(params);
-  const locations = await listGameLocations(await getDb());
+  const db = await getDb();
+  const [locations, word] = await Promise.all([listGameLocations(db), venueWordsIn(db, lang)]);
   return {
     t: texts(lang, "games"),
     locations: locations.map((l) => ({
       id: l.id,
       name: l.name,
-      description: l.description,
+      description: word(l.description),
       capacity: t(lang, "games", "capacity", { capacity: l.capacity, price: formatChf(l.pricePerPlayerRoundRappen, lang) }),
     })),
   };
@@ -34,7 +35,7 @@ export default function Games() {
   const { t, locations } = useLoaderData<typeof loader>();
   const common = useCommonTexts();
   const to = useLocalePath();
-  const venueLang = useVenueTextLang();
+  const venueLang = useVenueLangOf();
   return (
     <Page title={t.title}>
       <p>{t.lead}</p>
@@ -42,11 +43,11 @@ export default function Games() {
         {locations.map((l) => (
           <li key={l.id}>
             <a className="offer-card" href={to(`/game?locationId=${l.id}`)} style={{ paddingLeft: 16, textDecoration: "none", color: "inherit" }}>
-              <span className="offer-name" lang={venueLang}>
+              <span className="offer-name" lang={venueLang()}>
                 {l.name}
               </span>
               <span className="offer-price">{l.capacity}</span>
-              <span className="muted" lang={venueLang}>
+              <span className="muted" lang={venueLang(l.description)}>
                 {l.description}
               </span>
             </a>

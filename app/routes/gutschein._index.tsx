@@ -3,28 +3,49 @@ import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/r
 import { Page } from "~/components/Page";
 import { ProblemAlert } from "~/components/ProblemAlert";
 import { formatChf } from "~/domain/money";
-import { pageMeta } from "~/domain/page-meta";
-import { VOUCHER_SALE_MAX, VOUCHER_SALE_TEXT as T, type VoucherOrderErrors, type VoucherOrderValues } from "~/domain/voucher-sale";
-import { MSG } from "~/domain/messages";
+import { localPageMeta } from "~/domain/page-meta";
+import { VOUCHER_SALE_MAX, type VoucherOrderErrors, type VoucherOrderValues } from "~/domain/voucher-sale";
+import { localePath } from "~/i18n/locales";
+import type { RouteHandle } from "~/root";
 import { orderVoucher, voucherSaleForm } from "~/server/checkout/voucher-sale.server";
+import { requestLang } from "~/server/i18n/request.server";
+import { t, texts } from "~/server/i18n/texts.server";
 import { clientKey } from "~/server/platform/client.server";
 import { getDb } from "~/server/platform/db.server";
 
+export const handle: RouteHandle = { translated: true };
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
-export const meta: MetaFunction = () => pageMeta(T.title);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => localPageMeta(matches, data?.t.title ?? "Gutschein verschenken");
 
-export async function loader(_: LoaderFunctionArgs) {
-  return voucherSaleForm(await getDb());
+/** The form in the page's language (issue #33): its words, the amounts as the language writes them. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const lang = requestLang(params);
+  const { settings, agbUrl } = await voucherSaleForm(await getDb());
+  // A non-breaking space keeps «CHF 10.00» (`10.00 CHF`) on one line in the short label.
+  const short = (rappen: number) => formatChf(rappen, lang).replace(" ", "\u00a0");
+  return {
+    t: texts(lang, "voucherShop"),
+    requiredFields: t(lang, "msg", "requiredFields"),
+    settings,
+    presets: settings.presetsRappen.map((rappen) => ({ value: String(rappen / 100), label: formatChf(rappen, lang) })),
+    freeAmountLabel: t(lang, "voucherShop", "freeAmountLabel", { min: short(settings.minRappen), max: short(settings.maxRappen) }),
+    validity: t(lang, "voucherShop", "validity", { months: settings.validityMonths }),
+    agbUrl: localePath(lang, agbUrl),
+  };
 }
 
 type ActionData = { errors?: VoucherOrderErrors; values?: VoucherOrderValues; message?: string };
 
-/** Checked on the server (the page ships no script); a valid order goes straight to the payment page. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const answer = await orderVoucher(await getDb(), await request.formData(), clientKey(request, context));
+/**
+ * Checked on the server (the page ships no script); a valid order goes straight to the payment page.
+ * The order keeps the page's language: the e-mail, the PDF and the way back from the provider speak it.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const lang = requestLang(params);
+  const answer = await orderVoucher(await getDb(), await request.formData(), clientKey(request, context), lang);
   if (answer.kind === "pay") return redirect(answer.url, 303);
-  if (answer.kind === "closed") return data<ActionData>({ message: T.closed }, { status: 409 });
-  if (answer.kind === "limited") return data<ActionData>({ message: MSG.tooManyRequests }, { status: 429, headers: { "Retry-After": String(answer.retryAfterSeconds) } });
+  if (answer.kind === "closed") return data<ActionData>({ message: t(lang, "voucherShop", "closed") }, { status: 409 });
+  if (answer.kind === "limited") return data<ActionData>({ message: t(lang, "msg", "tooManyRequests") }, { status: 429, headers: { "Retry-After": String(answer.retryAfterSeconds) } });
   return data<ActionData>({ errors: answer.errors, values: answer.values }, { status: 400 });
 }
 
@@ -40,7 +61,7 @@ const FIELD_TARGET: Record<(typeof FIELD_ORDER)[number], string> = {
 };
 
 export default function VoucherShop() {
-  const { settings, agbUrl } = useLoaderData<typeof loader>();
+  const { t: T, requiredFields, settings, presets, freeAmountLabel, validity, agbUrl } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors = result?.errors ?? {};
   const values = result?.values;
@@ -57,13 +78,13 @@ export default function VoucherShop() {
     <Page title={T.title}>
       <section className="card">
         <p>{T.intro}</p>
-        <p className="muted">{T.validity(settings.validityMonths)}</p>
+        <p className="muted">{validity}</p>
         {result?.message ? (
           <p role="alert" className="alert alert-error">
             {result.message}
           </p>
         ) : null}
-        {problems.length > 0 ? <ProblemAlert message={MSG.requiredFields} problems={problems} /> : null}
+        {problems.length > 0 ? <ProblemAlert message={requiredFields} problems={problems} /> : null}
         {!settings.online ? (
           <p className="alert alert-info">{T.closed}</p>
         ) : (
@@ -71,10 +92,10 @@ export default function VoucherShop() {
             <fieldset>
               <legend>{T.amountLegend}</legend>
               <div className="voucher-amounts">
-                {settings.presetsRappen.map((rappen) => (
-                  <label key={rappen} className="check-row voucher-amount">
-                    <input type="radio" name="amount" value={String(rappen / 100)} defaultChecked={chosen === String(rappen / 100)} />
-                    {formatChf(rappen)}
+                {presets.map((preset) => (
+                  <label key={preset.value} className="check-row voucher-amount">
+                    <input type="radio" name="amount" value={preset.value} defaultChecked={chosen === preset.value} />
+                    {preset.label}
                   </label>
                 ))}
                 <label className="check-row voucher-amount">
@@ -83,7 +104,7 @@ export default function VoucherShop() {
                 </label>
               </div>
               <div className="field">
-                <label htmlFor="freeAmount">{T.freeAmountLabel(settings.minRappen, settings.maxRappen)}</label>
+                <label htmlFor="freeAmount">{freeAmountLabel}</label>
                 <input id="freeAmount" name="freeAmount" type="text" inputMode="numeric" autoComplete="off" maxLength={12} defaultValue={values?.freeAmount ?? ""} {...invalid("amount")} />
                 {fieldError("amount")}
               </div>

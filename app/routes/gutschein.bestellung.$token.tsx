@@ -1,44 +1,65 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useLoaderData } from "@remix-run/react";
 import { Page } from "~/components/Page";
+import { shortDateLabel } from "~/domain/calendar";
 import { formatChf } from "~/domain/money";
-import { MSG } from "~/domain/messages";
-import { pageMeta } from "~/domain/page-meta";
+import { localPageMeta } from "~/domain/page-meta";
 import { formatDateDE } from "~/domain/time";
-import { VOUCHER_SALE_TEXT as T } from "~/domain/voucher-sale";
+import { localePath } from "~/i18n/locales";
+import type { RouteHandle } from "~/root";
 import { orderPage, payOrderAgain } from "~/server/checkout/voucher-sale.server";
 import { MANAGE_HEADERS } from "~/server/booking/manage.server";
+import { requestLang } from "~/server/i18n/request.server";
+import { t, texts } from "~/server/i18n/texts.server";
 import { clientKey } from "~/server/platform/client.server";
 import { getDb } from "~/server/platform/db.server";
 
+export const handle: RouteHandle = { translated: true };
 /** A page reached by a secret link: never cached, never indexed (Referrer-Policy `same-origin`: serve.server.ts). */
 export const headers: HeadersFunction = () => MANAGE_HEADERS;
-export const meta: MetaFunction = () => pageMeta(T.orderTitle, [{ name: "robots", content: "noindex" }]);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => localPageMeta(matches, data?.t.orderTitle ?? "Ihr Gutschein", [{ name: "robots", content: "noindex" }]);
 
-const NOTICES = { abgebrochen: T.paymentCancelled, fehler: T.paymentError } as const;
-
-/** The buyer's order (also where the provider sends the browser back): paid, still being confirmed, or open. */
+/**
+ * The buyer's order (also where the provider sends the browser back), in the URL's language (the
+ * e-mail's link and the provider's return carry the order's): paid, still being confirmed, or open.
+ */
 export async function loader({ params, request }: LoaderFunctionArgs) {
+  const lang = requestLang(params);
   const view = await orderPage(await getDb(), params.token ?? "");
-  if (!view) throw new Response(T.notFound, { status: 404, headers: MANAGE_HEADERS });
-  if ("kind" in view) throw new Response(MSG.tooManyRequests, { status: 429, headers: { ...MANAGE_HEADERS, "Retry-After": String(view.retryAfterSeconds) } });
+  if (!view) throw new Response(t(lang, "voucherShop", "notFound"), { status: 404, headers: MANAGE_HEADERS });
+  if ("kind" in view) throw new Response(t(lang, "msg", "tooManyRequests"), { status: 429, headers: { ...MANAGE_HEADERS, "Retry-After": String(view.retryAfterSeconds) } });
+  const T = texts(lang, "voucherShop");
+  // `?r=`: the provider's way back after a cancelled or failed payment (an address, kept German).
   const r = new URL(request.url).searchParams.get("r");
-  const notice = view.state === "open" && (r === "abgebrochen" || r === "fehler") ? NOTICES[r] : null;
-  return { view, notice, token: params.token! };
+  const notice = view.state === "open" ? (r === "abgebrochen" ? T.paymentCancelled : r === "fehler" ? T.paymentError : null) : null;
+  return {
+    t: T,
+    statusCheck: t(lang, "msg", "statusCheck"),
+    view,
+    amount: formatChf(view.amountRappen, lang),
+    validUntil: view.voucher
+      ? lang === "de"
+        ? formatDateDE(view.voucher.validUntil)
+        : shortDateLabel(view.voucher.validUntil, lang)
+      : t(lang, "voucherShop", "validity", { months: view.validityMonths }),
+    notice,
+    self: localePath(lang, `/gutschein/bestellung/${params.token!}`),
+  };
 }
 
-/** «Jetzt bezahlen»: a new payment for an order that is still open. */
+/** «Jetzt bezahlen»: a new payment for an order that is still open; the provider sends the buyer back to this page's language. */
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  const answer = await payOrderAgain(await getDb(), params.token ?? "", clientKey(request, context));
-  if (!answer) return redirect(`/gutschein/bestellung/${params.token ?? ""}`, 303);
+  const lang = requestLang(params);
+  const self = localePath(lang, `/gutschein/bestellung/${params.token ?? ""}`);
+  const answer = await payOrderAgain(await getDb(), params.token ?? "", clientKey(request, context), lang);
+  if (!answer) return redirect(self, 303);
   if (answer.kind === "pay") return redirect(answer.url, 303);
-  if (answer.kind === "limited") return data({ message: MSG.tooManyRequests }, { status: 429, headers: { "Retry-After": String(answer.retryAfterSeconds) } });
-  return redirect(`/gutschein/bestellung/${params.token ?? ""}`, 303);
+  if (answer.kind === "limited") return data({ message: t(lang, "msg", "tooManyRequests") }, { status: 429, headers: { "Retry-After": String(answer.retryAfterSeconds) } });
+  return redirect(self, 303);
 }
 
 export default function VoucherOrderPage() {
-  const { view, notice, token } = useLoaderData<typeof loader>();
-  const self = `/gutschein/bestellung/${token}`;
+  const { t: T, statusCheck, view, amount, validUntil, notice, self } = useLoaderData<typeof loader>();
   return (
     <Page title={T.orderTitle}>
       <section className="card summary">
@@ -53,7 +74,7 @@ export default function VoucherOrderPage() {
             </p>
             <p>
               <a className="button button-secondary" href={self}>
-                {MSG.statusCheck}
+                {statusCheck}
               </a>
             </p>
           </>
@@ -70,9 +91,9 @@ export default function VoucherOrderPage() {
             </>
           ) : null}
           <dt>{T.value}</dt>
-          <dd>{formatChf(view.amountRappen)}</dd>
+          <dd>{amount}</dd>
           <dt>{T.validUntil}</dt>
-          <dd>{view.voucher ? formatDateDE(view.voucher.validUntil) : T.validity(view.validityMonths)}</dd>
+          <dd>{validUntil}</dd>
           <dt>{T.for}</dt>
           <dd>{view.recipientName}</dd>
           {view.message ? (

@@ -7,13 +7,14 @@ import { ChoiceCards } from "~/components/ChoiceCards";
 import { Page } from "~/components/Page";
 import { useHydrated } from "~/components/useHydrated";
 import { formatChf } from "~/domain/money";
+import { venueWord } from "~/domain/venue-translations";
 import { DEFAULT_ADULT_PRICES } from "~/domain/pricing";
 import { getDb } from "~/server/platform/db.server";
 import { getDraft, redirectWithDraft, updateDraft } from "~/server/booking/draft.server";
 import { findOffer, getVenue, venuePolicy } from "~/server/booking/venue.server";
 import { localPageMeta } from "~/domain/page-meta";
 import { useCommonTexts, useLocalePath } from "~/components/useLanguage";
-import { useVenueTextLang } from "~/components/SiteFooter";
+import { useVenueLangOf } from "~/components/SiteFooter";
 import { requestLang } from "~/server/i18n/request.server";
 import { t, texts } from "~/server/i18n/texts.server";
 import { localePath, type Lang } from "~/i18n/locales";
@@ -43,6 +44,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getDraft(request),
   ]);
   const prices = venue?.prices ?? DEFAULT_ADULT_PRICES;
+  // The venue's own words, translated where it did (issue #33); otherwise German, marked on the page.
+  const word = (german: string) => (venue ? venueWord(venue.translations, lang, german) : german);
   const balanceDays = venue ? venuePolicy(venue).balanceDays : DEFAULT_BALANCE_DAYS;
   return {
     t: texts(lang, "offers"),
@@ -50,9 +53,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // The package's own points (as the venue wrote them), then the rules in the family's language.
     offers: (venue?.offers ?? []).map((o) => ({
       id: o.id,
-      name: o.name,
+      name: word(o.name),
       price: t(lang, "offers", "perChild", { price: formatChf(o.basePriceRappen, lang) }),
-      venuePoints: o.items.map((i) => i.desc),
+      venuePoints: o.items.map((i) => word(i.desc)),
       points: offerPoints(lang, o, balanceDays),
     })),
     selected: draft.offerId ?? null,
@@ -82,7 +85,7 @@ export default function Offers() {
   const hydrated = useHydrated();
   const to = useLocalePath();
   const common = useCommonTexts();
-  const venueLang = useVenueTextLang();
+  const venueLang = useVenueLangOf();
   const [choice, setChoice] = useState<number | null>(selected);
   return (
     <Page title={t.title}>

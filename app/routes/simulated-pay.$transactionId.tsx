@@ -1,13 +1,22 @@
+import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, redirect, useLoaderData } from "@remix-run/react";
 import { Page } from "~/components/Page";
 import { formatChf } from "~/domain/money";
 import { getDb } from "~/server/platform/db.server";
 import { getEnv } from "~/server/platform/env.server";
-import { completeSimulatedPayment, findSimulatedTransaction, type SimulatedOutcome } from "~/server/payments/providers/simulated.server";
+import { completeSimulatedPayment, findSimulatedTransaction, simulatedPaymentLang, type SimulatedOutcome } from "~/server/payments/providers/simulated.server";
 import { pageMeta } from "~/domain/page-meta";
+import { LOCALE } from "~/i18n/locales";
+import { texts } from "~/server/i18n/texts.server";
 
-export const meta: MetaFunction = () => pageMeta("Zahlung (Simulation)", [{ name: "robots", content: "noindex" }]);
+/**
+ * The page's address has no language (the provider's page, like Datatrans's, is one URL): it speaks
+ * the language the payment was started from (the return address's prefix), the frame around it German.
+ */
+export const handle: RouteHandle = { translated: true };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.t.metaTitle ?? "Zahlung (Simulation)", [{ name: "robots", content: "noindex" }]);
 
 function requireSimulated() {
   if (getEnv().PAYMENT_PROVIDER !== "simulated") throw new Response("Not Found", { status: 404, statusText: "Not Found" });
@@ -17,7 +26,14 @@ export async function loader({ params }: LoaderFunctionArgs) {
   requireSimulated();
   const transaction = await findSimulatedTransaction(await getDb(), params.transactionId ?? "");
   if (!transaction) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-  return { amountRappen: transaction.amountRappen, refno: transaction.refno, open: transaction.status === "initialized" };
+  const lang = simulatedPaymentLang(transaction);
+  return {
+    amountRappen: transaction.amountRappen,
+    refno: transaction.refno,
+    open: transaction.status === "initialized",
+    lang,
+    t: texts(lang, "simulatedPay"),
+  };
 }
 
 const OUTCOMES: Record<string, SimulatedOutcome> = { pay: "settled", cancel: "canceled", fail: "failed" };
@@ -36,32 +52,32 @@ export async function action({ params, request }: ActionFunctionArgs) {
 
 /** The simulated provider's payment page (local runs only): what Datatrans' page does, in three buttons. */
 export default function SimulatedPayment() {
-  const { amountRappen, refno, open } = useLoaderData<typeof loader>();
+  const { amountRappen, refno, open, lang, t } = useLoaderData<typeof loader>();
   return (
-    <Page title="Zahlung">
-      <div className="card center">
+    <Page title={t.title}>
+      <div className="card center" lang={lang === "de" ? undefined : LOCALE[lang]}>
         <p>
           <span className="badge-dev">DEV MODE</span>
         </p>
-        <p>Simulierter Zahlungsanbieter – es wird kein echtes Geld belastet.</p>
+        <p>{t.simulated}</p>
         <p>
-          Buchung <strong>{refno}</strong>
+          {t.booking} <strong>{refno}</strong>
         </p>
-        <p className="total">{formatChf(amountRappen)}</p>
+        <p className="total">{formatChf(amountRappen, lang)}</p>
         {open ? (
           <Form method="post" className="actions">
             <button className="button" name="outcome" value="pay">
-              Bezahlen
+              {t.pay}
             </button>
             <button className="button button-secondary" name="outcome" value="cancel">
-              Abbrechen
+              {t.cancel}
             </button>
             <button className="button button-secondary" name="outcome" value="fail">
-              Fehler simulieren
+              {t.fail}
             </button>
           </Form>
         ) : (
-          <p className="alert alert-info">Diese Zahlung ist bereits abgeschlossen.</p>
+          <p className="alert alert-info">{t.done}</p>
         )}
       </div>
     </Page>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { ManageText, type TextPart } from "~/components/ManageText";
 import { Page } from "~/components/Page";
-import { useVenueTextLang } from "~/components/SiteFooter";
+import { useVenueLangOf } from "~/components/SiteFooter";
 import { useCommonTexts, useLocalePath } from "~/components/useLanguage";
 import { localPageMeta } from "~/domain/page-meta";
 import { VenuePhone } from "~/components/VenueContactLinks";
@@ -83,7 +83,7 @@ export default function PaymentLink() {
   const { page, error, until, heading } = acted ?? loaded;
   const common = useCommonTexts();
   const to = useLocalePath();
-  const venueLang = useVenueTextLang();
+  const venueLang = useVenueLangOf();
   const title = !page ? t.title : page.status === "open" ? t.titleOpen : page.status === "paid" ? t.titlePaid : page.status === "expired" ? t.titleExpired : t.titleCancelled;
   return (
     <Page title={title}>
@@ -105,7 +105,7 @@ export default function PaymentLink() {
             <dt>{t.time}</dt>
             <dd>{page.time}</dd>
             <dt>{t.package}</dt>
-            <dd lang={page.game ? undefined : venueLang}>{page.offerName}</dd>
+            <dd lang={page.game ? undefined : venueLang(page.offerName)}>{page.offerName}</dd>
             <dt>{t.participants}</dt>
             <dd>{page.party}</dd>
             <dt>{page.balance ? t.stillOpen : t.toPay}</dt>

@@ -125,6 +125,7 @@ const FAMILY = {
     toData: "Continuer vers vos coordonnées",
     terms: /J'accepte les/,
     toPayment: "Continuer vers le paiement",
+    pay: "Payer",
     paid: "Paiement réussi !",
     language: "Französisch",
     mailLanguage: "Content-Language: fr-CH",
@@ -139,6 +140,7 @@ const FAMILY = {
     toData: "Continuare con l'inserimento dei dati",
     terms: /Accetto le/,
     toPayment: "Procedere al pagamento",
+    pay: "Paga",
     paid: "Pagamento riuscito!",
     language: "Italienisch",
     mailLanguage: "Content-Language: it-CH",
@@ -185,8 +187,11 @@ for (const lang of ["fr", "it"] as const) {
     for (const [field, label] of Object.entries(f.labels)) await page.getByLabel(label).first().fill(values[field as keyof typeof values]);
     await page.getByLabel(f.terms).check();
     await page.getByRole("button", { name: f.toPayment }).click();
-    // The local simulated provider's page (Datatrans's own page opens in the family's language).
-    await page.getByRole("button", { name: "Bezahlen" }).click();
+    // The local simulated provider's page speaks the family's language too, as Datatrans's own page
+    // does (its address has none: the return address's prefix tells it).
+    await expect(page).toHaveURL(/\/simulated-pay\//);
+    await expect(page.locator(`main [lang="${lang}-CH"]`)).toBeVisible();
+    await page.getByRole("button", { name: f.pay }).click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/payment/success`));
     await expect(page.getByRole("heading", { name: f.paid })).toBeVisible();
     await checkPage();
@@ -220,3 +225,52 @@ for (const lang of ["fr", "it"] as const) {
     await expect(page.getByText(f.language, { exact: true })).toBeVisible();
   });
 }
+
+/**
+ * Issue #33 §2: the voucher box on /fr/enter-data answers in French — a promo code that is no longer
+ * valid (its date worded in French), an unknown voucher — with and without JavaScript; a wrong manage
+ * link under /fr is a French 404. (An expired voucher cannot be issued through the API, whose
+ * `validUntil` must not be in the past: tests/integration/coupon-languages.test.ts checks its French
+ * message on the route itself.)
+ */
+
+test("fr: the voucher box refuses an expired promo code and an unknown voucher in French", async ({ page, javaScriptEnabled }) => {
+  const code = javaScriptEnabled ? "FRVORBEIJS" : "FRVORBEINOJS";
+  await signIn(page);
+  await page.goto("/admin/einstellungen/aktionscodes");
+  if (javaScriptEnabled) await waitForHydration(page);
+  const form = page.getByRole("region", { name: "Neuer Aktionscode" });
+  await form.getByLabel("Code (z. B. SOMMER10)").fill(code);
+  await form.getByLabel("Rabatt (Prozent oder CHF)").fill("10");
+  await form.getByLabel("Einlösbar bis (leer: ohne Ende)").fill("2020-01-31");
+  await form.getByRole("button", { name: "Aktionscode anlegen" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Aktionscode ${code} angelegt (10 %).`);
+
+  const date = futureWeekday(4, javaScriptEnabled ? 329 : 336);
+  await page.goto(`/fr/find-slot?offerId=1&date=${date}&numChildren=4&numActiveAdults=0&numAccompanyingAdults=1`);
+  await page.getByRole("radio", { name: /^14:00/ }).check();
+  await page.getByRole("button", { name: "Continuer vers vos coordonnées" }).click();
+  await expect(page).toHaveURL(/\/fr\/enter-data$/);
+  if (javaScriptEnabled) await waitForHydration(page);
+
+  await page.getByLabel("Code du bon").fill(code.toLowerCase());
+  await page.getByRole("button", { name: "Vérifier" }).click();
+  await expect(page.getByText("Ce code promo était valable jusqu’au 31.01.2020.")).toBeVisible();
+  expect(await germanLeaks(page)).toEqual([]);
+
+  await page.getByLabel("Code du bon").fill("NIX-DA-1234");
+  await page.getByRole("button", { name: "Vérifier" }).click();
+  await expect(page.getByText("Bon introuvable.")).toBeVisible();
+  expect(await germanLeaks(page)).toEqual([]);
+});
+
+test("fr: a wrong manage link is a French 404", async ({ page }) => {
+  for (const path of ["/fr/buchung/kein-gueltiger-link", "/fr/zahlung/kein-gueltiger-link"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr-CH");
+    await expect(page.getByText("Cette page n'existe pas.")).toBeVisible();
+    await expect(page).toHaveTitle(/^Page introuvable/);
+    expect(await germanLeaks(page), path).toEqual([]);
+  }
+});

@@ -28,3 +28,18 @@ for (const width of [320, 1280]) {
     }
   });
 }
+
+test("the footer's legal links keep the page's language (issue #33 §2)", async ({ page }) => {
+  for (const [link, path, heading] of [
+    ["CG", "/fr/agb", "Conditions générales"],
+    ["Mentions légales", "/fr/impressum", "Mentions légales"],
+    ["Protection des données", "/fr/datenschutz", "Déclaration de protection des données"],
+  ] as const) {
+    await page.goto("/fr/offers");
+    await page.getByRole("contentinfo").getByRole("link", { name: link, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr-CH");
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expectAccessible(page);
+  }
+});

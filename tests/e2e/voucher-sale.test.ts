@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { simpleParser } from "mailparser";
 import { expect, expectAccessible, signIn, test, waitForMail } from "./helpers";
 import { pdfText } from "../setup/pdf-text";
 
@@ -105,4 +106,121 @@ test("a cancelled payment is paid again from the order's page; the manager sees 
   await expect(row).toContainText(code);
   await expect(row).toContainText("CHF 20.00");
   await expect(row).toContainText("abgebrochen");
+});
+
+/**
+ * German words that must not show outside what is marked `lang="de-CH"`: a copy of
+ * languages.test.ts's `germanLeaks` (Playwright refuses a test file importing another test file;
+ * moving it to helpers.ts would let every file share it).
+ */
+const GERMAN_TELLTALES = [
+  "Weiter", "Zurück", "Bitte", "wählen", "Kinder", "Kind", "Erwachsene", "Datum", "Zeit", "Uhr", "Buchung", "Angebot", "Zahlung", "Gutschein",
+  "Startseite", "geschlossen", "verwalten", "Öffnungszeiten", "Telefon", "Kontakt", "Termin", "Personen", "und", "oder", "für", "mit", "pro", "bis", "Sie", "Ihre", "Ihr",
+];
+
+async function germanLeaks(page: Page): Promise<string[]> {
+  return page.evaluate((words) => {
+    const clone = document.body.cloneNode(true) as HTMLElement;
+    clone.querySelectorAll('[lang="de-CH"], [lang="de"], script, style, template, noscript').forEach((e) => e.remove());
+    const texts = [clone.textContent ?? "", document.title];
+    clone.querySelectorAll("[aria-label], [title], [placeholder], [alt], [value]").forEach((e) => {
+      for (const a of ["aria-label", "title", "placeholder", "alt"]) {
+        const v = e.getAttribute(a);
+        if (v) texts.push(v);
+      }
+      if (e instanceof HTMLInputElement && (e.type === "submit" || e.type === "button")) texts.push(e.value);
+    });
+    const all = texts.join("\n").replace(/\s+/g, " ");
+    return words.flatMap((w) => {
+      const m = new RegExp(`(^|[^\\p{L}])${w}([^\\p{L}]|$)`, "u").exec(all);
+      return m ? [`${w}: …${all.slice(Math.max(0, m.index - 40), m.index + w.length + 40)}…`] : [];
+    });
+  }, GERMAN_TELLTALES);
+}
+
+test("fr: the voucher shop in French, through the payment to the French order page, PDF and e-mail (issue #33)", async ({ page, javaScriptEnabled }) => {
+  const recipient = javaScriptEnabled ? "Chloé Arc-en-ciel" : "Théo Étoile";
+  const checkPage = async () => {
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr-CH");
+    expect(await germanLeaks(page), page.url()).toEqual([]);
+    await expect(page.getByText("Disponible uniquement en allemand.")).toHaveCount(0);
+    await expectAccessible(page);
+  };
+  await page.goto("/fr");
+  await page.getByRole("link", { name: "Offrir un bon cadeau" }).click();
+  await expect(page).toHaveURL(/\/fr\/gutschein$/);
+  await expect(page.getByRole("heading", { name: "Offrir un bon cadeau" })).toBeVisible();
+  await expect(page.getByText("Valable 36 mois à compter de l’achat.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "CG" })).toHaveAttribute("href", /^\/fr\/agb/);
+  await checkPage();
+  await expectFitsPhone(page);
+
+  // A free amount outside the limits, no name, the terms not accepted: each explained in French.
+  await page.getByRole("radio", { name: "Autre montant", exact: true }).check();
+  await page.getByLabel(/Autre montant en CHF/).fill("5");
+  await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+  await expect(page).toHaveURL(/\/fr\/gutschein(\?index)?$/);
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText(/Veuillez choisir un montant entre 10\.00\sCHF et 500\.00\sCHF \(francs entiers\)\./);
+  await expect(alert).toContainText("Veuillez indiquer à qui est destiné le bon cadeau.");
+  await expect(alert).toContainText("Veuillez accepter les CG.");
+  await checkPage();
+
+  await page.getByLabel(/Autre montant en CHF/).fill("75");
+  await page.getByLabel("Pour (nom de la personne qui reçoit le bon)").fill(recipient);
+  await page.getByLabel("Message personnel (facultatif)").fill("Joyeux anniversaire\u202f!\nTon parrain");
+  await page.getByLabel("Votre nom").fill("Parrain Marc");
+  await page.getByLabel("Votre adresse e-mail").fill("parrain@example.ch");
+  await page.getByLabel(/J’accepte les/).check();
+  await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+  // The local simulated provider's page (it may speak the order's language: Datatrans's own page does).
+  await page.getByRole("button", { name: /^(Payer|Bezahlen)$/ }).click();
+
+  // Back on the order's page in French.
+  await expect(page).toHaveURL(/\/fr\/gutschein\/bestellung\/[A-Za-z0-9_-]{43}$/);
+  await expect(page.getByRole("status")).toHaveText("Merci beaucoup\u202f! Votre bon cadeau est payé. Nous vous l’avons envoyé par e-mail.");
+  const code = (await page.locator("dd.voucher-code").textContent())!.trim();
+  expect(code).toMatch(/^[A-Z0-9-]{6,}$/);
+  await expect(page.getByText(/^75\.00\sCHF$/)).toBeVisible();
+  await expect(page.getByText(recipient)).toBeVisible();
+  await checkPage();
+  await expectFitsPhone(page);
+
+  // The PDF speaks the order's language.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Télécharger le bon cadeau en PDF" }).click()]);
+  expect(download.suggestedFilename()).toBe(`bon-cadeau-${code}.pdf`);
+  const text = await pdfText(Buffer.from(await (await import("node:fs/promises")).readFile((await download.path())!)));
+  for (const part of ["Bon cadeau", code, "75.00 CHF", recipient, "De la part de", "Parrain Marc", "Non remboursable en espèces."]) expect(text).toContain(part);
+  expect(text).not.toContain("Gutschein");
+
+  // So does the e-mail, and its link opens the French order page.
+  const mail = await waitForMail("gutschein-", 15_000, (t) => t.includes(code));
+  expect(mail).toContain("Content-Language: fr-CH");
+  const parsed = await simpleParser(mail);
+  expect(parsed.subject).toMatch(/^Votre bon cadeau de /);
+  const link = /https?:\/\/[^/\s]+(\/fr\/gutschein\/bestellung\/[A-Za-z0-9_-]{43})/.exec(parsed.text ?? "")![1]!;
+  await page.goto(link);
+  await expect(page.getByRole("status")).toContainText("Votre bon cadeau est payé.");
+  await checkPage();
+});
+
+test("fr: a cancelled payment comes back to the French order page and is paid again from it", async ({ page, javaScriptEnabled }) => {
+  const recipient = javaScriptEnabled ? "Jules Aurore" : "Inès Comète";
+  await page.goto("/fr/gutschein");
+  await page.getByRole("radio", { name: /^20\.00\sCHF$/ }).check();
+  await page.getByLabel("Pour (nom de la personne qui reçoit le bon)").fill(recipient);
+  await page.getByLabel("Votre nom").fill("Parrain Marc");
+  await page.getByLabel("Votre adresse e-mail").fill("parrain@example.ch");
+  await page.getByLabel(/J’accepte les/).check();
+  await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+  await page.getByRole("button", { name: /^(Annuler|Abbrechen)$/ }).click();
+  await expect(page).toHaveURL(/\/fr\/gutschein\/bestellung\/.+\?r=abgebrochen/);
+  await expect(page.getByRole("alert")).toHaveText("Le paiement a été interrompu. Le bon cadeau n’est pas payé.");
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr-CH");
+  expect(await germanLeaks(page)).toEqual([]);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Payer maintenant" }).click();
+  await page.getByRole("button", { name: /^(Payer|Bezahlen)$/ }).click();
+  await expect(page).toHaveURL(/\/fr\/gutschein\/bestellung\/[A-Za-z0-9_-]{43}$/);
+  await expect(page.getByRole("status")).toContainText("Votre bon cadeau est payé.");
 });

@@ -22,7 +22,8 @@ import {
   enqueuePaymentLinkMail,
   enqueueReminderMail,
 } from "~/server/mail/mail.server";
-import { emailTexts, mailOutbox, reservations } from "~/server/platform/schema";
+import { emailTexts, mailOutbox, reservations, venueTranslations } from "~/server/platform/schema";
+import { sourceHash } from "~/server/staff/venue-translations-admin.server";
 import type { Tx } from "~/server/platform/db.server";
 import { drivers, type TestDatabase } from "./databases";
 import { CONTACT, nextWeekday } from "./fixtures";
@@ -151,6 +152,7 @@ describe.each(drivers)("e-mails in the booking's language on $name (issue #33 §
   beforeEach(async () => {
     await database.db.delete(mailOutbox);
     await database.db.delete(emailTexts);
+    await database.db.delete(venueTranslations);
   });
 
   /** Queues every kind for a booking in `lang` and reads the delivered `.eml` files back, by kind. */
@@ -238,6 +240,25 @@ describe.each(drivers)("e-mails in the booking's language on $name (issue #33 §
     expect(italian.get("confirmation")!.text).toContain("Buongiorno Anna Muster");
     const en = (await sendAll("en")).mails;
     expect(en.get("reminder")!.subject).toMatch(/^Reminder/);
+  });
+
+  it("words the venue's own texts as the venue translated them: the offer's name, the arrival note, a closure's reason", async () => {
+    const french = { "Geburtstag Classic": "Anniversaire Classic", [DEFAULT_VENUE_PROFILE.arrivalNote]: "Merci d’arriver 10 à 20 minutes en avance.", Wasserschaden: "Dégât des eaux" };
+    await database.db.insert(venueTranslations).values(Object.entries(french).map(([source, text]) => ({ lang: "fr" as const, source, sourceHash: sourceHash(source), text })));
+    const { mails } = await sendAll("fr");
+    const confirmation = mails.get("confirmation")!;
+    expect(confirmation.text).toContain("Anniversaire Classic");
+    expect(confirmation.text).toContain("Merci d’arriver 10 à 20 minutes en avance.");
+    expect(confirmation.text).not.toContain("Geburtstag Classic");
+    expect(confirmation.text).not.toContain(DEFAULT_VENUE_PROFILE.arrivalNote);
+    expect(unfoldIcs(calendarPart(confirmation) ?? "")).toContain("Anniversaire Classic");
+    expect(confirmation.text).toMatch(/\/fr\/agb\b/);
+    expect(mails.get("closure-notice")!.text).toContain("Dégât des eaux");
+    expect(mails.get("reminder")!.text).toContain("Anniversaire Classic");
+    // German messages keep the German words.
+    const german = (await sendAll("de")).mails.get("confirmation")!;
+    expect(german.text).toContain("Geburtstag Classic");
+    expect(german.text).toContain(DEFAULT_VENUE_PROFILE.arrivalNote);
   });
 
   it("sends a text the venue edited only in German as German, marked as such, and the built-in text where it edited none", async () => {

@@ -159,6 +159,16 @@ const de = {
   invoiceSubject: "Rechnung {number} – Buchung {code}, {venue}",
   invoiceText:
     "Im Anhang finden Sie die Rechnung {number} für Ihre Buchung {code} mit dem QR-Zahlteil. Bitte bezahlen Sie {amount} bis {due} mit der Referenz {reference} (in der Banking-App den QR-Code scannen).",
+  // A gift voucher was paid (the buyer's message, issue #31 §3): VOUCHER_SALE_TEXT's words
+  voucherSoldTitle: "Ihr Gutschein",
+  voucherSoldSubject: "Ihr Gutschein von {venue}",
+  voucherSoldThanks: "Vielen Dank für Ihren Einkauf. Im Anhang finden Sie Ihren Gutschein zum Ausdrucken.",
+  voucherSoldCode: "Gutscheincode",
+  voucherSoldValue: "Wert",
+  voucherSoldValidUntil: "Gültig bis",
+  voucherSoldFor: "Für",
+  voucherSoldRedeem: "Einlösbar online bei der Buchung (Feld «Gutschein») oder an der Kasse. Restbeträge bleiben auf dem Gutschein.",
+  voucherSoldLink: "Sie können ihn auch jederzeit hier herunterladen:",
 } as const;
 
 const fr = {
@@ -314,6 +324,15 @@ const fr = {
   invoiceSubject: "Facture {number} – réservation {code}, {venue}",
   invoiceText:
     "Vous trouverez en pièce jointe la facture {number} pour votre réservation {code}, avec la section paiement avec code QR. Veuillez payer {amount} d’ici le {due} en indiquant la référence {reference} (scannez le code QR dans votre application bancaire).",
+  voucherSoldTitle: "Votre bon cadeau",
+  voucherSoldSubject: "Votre bon cadeau de {venue}",
+  voucherSoldThanks: "Merci beaucoup pour votre achat. Vous trouverez en pièce jointe votre bon cadeau à imprimer.",
+  voucherSoldCode: "Code du bon",
+  voucherSoldValue: "Valeur",
+  voucherSoldValidUntil: "Valable jusqu’au",
+  voucherSoldFor: "Pour",
+  voucherSoldRedeem: "Utilisable en ligne lors de la réservation (champ «\u00a0Bon cadeau\u00a0») ou à la caisse. Le montant restant reste sur le bon.",
+  voucherSoldLink: "Vous pouvez aussi le télécharger ici à tout moment\u00a0:",
 };
 
 const it = {
@@ -469,6 +488,15 @@ const it = {
   invoiceSubject: "Fattura {number} – prenotazione {code}, {venue}",
   invoiceText:
     "In allegato trova la fattura {number} per la Sua prenotazione {code}, con la sezione di pagamento con codice QR. La preghiamo di pagare {amount} entro il {due} indicando il riferimento {reference} (scansioni il codice QR con l’app della Sua banca).",
+  voucherSoldTitle: "Il Suo buono regalo",
+  voucherSoldSubject: "Il Suo buono regalo di {venue}",
+  voucherSoldThanks: "Grazie mille per il Suo acquisto. In allegato trova il Suo buono da stampare.",
+  voucherSoldCode: "Codice del buono",
+  voucherSoldValue: "Valore",
+  voucherSoldValidUntil: "Valido fino al",
+  voucherSoldFor: "Per",
+  voucherSoldRedeem: "Utilizzabile online al momento della prenotazione (campo «Buono») o alla cassa. L’importo residuo resta sul buono.",
+  voucherSoldLink: "Può anche scaricarlo qui in qualsiasi momento:",
 };
 
 const en = {
@@ -624,6 +652,15 @@ const en = {
   invoiceSubject: "Invoice {number} – booking {code}, {venue}",
   invoiceText:
     "Please find attached invoice {number} for your booking {code}, including the QR payment part. Please pay {amount} by {due} using the reference {reference} (scan the QR code in your banking app).",
+  voucherSoldTitle: "Your gift voucher",
+  voucherSoldSubject: "Your gift voucher from {venue}",
+  voucherSoldThanks: "Thank you for your purchase. Please find your voucher attached, ready to print.",
+  voucherSoldCode: "Voucher code",
+  voucherSoldValue: "Value",
+  voucherSoldValidUntil: "Valid until",
+  voucherSoldFor: "For",
+  voucherSoldRedeem: "Redeemable online when booking (the “Voucher” field) or at reception. Any remaining balance stays on the voucher.",
+  voucherSoldLink: "You can also download it here at any time:",
 };
 
 export const email = { de, fr, it, en } satisfies Messages<typeof de>;

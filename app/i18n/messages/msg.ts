@@ -42,6 +42,8 @@ const de = {
   holdShareTaken: "Für diese Zeit warten gerade viele Reservierungen auf ihre Zahlung. Bitte versuchen Sie es in einigen Minuten erneut oder wählen Sie eine andere Zeit.",
   tooManyRequests: "Zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es erneut.",
   notFound: "Seite nicht gefunden",
+  /** MSG.leadTimeRefused: the reservation answers with the German sentence, the page words it anew (its hours and the venue's phone). */
+  leadTimeRefused: "Dieser Termin beginnt in weniger als {hours} {hours, plural, one {Stunde} other {Stunden}} und ist online nicht mehr buchbar. Bitte rufen Sie uns an: {phone}.",
 } as const;
 
 export const msg = {
@@ -83,6 +85,8 @@ export const msg = {
     holdShareTaken: "Pour cet horaire, de nombreuses réservations attendent actuellement leur paiement. Veuillez réessayer dans quelques minutes ou choisir un autre horaire.",
     tooManyRequests: "Trop de requêtes. Veuillez patienter une minute, puis réessayer.",
     notFound: "Page introuvable",
+    leadTimeRefused:
+      "Ce créneau commence dans moins de {hours, plural, one {# heure} other {# heures}} et ne peut plus être réservé en ligne. Veuillez nous appeler\u202f: {phone}.",
   },
   it: {
     noOffers: "Nessuna offerta trovata per questo giorno",
@@ -121,6 +125,8 @@ export const msg = {
     holdShareTaken: "Per questo orario molte prenotazioni sono in attesa di pagamento. La preghiamo di riprovare tra qualche minuto o di scegliere un altro orario.",
     tooManyRequests: "Troppe richieste. La preghiamo di attendere un minuto e di riprovare.",
     notFound: "Pagina non trovata",
+    leadTimeRefused:
+      "Questo appuntamento inizia tra meno di {hours, plural, one {# ora} other {# ore}} e non è più prenotabile online. La preghiamo di chiamarci: {phone}.",
   },
   en: {
     noOffers: "No packages found for this day",
@@ -159,5 +165,6 @@ export const msg = {
     holdShareTaken: "Many bookings for this time are currently awaiting payment. Please try again in a few minutes or choose another time.",
     tooManyRequests: "Too many requests. Please wait a minute and try again.",
     notFound: "Page not found",
+    leadTimeRefused: "This time starts in less than {hours, plural, one {# hour} other {# hours}} and can no longer be booked online. Please call us on {phone}.",
   },
 } satisfies Messages<typeof de>;

@@ -6,11 +6,13 @@ import { INVOICE_NUMBER_RE, INVOICE_TEXT, invoiceNumber, isOverdue, parseDueDays
 import { formatChf } from "~/domain/money";
 import { vatRateOn } from "~/domain/receipts";
 import { addDays, formatDateDE, venueNow } from "~/domain/time";
-import { bookingPriceLines, whenTexts } from "../booking/confirmation-view.server";
+import { langOr } from "~/i18n/locales";
+import { bookingPriceLinesIn } from "../booking/confirmation-view.server";
 import { readVenueProfile } from "../booking/venue.server";
 import { rowsOf, type Db } from "../platform/db.server";
 import { auditLog, invoices, reservations, venueProfile } from "../platform/schema";
-import { invoicePdf, qrBillData } from "./invoice-pdf.server";
+import { invoiceFileName, invoicePdf, qrBillData } from "./invoice-pdf.server";
+import { documentWhenTexts } from "./document-words.server";
 import { readVatSettings, receiptDownloads, type FamilyReceiptAnswer } from "./receipts.server";
 import { enqueueInvoiceMail, kickMailer } from "../mail/mail.server";
 
@@ -73,14 +75,17 @@ async function writeInvoice(db: Db, staff: StaffRef, code: string, dueDaysRaw: u
     const id = Number(next!.id);
     const today = venueNow(now).date;
     const number = invoiceNumber(id, Number(today.slice(0, 4)));
+    // Worded in the booking's language now (issue #33 §2): lines, day and time frozen in it.
+    const lang = langOr(r.lang);
     const snapshot: InvoiceSnapshot = {
       creditor: { name: profile.name, street: profile.street, zip: profile.zip, city: profile.city, country: profile.country, uidNumber: profile.uidNumber, email: profile.email, phone: profile.phone },
       debtor: { name: `${r.firstName} ${r.lastName}`.trim(), street: r.street, zip: r.zip, city: r.city, country: r.country },
-      booking: { code: r.code, offerName: r.offerName, ...whenTexts(r) },
-      lines: await bookingPriceLines(tx, r),
+      booking: { code: r.code, offerName: r.offerName, ...documentWhenTexts(r, lang) },
+      lines: await bookingPriceLinesIn(tx, r, lang),
       priceRappen: r.priceRappen,
       paidRappen: Math.max(0, r.priceRappen - amount),
       vat: { rateBp: vat.mode === "none" ? null : vatRateOn(vat.rates, r.date) },
+      lang,
     };
     const row: InvoiceRow = {
       id,
@@ -186,13 +191,16 @@ export async function openInvoices(db: Db, now: Date = new Date()): Promise<Invo
   return rows.map((inv) => listItem(inv, venueNow(now).date));
 }
 
-/** An invoice of a booking as PDF (with the venue's current logo), or null. */
+/**
+ * An invoice of a booking as PDF (with the venue's current logo), or null: worded as it was made
+ * (its snapshot's language), for the family, staff and the e-mail alike.
+ */
 export async function invoiceDocument(db: Db, reservationId: number, number: string): Promise<{ body: Buffer; fileName: string } | null> {
   if (!INVOICE_NUMBER_RE.test(number)) return null;
   const [inv] = await db.select().from(invoices).where(and(eq(invoices.reservationId, reservationId), eq(invoices.number, number)));
   if (!inv) return null;
   const [logo] = await db.select({ bytes: venueProfile.logo, type: venueProfile.logoType }).from(venueProfile).where(eq(venueProfile.id, 1));
-  return { body: await invoicePdf(inv, logo?.bytes && logo.type ? { bytes: Buffer.from(logo.bytes), type: logo.type } : null), fileName: `rechnung-${inv.number}.pdf` };
+  return { body: await invoicePdf(inv, logo?.bytes && logo.type ? { bytes: Buffer.from(logo.bytes), type: logo.type } : null), fileName: invoiceFileName(inv) };
 }
 
 /** Staff: an invoice by booking code and number. */

@@ -18,9 +18,11 @@ import {
   type VatRate,
 } from "~/domain/receipts";
 import { formatDateDE, venueNow } from "~/domain/time";
+import { langOr, type Lang } from "~/i18n/locales";
 import { receiptFileName, receiptPdf } from "./receipt-pdf.server";
+import { documentWhenTexts, documentWords } from "./document-words.server";
 import type { Reservation } from "../booking/bookings.server";
-import { bookingPriceLines, whenTexts } from "../booking/confirmation-view.server";
+import { bookingPriceLinesIn } from "../booking/confirmation-view.server";
 import { readVenueProfile } from "../booking/venue.server";
 import { rowsOf, type Db, type Executor, type Tx } from "../platform/db.server";
 import { log, oneLineError } from "../platform/log.server";
@@ -117,15 +119,21 @@ export async function syncReceipts(db: Db, reservationId: number, now: Date = ne
         voucherRappen: plan.accounts.voucher,
         venueRappen: plan.accounts.venue,
         bankRappen: plan.accounts.bank,
-        snapshot: { ...base, parts: plan.parts.map((p) => ({ ...p, label: partLabel(p, r.voucherCode) })) },
+        snapshot: { ...base, parts: plan.parts.map((p) => ({ ...p, label: partLabel(p, r.voucherCode, documentWords(base.lang).method) })) },
       });
     }
     return plans.length;
   });
 }
 
-async function snapshotBase(tx: Tx, r: Reservation, vat: VatSettings): Promise<Omit<ReceiptSnapshot, "parts">> {
+/**
+ * What every document issued now shows of the booking, worded in the booking's language at this
+ * moment (issue #33 §2): its price lines, day and time are frozen in it, and `lang` says so — German
+ * ones too, which read exactly as before (an older snapshot without `lang` is German as well).
+ */
+async function snapshotBase(tx: Tx, r: Reservation, vat: VatSettings): Promise<Omit<ReceiptSnapshot, "parts"> & { lang: Lang }> {
   const profile = await readVenueProfile(tx);
+  const lang = langOr(r.lang);
   return {
     venue: {
       name: profile.name,
@@ -139,10 +147,11 @@ async function snapshotBase(tx: Tx, r: Reservation, vat: VatSettings): Promise<O
       website: profile.website,
     },
     customer: { name: `${r.firstName} ${r.lastName}`.trim(), street: r.street, zip: r.zip, city: r.city },
-    booking: { code: r.code, offerName: r.offerName, ...whenTexts(r) },
-    lines: await bookingPriceLines(tx, r),
+    booking: { code: r.code, offerName: r.offerName, ...documentWhenTexts(r, lang) },
+    lines: await bookingPriceLinesIn(tx, r, lang),
     priceRappen: r.priceRappen,
     vat: { mode: vat.mode, rateBp: vat.mode === "none" ? null : vatRateOn(vat.rates, r.date) },
+    lang,
   };
 }
 
@@ -200,7 +209,10 @@ export async function issueOwedReceipts(db: Db, now: Date = new Date()): Promise
   return issued;
 }
 
-/** A document as its PDF, or null when the booking has no document with that number. */
+/**
+ * A document as its PDF, or null when the booking has no document with that number: worded as it
+ * was issued (its snapshot's language), whoever downloads it.
+ */
 export async function receiptDocument(db: Db, reservationId: number, number: string): Promise<{ body: Buffer; fileName: string } | null> {
   if (!DOCUMENT_NUMBER_RE.test(number)) return null;
   const doc = await findReceipt(db, reservationId, number);

@@ -45,4 +45,20 @@ describe("voucherPdf", () => {
     expect(body.toString("latin1").match(/\/Type \/Page\b/g)).toHaveLength(1);
     expect(voucherFileName("6CUR Y4/MX")).toBe("gutschein-6CUR-Y4-MX.pdf");
   });
+
+  it("speaks the order's language (issue #33): French words, amount and date; the buyer's text as typed", async () => {
+    const body = await voucherPdf(
+      { code: "6CURY4MXAFNF", amountRappen: 12_000, validUntil: "2029-11-29", recipientName: "Léa Dubois", message: "Joyeux anniversaire !", buyerName: "Parrain Marc" },
+      VENUE,
+      null,
+      "fr",
+    );
+    const text = await pdfText(body);
+    for (const part of ["Bon cadeau", "Pour", "Léa Dubois", "Joyeux anniversaire", "120.00 CHF", "6CURY4MXAFNF", "Valable jusqu’au 29.11.2029", "De la part de", "Parrain Marc", "Non remboursable en espèces.", "Téléphone +41 44 555 12 34"]) {
+      expect(text).toContain(part);
+    }
+    for (const german of ["Gutschein", "Gültig", "Von:", "Barauszahlung", "Telefon", "Kasse"]) expect(text).not.toContain(german);
+    expect(voucherFileName("6CURY4MXAFNF", "fr")).toBe("bon-cadeau-6CURY4MXAFNF.pdf");
+    expect(voucherFileName("6CURY4MXAFNF", "it")).toBe("buono-regalo-6CURY4MXAFNF.pdf");
+  });
 });

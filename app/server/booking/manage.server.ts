@@ -19,14 +19,17 @@ import { DEFAULT_BALANCE_DAYS } from "~/domain/deposit";
 import { depositView } from "./deposit.server";
 import { reservationView, type ReservationView } from "./confirmation-view.server";
 import type { GameLocation } from "~/domain/games";
-import { loadVenueContact, loadVenuePolicy } from "./venue.server";
+import { getVenue, loadVenueContact, loadVenuePolicy } from "./venue.server";
+import { venueWord, type VenueTranslations } from "~/domain/venue-translations";
 import { summaryIn } from "./summary-texts.server";
 import { instantIn, lateCancellationIn } from "./manage-texts.server";
 
 /** The self-service window and the late fee as the manager set them (venue settings, cached). */
-export async function selfServicePolicy(db: Executor): Promise<SelfServicePolicy> {
-  const policy = await loadVenuePolicy(db);
+export async function selfServicePolicy(db: Executor): Promise<SelfServicePolicy & { translations: VenueTranslations }> {
+  const [policy, venue] = await Promise.all([loadVenuePolicy(db), getVenue(db)]);
   return {
+    // The venue's words in other languages (issue #33): the booking's offer name on the manage pages.
+    translations: venue.translations,
     hours: policy.selfServiceHours,
     readableDays: getEnv().MANAGE_LINK_READABLE_DAYS,
     lateCancelFeePercent: policy.lateCancelFeePercent,
@@ -82,7 +85,7 @@ const PAID = new Set(["settled", "refund_pending", "refunded"]);
 /** The manage link's view of a booking, worded in `lang` (namespace `manage`; German by default). */
 export function manageView(
   r: Reservation,
-  policy: SelfServicePolicy,
+  policy: SelfServicePolicy & { translations?: VenueTranslations },
   now: Date = new Date(),
   closureReason: string | null = null,
   location: GameLocation | null = null,
@@ -106,7 +109,7 @@ export function manageView(
   const paidOnline = !deposit && PAID.has(r.paymentStatus) && r.amountRappen > 0 ? formatChf(r.amountRappen, lang) : null;
   const paymentNote = r.paymentStatus === "refunded" ? say("paymentRefunded") : r.paymentStatus === "refund_pending" ? say("paymentRefundPending") : null;
   return {
-    booking: summaryIn(lang, reservationView(r, location, extras)),
+    booking: summaryIn(lang, reservationView(r, location, extras), undefined, (german) => venueWord(policy.translations ?? {}, lang, german)),
     statusLabel,
     paidOnline,
     deposit: deposit && { lines: deposit.lines, payable: deposit.payable, openRappen: deposit.openRappen },

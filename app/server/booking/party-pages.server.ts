@@ -2,6 +2,7 @@ import { longDateLabel, shortDateLabel } from "~/domain/calendar";
 import type { DataGroup } from "~/domain/data-fields";
 import { lastOrderDay, quantityLimit, type Extra } from "~/domain/extras";
 import { formatChf } from "~/domain/money";
+import { venueWord, type VenueTranslations } from "~/domain/venue-translations";
 import { qtyDetail, type SummaryLine } from "~/domain/pricing";
 import { formatVenueInstant } from "~/domain/self-service";
 import { formatDateDE, formatTime, VENUE_TIME_ZONE } from "~/domain/time";
@@ -106,19 +107,30 @@ function extraTextIn(lang: Lang, extra: Extra, children: number, date: string): 
  * The extras' groups (`extraGroups`, German) in a language: the venue's name, description and
  * choices marked as German, the page's words around them; German as it is.
  */
-export function extraGroupsIn<G extends DataGroup>(lang: Lang, groups: G[], offered: readonly Extra[], children: number, date: string): G[] {
+export function extraGroupsIn<G extends DataGroup>(lang: Lang, groups: G[], offered: readonly Extra[], children: number, date: string, translations: VenueTranslations = {}): G[] {
   if (lang === "de") return groups;
   const quantity = t(lang, "dataFields", "quantity");
+  // The venue's words as it translated them (issue #33); what it did not translate stays German, marked.
+  const word = (german: string) => ({ text: venueWord(translations, lang, german), german: venueWord(translations, lang, german) === german });
   return groups.map((group) => {
     const extra = offered.find((e) => e.id === group.id);
     if (!extra) return group;
+    const name = word(extra.name);
+    const description = extra.description ? word(extra.description) : null;
     return {
       ...group,
-      lang: "de-CH",
-      venueText: extra.description ? (/[.!?]$/.test(extra.description) ? extra.description : `${extra.description}.`) : undefined,
+      legend: name.text,
+      lang: name.german || description?.german ? "de-CH" : undefined,
+      venueText: description ? (/[.!?]$/.test(description.text) ? description.text : `${description.text}.`) : undefined,
       text: extraTextIn(lang, extra, children, date),
       // A choice's label is the venue's word (a meal); a plain extra's is the page's «Quantity».
-      fields: extra.choices.length > 0 ? group.fields.map((f) => ({ ...f, lang: "de-CH" })) : group.fields.map((f) => ({ ...f, label: quantity })),
+      fields:
+        extra.choices.length > 0
+          ? group.fields.map((f) => {
+              const choice = word(f.label);
+              return { ...f, label: choice.text, lang: choice.german ? "de-CH" : undefined };
+            })
+          : group.fields.map((f) => ({ ...f, label: quantity })),
     };
   });
 }

@@ -116,6 +116,8 @@ export function summaryIn<S extends SummaryData & { startMin: number; endMin: nu
   lang: Lang,
   summary: S,
   balanceDays?: number,
+  /** The venue's words in the language (`venueWordsIn`): a birthday offer's name as the venue translated it. */
+  venueWord: (german: string) => string = (german) => german,
 ): S {
   if (lang === "de") return summary;
   const payNow = summary.payNowRappen;
@@ -126,7 +128,7 @@ export function summaryIn<S extends SummaryData & { startMin: number; endMin: nu
           t(lang, "enterData", "depositRest", { amount: formatChf(summary.amountRappen - payNow, lang), date: shortDateLabel(addDays(summary.date, -balanceDays), lang) }),
         ]
       : summary.depositLines;
-  const offerName = gameNameIn(lang, summary.gameType, summary.offerName);
+  const offerName = summary.gameType ? gameNameIn(lang, summary.gameType, summary.offerName) : venueWord(summary.offerName);
   return {
     ...summary,
     dateText: shortDateLabel(summary.date, lang),

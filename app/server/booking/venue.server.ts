@@ -17,7 +17,8 @@ import { getEnv } from "../platform/env.server";
 import type { Executor } from "../platform/db-types";
 import { announceChange, onChange } from "../platform/changes.server";
 import { log, oneLineError } from "../platform/log.server";
-import { birthdayTables, closures, emailTexts as emailTextsTable, extras, gameLocations, legalTexts, offers, openingHours, specialHours, venueProfile, venueSettings, type OfferItem } from "../platform/schema";
+import { birthdayTables, closures, emailTexts as emailTextsTable, extras, gameLocations, legalTexts, offers, openingHours, specialHours, venueProfile, venueSettings, venueTranslations, type OfferItem } from "../platform/schema";
+import { venueWord, type TranslationLang, type VenueTranslations } from "~/domain/venue-translations";
 import { DEFAULT_VENUE_PROFILE, venueContactOf, type VenueProfile } from "~/domain/venue-profile";
 import type { VenueContact } from "~/domain/venue-contact";
 import { isEmailTextKind, type EmailTexts } from "~/domain/email-texts";
@@ -74,6 +75,8 @@ export type Venue = {
   emailTexts: EmailTexts;
   /** Active extras (issue #30 §2), in the manager's order. */
   extras: Extra[];
+  /** The venue's own words in other languages (issue #33), keyed by their German text. */
+  translations: VenueTranslations;
 };
 
 export type StoredPolicy = {
@@ -101,7 +104,7 @@ function all<T extends readonly (() => Promise<unknown>)[]>(db: Executor, reads:
 }
 
 async function loadVenue(db: Executor): Promise<Venue> {
-  const [offerRows, tableRows, ruleRows, locationRows, settingsRows, closureRows, profile, agbRows, specialRows, emailTexts, extraRows] = await all(db, [
+  const [offerRows, tableRows, ruleRows, locationRows, settingsRows, closureRows, profile, agbRows, specialRows, emailTexts, extraRows, translations] = await all(db, [
     () =>
       db
         .select({
@@ -133,6 +136,7 @@ async function loadVenue(db: Executor): Promise<Venue> {
     () => db.select().from(specialHours).where(gte(specialHours.date, addDays(venueNow().date, -1))).orderBy(asc(specialHours.date)),
     () => readEmailTexts(db),
     () => db.select().from(extras).where(eq(extras.active, 1)).orderBy(asc(extras.position), asc(extras.id)),
+    () => readVenueTranslations(db),
   ] as const);
   const settings = settingsRows[0];
   return {
@@ -159,7 +163,16 @@ async function loadVenue(db: Executor): Promise<Venue> {
     agbVersion: Number(agbRows[0]?.version ?? 0),
     emailTexts,
     extras: extraRows.map(extraOf),
+    translations,
   };
+}
+
+/** Every stored translation of the venue's words, by language (a few hundred short rows at most). */
+export async function readVenueTranslations(db: Executor): Promise<VenueTranslations> {
+  const rows = await db.select({ lang: venueTranslations.lang, source: venueTranslations.source, text: venueTranslations.text }).from(venueTranslations);
+  const out: Partial<Record<TranslationLang, Record<string, string>>> = {};
+  for (const row of rows) if (row.lang !== "de") (out[row.lang] ??= {})[row.source] = row.text;
+  return out;
 }
 
 /** A stored extra as the rules see it. */
@@ -188,27 +201,67 @@ export async function readVenueProfile(db: Executor): Promise<VenueProfile> {
   return { ...rest, country: country === "LI" ? "LI" : "CH", logo: logoHash && logoType ? { hash: logoHash, type: logoType } : null };
 }
 
-/** Name, address, phone, e-mail, arrival note and opening hours as pages and e-mails show them. */
-export function venueContact(venue: Venue): VenueContact {
-  let contact = contactOfVenue.get(venue);
-  if (!contact) contactOfVenue.set(venue, (contact = Object.freeze(venueContactOf(venue.profile, venue.rules, upcomingSpecialHours(venue.specialHours, venueNow().date)))));
+/**
+ * Name, address, phone, e-mail, arrival note and opening hours as pages and e-mails show them. With
+ * a `lang`, the about text and the arrival note come in that language where the venue translated
+ * them (the opening hours stay German here: `loadVenueFacts(db, lang)` words those).
+ */
+export function venueContact(venue: Venue, lang: Lang = "de"): VenueContact {
+  let byLang = contactOfVenue.get(venue);
+  if (!byLang) contactOfVenue.set(venue, (byLang = new Map()));
+  let contact = byLang.get(lang);
+  if (!contact) {
+    const german = venueContactOf(venue.profile, venue.rules, upcomingSpecialHours(venue.specialHours, venueNow().date));
+    const word = (text: string) => venueWord(venue.translations, lang, text);
+    contact = Object.freeze(lang === "de" ? german : { ...german, about: word(german.about), arrivalNote: word(german.arrivalNote) });
+    byLang.set(lang, contact);
+  }
   return contact;
 }
-const contactOfVenue = new WeakMap<Venue, Readonly<VenueContact>>();
+const contactOfVenue = new WeakMap<Venue, Map<Lang, Readonly<VenueContact>>>();
 
 /** The contact from the venue cache (no query while it is fresh). */
-export async function loadVenueContact(db: Executor): Promise<VenueContact> {
-  return venueContact(await getVenue(db));
+export async function loadVenueContact(db: Executor, lang: Lang = "de"): Promise<VenueContact> {
+  return venueContact(await getVenue(db), lang);
 }
 
 /** For the root loader (every page's header and footer): null when the database cannot be read. */
-export async function venueContactOrNull(): Promise<VenueContact | null> {
+export async function venueContactOrNull(lang: Lang = "de"): Promise<VenueContact | null> {
   try {
-    return await loadVenueContact(await getDb());
+    return await loadVenueContact(await getDb(), lang);
   } catch (error) {
     log.warn({ cause: oneLineError(error) }, "venue profile not readable for the page");
     return null;
   }
+}
+
+/**
+ * The venue's translated words in a language (the root loader's `venueTranslated`): a page marks
+ * the venue's text `lang="de-CH"` unless it is one of these (`useVenueTextLang`). Empty in German
+ * and when the database cannot be read.
+ */
+export async function venueTranslatedTexts(lang: Lang): Promise<string[]> {
+  if (lang === "de") return [];
+  try {
+    const venue = await getVenue(await getDb());
+    let list = translatedOfVenue.get(venue)?.get(lang);
+    if (!list) {
+      list = [...new Set(Object.values(venue.translations[lang] ?? {}))];
+      if (!translatedOfVenue.has(venue)) translatedOfVenue.set(venue, new Map());
+      translatedOfVenue.get(venue)!.set(lang, list);
+    }
+    return list;
+  } catch {
+    return [];
+  }
+}
+const translatedOfVenue = new WeakMap<Venue, Map<Lang, string[]>>();
+
+/** The venue's word in a language from the cache (`venueWord`): an offer's name, an extra, a closure's reason. */
+export async function venueWordsIn(db: Executor, lang: Lang): Promise<(german: string) => string> {
+  if (lang === "de") return (german) => german;
+  const { translations } = await getVenue(db);
+  return (german) => venueWord(translations, lang, german);
 }
 
 /**

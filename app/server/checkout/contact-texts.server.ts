@@ -1,3 +1,4 @@
+import { venueWord } from "~/domain/venue-translations";
 import { CONTACT_COUNTRIES, CONTACT_MAX_LENGTH, germanContactMessages, type ContactField, type ContactMessages } from "~/domain/contact";
 import type { DataSection } from "~/domain/data-fields";
 import { EXTRAS_MSG, type ExtraProblem } from "~/domain/extras";
@@ -8,6 +9,7 @@ import { LOCALE, type Lang } from "~/i18n/locales";
 import { requireCompleteDraft, type CompleteDraft } from "../booking/draft.server";
 import { extrasFor } from "../booking/extras.server";
 import { getVenue } from "../booking/venue.server";
+import { answerIn } from "../i18n/answers.server";
 import { localRedirect } from "../i18n/request.server";
 import { localizeMsg, t, texts } from "../i18n/texts.server";
 import type { Db } from "../platform/db.server";
@@ -135,15 +137,15 @@ const NOT_ORDERABLE = /^«(.+)» ist für diesen Termin nicht mehr bestellbar\. 
 
 /**
  * A German message a server function answered with (placeBooking, a voucher check, a flash), in the
- * page's language: the extras' from `dataFields`, the shared ones (MSG) from `msg`. Anything else (a
- * promo code's words, see the report in issue #33) stays as it is.
+ * page's language: the extras' from `dataFields`, a promo code's verdict, the lead time's refusal and
+ * the shared ones (MSG) by `answerIn`. Anything else stays as it is.
  */
 export function localText(lang: Lang, german: string): string {
   if (lang === "de") return german;
   if (german === EXTRAS_MSG.check) return stepMessage(lang, "extrasCheck");
   const notOrderable = NOT_ORDERABLE.exec(german);
   if (notOrderable) return t(lang, "dataFields", "extraNotOrderable", { name: notOrderable[1]! });
-  return localizeMsg(lang, german);
+  return answerIn(lang, german);
 }
 
 export function localCoupon<C extends CouponResult | null | undefined>(lang: Lang, coupon: C): C {
@@ -181,14 +183,15 @@ export async function extrasSectionIn(lang: Lang, db: Db, draft: CompleteDraft):
   if (!section || lang === "de") return section;
   const words = texts(lang, "dataFields");
   const target = draftExtrasTarget(draft);
-  const { orderable, late } = extrasFor(await getVenue(db), target);
+  const venue = await getVenue(db);
+  const { orderable, late } = extrasFor(venue, target);
   return {
     ...section,
     title: words.extrasTitle,
     hint: words.extrasHint,
     button: section.button ? { ...section.button, label: words.extrasUpdate } : undefined,
-    groups: extraGroupsIn(lang, section.groups, orderable, target.children, draft.date),
-    notes: late.map((e) => t(lang, "dataFields", "lateNote", { name: e.name, deadline: deadlineIn(lang, e.deadlineDays, draft.date) ?? words.untilParty })),
+    groups: extraGroupsIn(lang, section.groups, orderable, target.children, draft.date, venue.translations),
+    notes: late.map((e) => t(lang, "dataFields", "lateNote", { name: venueWord(venue.translations, lang, e.name), deadline: deadlineIn(lang, e.deadlineDays, draft.date) ?? words.untilParty })),
   };
 }
 

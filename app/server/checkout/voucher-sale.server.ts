@@ -1,6 +1,9 @@
 import { desc, eq } from "drizzle-orm";
-import { parseVoucherOrder, type VoucherOrderErrors, type VoucherOrderValues } from "~/domain/voucher-sale";
+import { parseVoucherOrder, VOUCHER_FIELD_LABEL, VOUCHER_SALE_MAX, VOUCHER_SALE_MSG, VOUCHER_SALE_TEXT, type VoucherOrderErrors, type VoucherOrderValues, type VoucherSaleSettings } from "~/domain/voucher-sale";
 import { agbPath } from "~/domain/legal-texts";
+import { formatChf } from "~/domain/money";
+import { localePath, type Lang } from "~/i18n/locales";
+import { localizeIn, t } from "../i18n/texts.server";
 import { isConnectionLoss, type Db, type Executor } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
 import { Limit } from "../platform/limits.server";
@@ -40,30 +43,60 @@ export type OrderAnswer =
   | { kind: "closed" }
   | { kind: "limited"; retryAfterSeconds: number };
 
-/** The form was sent: checked, the order written with its first link, and its payment started. */
-export async function orderVoucher(db: Db, form: FormData, client: string): Promise<OrderAnswer> {
+/**
+ * The form was sent: checked, the order written with its first link and the page's language (the
+ * e-mail and the PDF are worded in it, issue #33), and its payment started. `lang`: the order page's;
+ * the problems come worded in it.
+ */
+export async function orderVoucher(db: Db, form: FormData, client: string, lang: Lang = "de"): Promise<OrderAnswer> {
   const settings = await voucherSaleSettingsOf(db);
   if (!settings.online) return { kind: "closed" };
   const parsed = parseVoucherOrder(form, settings);
-  if (!parsed.ok) return { kind: "invalid", errors: parsed.errors, values: parsed.values };
+  if (!parsed.ok) return { kind: "invalid", errors: orderErrorsIn(lang, parsed.errors, settings), values: parsed.values };
   const verdict = await voucherOrderStarts.consume(db, client);
   if (!verdict.allowed) return { kind: "limited", retryAfterSeconds: verdict.retryAfterSeconds };
   const { order, token } = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(voucherOrders)
-      .values({ ...parsed.value, validityMonths: settings.validityMonths })
+      .values({ ...parsed.value, validityMonths: settings.validityMonths, lang })
       .returning();
     const link = newVoucherOrderToken(created!.id);
     await tx.insert(voucherOrderLinks).values(link.row);
     return { order: created!, token: link.token };
   });
   log.info({ voucherOrder: order.id, amountRappen: order.amountRappen }, "voucher ordered");
-  const started = await startOrderPayment(db, order, token);
-  return { kind: "pay", url: started ?? `${orderPath(token)}?r=fehler` };
+  const started = await startOrderPayment(db, order, token, lang);
+  return { kind: "pay", url: started ?? `${orderPath(token, lang)}?r=fehler` };
 }
 
-export function orderPath(token: string): string {
-  return `/gutschein/bestellung/${token}`;
+/**
+ * The form's problems in the page's language. The domain words them in German (the spec's texts);
+ * the fixed ones are looked up in `voucherShop`, the two with values are worded here from the field
+ * and the settings, as the domain words them.
+ */
+export function orderErrorsIn(lang: Lang, errors: VoucherOrderErrors, settings: Pick<VoucherSaleSettings, "minRappen" | "maxRappen">): VoucherOrderErrors {
+  if (lang === "de") return errors;
+  const out: VoucherOrderErrors = {};
+  for (const [field, german] of Object.entries(errors) as [keyof VoucherOrderErrors, string][]) {
+    if (field === "amount" && german === VOUCHER_SALE_MSG.amount(settings.minRappen, settings.maxRappen)) {
+      out.amount = t(lang, "voucherShop", "errAmount", { min: formatChf(settings.minRappen, lang), max: formatChf(settings.maxRappen, lang) });
+      continue;
+    }
+    if (field === "recipientName" || field === "message" || field === "buyerName") {
+      const label = VOUCHER_FIELD_LABEL[field];
+      if (german === VOUCHER_SALE_MSG.tooLong(VOUCHER_SALE_TEXT[label], VOUCHER_SALE_MAX[field])) {
+        out[field] = t(lang, "voucherShop", "errTooLong", { label: t(lang, "voucherShop", label), max: VOUCHER_SALE_MAX[field] });
+        continue;
+      }
+    }
+    out[field] = localizeIn(lang, "voucherShop", german);
+  }
+  return out;
+}
+
+/** The order's page in a language (`/fr/gutschein/bestellung/…`). */
+export function orderPath(token: string, lang: Lang = "de"): string {
+  return localePath(lang, `/gutschein/bestellung/${token}`);
 }
 
 /** The provider's reference: short (Datatrans allows 20 characters) and the order's own. */
@@ -74,10 +107,12 @@ export function orderRefno(order: Pick<VoucherOrder, "id">): string {
 /**
  * Opens a transaction for the order's amount; the payment row (kind `voucher`) is written once the
  * provider answered, like every payment. Null when the provider refused or could not be reached.
+ * `lang`: the page the buyer pays from; the provider sends the browser back to the order's page in
+ * it, and its own payment page opens in it (as for bookings).
  */
-async function startOrderPayment(db: Db, order: VoucherOrder, token: string): Promise<string | null> {
+async function startOrderPayment(db: Db, order: VoucherOrder, token: string, lang: Lang): Promise<string | null> {
   const env = getEnv();
-  const back = voucherOrderUrl(token);
+  const back = voucherOrderUrl(token, lang);
   try {
     const provider = getPaymentProvider();
     const { transactionId, paymentUrl } = await provider.initTransaction({
@@ -88,6 +123,7 @@ async function startOrderPayment(db: Db, order: VoucherOrder, token: string): Pr
       cancelUrl: `${back}?r=abgebrochen`,
       errorUrl: `${back}?r=fehler`,
       webhookUrl: `${env.PUBLIC_URL}/api/payments/webhook`,
+      language: lang,
     });
     await db.insert(payments).values({
       voucherOrderId: order.id,
@@ -169,14 +205,17 @@ export async function orderPage(db: Db, token: string): Promise<OrderView | null
   };
 }
 
-/** «Jetzt bezahlen» on an open order (a cancelled or failed try): a new payment; null when there is nothing to pay. */
-export async function payOrderAgain(db: Db, token: string, client: string): Promise<OrderAnswer | null> {
+/**
+ * «Jetzt bezahlen» on an open order (a cancelled or failed try): a new payment; null when there is
+ * nothing to pay. `lang`: the page's, for the way back; the order keeps the language it was made in.
+ */
+export async function payOrderAgain(db: Db, token: string, client: string, lang: Lang = "de"): Promise<OrderAnswer | null> {
   const order = await findOrderByToken(db, token);
   if (!order || order.status !== "open") return null;
   const verdict = await voucherOrderStarts.consume(db, client);
   if (!verdict.allowed) return { kind: "limited", retryAfterSeconds: verdict.retryAfterSeconds };
-  const url = await startOrderPayment(db, order, token);
-  return { kind: "pay", url: url ?? `${orderPath(token)}?r=fehler` };
+  const url = await startOrderPayment(db, order, token, lang);
+  return { kind: "pay", url: url ?? `${orderPath(token, lang)}?r=fehler` };
 }
 
 /** The voucher's PDF through the order's link (paid orders only), within the read limit. */

@@ -1,3 +1,4 @@
+import { venueWord } from "~/domain/venue-translations";
 import type { CancellationSplit } from "~/domain/cancellation-terms";
 import { and, asc, eq, getTableColumns, gte, isNull, lte, sql } from "drizzle-orm";
 import { SPECIAL_HOURS_SHOWN, upcomingSpecialHours } from "~/domain/venue-settings";
@@ -26,13 +27,13 @@ import { venueNow } from "~/domain/time";
 import { agbPath } from "~/domain/legal-texts";
 import { venueContactOf } from "~/domain/venue-profile";
 import { depositView } from "../booking/deposit.server";
-import { getVenue, venuePolicy, readEmailTexts, readVenueProfile, venueContact as cachedVenueContact } from "../booking/venue.server";
+import { getVenue, venuePolicy, readEmailTexts, readVenueProfile, readVenueTranslations, venueContact as cachedVenueContact } from "../booking/venue.server";
 import { getDb, type Db, type Tx } from "../platform/db.server";
-import { mailOutbox, manageTokens, openingHours, reservations, specialHours, venueSettings, voucherOrderLinks, type voucherOrders, vouchers } from "../platform/schema";
+import { mailOutbox, manageTokens, openingHours, reservations, specialHours, venueSettings, voucherOrderLinks, voucherOrders, vouchers } from "../platform/schema";
 import { bookingPriceLinesIn } from "../booking/confirmation-view.server";
 import { emailWords, hoursWords } from "../i18n/texts.server";
 import type { EmailWords } from "~/domain/email-words";
-import { LOCALE, type Lang } from "~/i18n/locales";
+import { localePath, LOCALE, type Lang } from "~/i18n/locales";
 import type { EmailTexts } from "~/domain/email-texts";
 import { canSelfChange } from "~/domain/self-service";
 import { getEnv } from "../platform/env.server";
@@ -149,8 +150,18 @@ async function venueContact(tx: Tx, lang: Lang): Promise<VenueContact> {
  * The venue as a message shows it, and the message's words: contact, opening hours and the edited
  * texts, in the booking's language (issue #33 §3: also when staff or a background job send it).
  */
-async function mailVenue(tx: Tx, lang: Lang): Promise<{ contact: VenueContact; texts: EmailTexts; w: EmailWords }> {
-  return { contact: await venueContact(tx, lang), texts: await readEmailTexts(tx), w: emailWords(lang) };
+async function mailVenue(tx: Tx, lang: Lang): Promise<{ contact: VenueContact; texts: EmailTexts; w: EmailWords; word: (german: string) => string }> {
+  const contact = await venueContact(tx, lang);
+  if (lang === "de") return { contact, texts: await readEmailTexts(tx), w: emailWords(lang), word: (german) => german };
+  // The venue's own words as it translated them (issue #33): the arrival note, the offer's name, a closure's reason.
+  const translations = await readVenueTranslations(tx);
+  const word = (german: string) => venueWord(translations, lang, german);
+  return { contact: { ...contact, arrivalNote: word(contact.arrivalNote), about: word(contact.about) }, texts: await readEmailTexts(tx), w: emailWords(lang), word };
+}
+
+/** The booking with its offer's name in the message's language (the venue's translation, if any). */
+function named<R extends { offerName: string }>(word: (german: string) => string, r: R): R {
+  return { ...r, offerName: word(r.offerName) };
 }
 
 /** The booking's price lines in its language (the lines of the confirmation page). */
@@ -185,15 +196,15 @@ export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation, 
   const link = newManageLink(reservation);
   const changeableOnline = await changeableOnlineNow(tx, reservation, venue?.selfServiceHours);
   // The venue cache's contact has German hours: another language reads them in its own words.
-  const { contact, texts } = venue && reservation.lang === "de" ? venue : await mailVenue(tx, reservation.lang);
+  const { contact, texts, word } = venue && reservation.lang === "de" ? { ...venue, word: (german: string) => german } : await mailVenue(tx, reservation.lang);
   const w = emailWords(reservation.lang);
   // The price as lines and what is left on the voucher (issue #30 §3): read here, once per confirmation.
   const [voucher] = reservation.voucherId === null ? [] : await tx.select({ rappen: vouchers.remainingRappen, validUntil: vouchers.validUntil }).from(vouchers).where(eq(vouchers.id, reservation.voucherId));
-  const data = { ...reservation, priceLines: await priceLinesOf(tx, reservation), voucherLeft: voucher ?? null, deposit: await depositOf(tx, reservation, link.url) };
+  const data = { ...named(word, reservation), priceLines: await priceLinesOf(tx, reservation), voucherLeft: voucher ?? null, deposit: await depositOf(tx, reservation, link.url) };
   await enqueue(tx, reservation, kind, confirmationEmail(w, data, contact, {
       manageUrl: link.url,
       changeableOnline,
-      agbUrl: `${getEnv().PUBLIC_URL}${agbPath(reservation.agbVersion)}`,
+      agbUrl: `${getEnv().PUBLIC_URL}${localePath(reservation.lang, agbPath(reservation.agbVersion))}`,
       texts,
     }), link);
 }
@@ -201,23 +212,23 @@ export async function enqueueConfirmationMail(tx: Tx, reservation: Reservation, 
 export async function enqueueCancellationMail(tx: Tx, reservation: Reservation, reason: string | null, money: CancellationSplit): Promise<void> {
   const why = reason ?? reservation.cancelReason;
   const link = newManageLink(reservation);
-  const { contact, texts, w } = await mailVenue(tx, reservation.lang);
-  await enqueue(tx, reservation, "cancellation", cancellationEmail(w, reservation, contact, why, { money, manageUrl: link.url, texts }), link);
+  const { contact, texts, w, word } = await mailVenue(tx, reservation.lang);
+  await enqueue(tx, reservation, "cancellation", cancellationEmail(w, named(word, reservation), contact, why, { money, manageUrl: link.url, texts }), link);
 }
 
 /** The booking changed (reservation already updated, its `sequence` raised): updated calendar entry, and the money it moved. */
 export async function enqueueChangeMail(tx: Tx, reservation: Reservation, previous: PreviousBooking, money?: ChangeMoneyLines): Promise<void> {
   const link = newManageLink(reservation);
   const changeableOnline = await changeableOnlineNow(tx, reservation);
-  const { contact, texts, w } = await mailVenue(tx, reservation.lang);
-  const data = { ...reservation, priceLines: await priceLinesOf(tx, reservation), deposit: await depositOf(tx, reservation, link.url) };
-  await enqueue(tx, reservation, "change", changeEmail(w, data, contact, previous, { manageUrl: link.url, money, changeableOnline, texts }), link);
+  const { contact, texts, w, word } = await mailVenue(tx, reservation.lang);
+  const data = { ...named(word, reservation), priceLines: await priceLinesOf(tx, reservation), deposit: await depositOf(tx, reservation, link.url) };
+  await enqueue(tx, reservation, "change", changeEmail(w, data, contact, previous.offerName === undefined ? previous : { ...previous, offerName: word(previous.offerName) }, { manageUrl: link.url, money, changeableOnline, texts }), link);
 }
 
 /** A paid difference that could not be applied goes back; the booking stays as it was (see confirmPayment). */
 export async function enqueueChangeRefundMail(tx: Tx, reservation: Reservation, refundRappen: number): Promise<void> {
-  const { contact, texts, w } = await mailVenue(tx, reservation.lang);
-  await enqueue(tx, reservation, "change-refund", changeRefundEmail(w, reservation, contact, refundRappen, texts));
+  const { contact, texts, w, word } = await mailVenue(tx, reservation.lang);
+  await enqueue(tx, reservation, "change-refund", changeRefundEmail(w, named(word, reservation), contact, refundRappen, texts));
 }
 
 /**
@@ -229,8 +240,8 @@ export async function enqueueChangeRefundMail(tx: Tx, reservation: Reservation, 
 export async function enqueueReminderMail(tx: Tx, reservation: Reservation): Promise<boolean> {
   const link = newManageLink(reservation);
   const changeableOnline = await changeableOnlineNow(tx, reservation);
-  const { contact, texts, w } = await mailVenue(tx, reservation.lang);
-  const data = { ...reservation, priceLines: await priceLinesOf(tx, reservation), deposit: await depositOf(tx, reservation, link.url) };
+  const { contact, texts, w, word } = await mailVenue(tx, reservation.lang);
+  const data = { ...named(word, reservation), priceLines: await priceLinesOf(tx, reservation), deposit: await depositOf(tx, reservation, link.url) };
   return enqueue(tx, reservation, "reminder", reminderEmail(w, data, contact, { manageUrl: link.url, changeableOnline, texts }), link);
 }
 
@@ -242,30 +253,30 @@ export async function enqueueReminderMail(tx: Tx, reservation: Reservation): Pro
  */
 export async function enqueueHeadcountMail(tx: Tx, reservation: Reservation, details: { deadline: string; meals: readonly MealLine[] }): Promise<boolean> {
   const link = newManageLink(reservation);
-  const { contact, texts, w } = await mailVenue(tx, reservation.lang);
-  const data = { ...reservation, priceLines: await priceLinesOf(tx, reservation), deposit: await depositOf(tx, reservation, link.url) };
+  const { contact, texts, w, word } = await mailVenue(tx, reservation.lang);
+  const data = { ...named(word, reservation), priceLines: await priceLinesOf(tx, reservation), deposit: await depositOf(tx, reservation, link.url) };
   return enqueue(tx, reservation, "headcount", headcountEmail(w, data, contact, { manageUrl: link.url, deadline: details.deadline, meals: details.meals, texts }), link);
 }
 
 /** A closure cancels the party (issue #29 §3): the reason and a fresh manage link to move or cancel. */
 export async function enqueueClosureNoticeMail(tx: Tx, reservation: Reservation, reason: string): Promise<boolean> {
   const link = newManageLink(reservation);
-  const { contact, w } = await mailVenue(tx, reservation.lang);
-  return enqueue(tx, reservation, "closure-notice", closureNoticeEmail(w, reservation, contact, { reason, manageUrl: link.url }), link);
+  const { contact, w, word } = await mailVenue(tx, reservation.lang);
+  return enqueue(tx, reservation, "closure-notice", closureNoticeEmail(w, named(word, reservation), contact, { reason: word(reason), manageUrl: link.url }), link);
 }
 
 /** Asked for on /buchung (code and e-mail matched): a fresh manage link, nothing else. */
 export async function enqueueManageLinkMail(tx: Tx, reservation: Reservation): Promise<void> {
   const link = newManageLink(reservation);
-  const { contact, texts, w } = await mailVenue(tx, reservation.lang);
-  await enqueue(tx, reservation, "manage-link", manageLinkEmail(w, reservation, contact, link.url, texts), link);
+  const { contact, texts, w, word } = await mailVenue(tx, reservation.lang);
+  await enqueue(tx, reservation, "manage-link", manageLinkEmail(w, named(word, reservation), contact, link.url, texts), link);
 }
 
 /** The booking did not happen after all: its money goes back (see confirmPayment). */
 export async function enqueueLateRefundMail(tx: Tx, reservation: Reservation): Promise<void> {
   const cause = reservation.status === "cancelled" ? "cancelled" : "expired";
-  const { contact, texts, w } = await mailVenue(tx, reservation.lang);
-  await enqueue(tx, reservation, "late-refund", lateRefundEmail(w, reservation, contact, cause, texts));
+  const { contact, texts, w, word } = await mailVenue(tx, reservation.lang);
+  await enqueue(tx, reservation, "late-refund", lateRefundEmail(w, named(word, reservation), contact, cause, texts));
 }
 
 /**
@@ -275,14 +286,14 @@ export async function enqueueLateRefundMail(tx: Tx, reservation: Reservation): P
  */
 export async function enqueuePaymentLinkMail(tx: Tx, reservation: Reservation): Promise<void> {
   const url = paymentLinkUrl(await issuePaymentToken(tx, reservation.id), reservation.lang);
-  const { contact, texts, w } = await mailVenue(tx, reservation.lang);
-  await enqueue(tx, reservation, "payment-link", paymentLinkEmail(w, reservation, contact, { url, validUntil: reservation.holdExpiresAt ?? new Date() }, texts));
+  const { contact, texts, w, word } = await mailVenue(tx, reservation.lang);
+  await enqueue(tx, reservation, "payment-link", paymentLinkEmail(w, named(word, reservation), contact, { url, validUntil: reservation.holdExpiresAt ?? new Date() }, texts));
 }
 
 /** A confirmed booking's open balance by link (issue #29 §2): a fresh payment token, the amount, until the party begins. */
 export async function enqueueBalanceLinkMail(tx: Tx, reservation: Reservation, link: { url: string; amountRappen: number; validUntil: Date }): Promise<void> {
-  const { contact, texts, w } = await mailVenue(tx, reservation.lang);
-  await enqueue(tx, reservation, "payment-link", balanceLinkEmail(w, reservation, contact, link, texts));
+  const { contact, texts, w, word } = await mailVenue(tx, reservation.lang);
+  await enqueue(tx, reservation, "payment-link", balanceLinkEmail(w, named(word, reservation), contact, link, texts));
 }
 
 /**
@@ -298,10 +309,11 @@ export async function enqueueVoucherSoldMail(
 ): Promise<void> {
   const { token, row } = newVoucherOrderToken(order.id);
   await tx.insert(voucherOrderLinks).values(row);
-  // German: a voucher order has no language yet (the voucher shop is German).
-  const { contact } = await mailVenue(tx, "de");
+  // In the order's language (the voucher shop's page it was ordered on, issue #33), its link too.
+  const { contact, w } = await mailVenue(tx, order.lang);
   const mail = voucherSoldEmail(
-    { buyerName: order.buyerName, recipientName: order.recipientName, code: voucher.code, amountRappen: voucher.initialRappen, validUntil: voucher.validUntil, orderUrl: voucherOrderUrl(token) },
+    w,
+    { buyerName: order.buyerName, recipientName: order.recipientName, code: voucher.code, amountRappen: voucher.initialRappen, validUntil: voucher.validUntil, orderUrl: voucherOrderUrl(token, order.lang) },
     contact,
   );
   await tx
@@ -332,8 +344,8 @@ export async function enqueueInvoiceMail(
   if (reservation.email.trim() === "") return false;
   const link = newManageLink(reservation);
   await tx.insert(manageTokens).values(link.row);
-  const { contact, w } = await mailVenue(tx, reservation.lang);
-  const mail = invoiceEmail(w, reservation, contact, { ...invoice, manageUrl: link.url });
+  const { contact, w, word } = await mailVenue(tx, reservation.lang);
+  const mail = invoiceEmail(w, named(word, reservation), contact, { ...invoice, manageUrl: link.url });
   await tx.insert(mailOutbox).values({
     reservationId: reservation.id,
     kind: "invoice",
@@ -411,6 +423,12 @@ async function claimNext(db: Db, now: Date, sentId?: number): Promise<ClaimedRow
       ? { code: bookingCode, status: bookingStatus, sequence: Number(bookingSequence), lang: bookingLang ?? "de" }
       : undefined;
   return { ...outbox, booking };
+}
+
+/** A voucher order's language, read only for its (rare) message: the claim of every other message stays one statement. */
+async function voucherOrderLang(db: Db, orderId: number): Promise<Lang> {
+  const [order] = await db.select({ lang: voucherOrders.lang }).from(voucherOrders).where(eq(voucherOrders.id, orderId));
+  return order?.lang ?? "de";
 }
 
 async function markSent(db: Db, id: number, now: Date): Promise<void> {
@@ -493,6 +511,8 @@ export async function deliverDueMail(db: Db, options: DeliverOptions = {}): Prom
       await db.update(mailOutbox).set({ skippedAt: clock(), lastError: `nicht gesendet: ${stale}` }).where(eq(mailOutbox.id, row.id));
       continue;
     }
+    // Read outside the send's try: a database error escapes instead of counting as a failed send.
+    const orderLang = booking === undefined && row.voucherOrderId !== null ? await voucherOrderLang(db, row.voucherOrderId) : undefined;
     try {
       await transport.send({
         from,
@@ -503,9 +523,9 @@ export async function deliverDueMail(db: Db, options: DeliverOptions = {}): Prom
         ics: row.ics ? { method: row.icsMethod ?? "PUBLISH", content: row.ics } : null,
         attachments: row.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.base64, "base64") })),
         reference: code ?? (row.voucherOrderId !== null ? `gutschein-${row.voucherOrderId}` : `mail-${row.id}`),
-        // The booking's language (issue #33 §3); a voucher order's message is German yet. A guest's
-        // link is in the language the guest answered in, which the row does not keep: no header.
-        language: row.kind === "guest-link" ? undefined : LOCALE[booking?.lang ?? "de"],
+        // The booking's language (issue #33 §3), a voucher order's its order's. A guest's link is in
+        // the language the guest answered in, which the row does not keep: no header.
+        language: row.kind === "guest-link" ? undefined : LOCALE[booking?.lang ?? orderLang ?? "de"],
         messageId: `<${row.kind}.${row.id}.${code ?? "mail"}@${cachedVenueContact(await getVenue(db)).domain}>`,
       });
     } catch (error) {

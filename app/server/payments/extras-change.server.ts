@@ -8,7 +8,7 @@ import type { Reservation } from "../booking/bookings.server";
 import { extrasChildren, extrasFor, extrasOf, planExtras } from "../booking/extras.server";
 import { CUSTOMER_ACTOR } from "../booking/reschedule.server";
 import { familyMealsGuard } from "../booking/headcount.server";
-import { getVenue } from "../booking/venue.server";
+import { getVenue, venueWordsIn } from "../booking/venue.server";
 import { extraGroupsIn, priceLineIn, whenAt } from "../booking/party-pages.server";
 import { t } from "../i18n/texts.server";
 import type { Db } from "../platform/db.server";
@@ -57,7 +57,7 @@ export async function familyExtrasPage(db: Db, r: Reservation, problems: readonl
   const groups = extraGroups(orderable, picksOf(stored), extrasChildren(r), r.date, problems);
   return {
     when: german ? `${formatDateDE(r.date)}, ${formatTime(r.startMin)} Uhr` : whenAt(lang, r),
-    offerName: r.offerName,
+    offerName: lang === "de" ? r.offerName : (await venueWordsIn(db, lang))(r.offerName),
     section: {
       className: "extras-section",
       open: true,
@@ -65,7 +65,7 @@ export async function familyExtrasPage(db: Db, r: Reservation, problems: readonl
       hint: german
         ? "Ändern Sie die Anzahl und tippen Sie auf «Weiter». Kostet die neue Auswahl mehr, bezahlen Sie die Differenz online; kostet sie weniger, erhalten Sie die Differenz zurück."
         : t(lang, "party", "extrasHint"),
-      groups: extraGroupsIn(lang, groups, orderable, extrasChildren(r), r.date),
+      groups: extraGroupsIn(lang, groups, orderable, extrasChildren(r), r.date, lang === "de" ? {} : (await getVenue(db)).translations),
     },
     fixed: extraSummaryLines(fixed).map((line) => {
       const l = priceLineIn(lang, line);

@@ -9,6 +9,7 @@ import type { Reservation } from "../booking/bookings.server";
 import { reservationView } from "../booking/confirmation-view.server";
 import { dateIn, instantIn, timeRangeIn } from "../booking/manage-texts.server";
 import { summaryIn } from "../booking/summary-texts.server";
+import { venueWordsIn } from "../booking/venue.server";
 import { localizeIn, t } from "../i18n/texts.server";
 import type { Db } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
@@ -69,7 +70,7 @@ async function findLinkedBooking(db: Db, token: unknown, now: Date): Promise<Res
 }
 
 /** What the page shows, worded in the page's language (namespace `managePay`; German by default). */
-function pageOf(r: Reservation, now: Date, lang: Lang = "de"): PaymentLinkPage {
+function pageOf(r: Reservation, now: Date, lang: Lang = "de", venueWord: (german: string) => string = (german) => german): PaymentLinkPage {
   const status = paymentLinkStatus(r, now);
   if (status !== "open") return { status, code: r.code, message: localizeIn(lang, "managePay", PAYMENT_LINK_MSG[status]), phone: status === "expired" };
   return {
@@ -77,8 +78,8 @@ function pageOf(r: Reservation, now: Date, lang: Lang = "de"): PaymentLinkPage {
     code: r.code,
     date: dateIn(lang, r.date),
     time: timeRangeIn(lang, r.startMin, r.endMin),
-    // A game's name has our words in it («Normales Spiel – Arena»): worded as on the booking pages.
-    offerName: lang === "de" || r.players === null ? r.offerName : summaryIn(lang, reservationView(r)).offerName,
+    // A game's name has our words in it («Normales Spiel – Arena»), an offer's the venue's: worded as on the booking pages.
+    offerName: lang === "de" ? r.offerName : summaryIn(lang, reservationView(r), undefined, venueWord).offerName,
     party: r.players
       ? t(lang, "managePay", "players", { players: r.players, rounds: r.rounds ?? 0 })
       : t(lang, "managePay", "persons", { persons: r.numChildren + r.numActiveAdults + r.numAccompanyingAdults }),
@@ -108,7 +109,7 @@ export async function paymentLinkPage(
   // Counted before the look-up: only a miss stays counted.
   if (!r) return NOT_FOUND;
   await lookup.found();
-  return { ok: true, page: pageOf(r, now, input.lang) };
+  return { ok: true, page: pageOf(r, now, input.lang, await venueWordsIn(db, input.lang ?? "de")) };
 }
 
 /**
@@ -125,7 +126,7 @@ export async function payByLink(
   if (limited) return { ok: false, status: 429, message: limited.error, retryAfterSeconds: limited.retryAfterSeconds };
   const r = await findLinkedBooking(db, input.token, now);
   if (!r) return NOT_FOUND;
-  if (paymentLinkStatus(r, now) !== "open") return { ok: true, page: pageOf(r, now, input.lang) };
+  if (paymentLinkStatus(r, now) !== "open") return { ok: true, page: pageOf(r, now, input.lang, await venueWordsIn(db, input.lang ?? "de")) };
   const due = r.status === "confirmed" ? balanceDueRappen(r) : payNowRappen(r);
   const reuse = await unusedPaymentUrl(db, r, due, now);
   if (reuse) return { ok: true, redirect: reuse };

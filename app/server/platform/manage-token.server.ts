@@ -65,6 +65,7 @@ export function newVoucherOrderToken(voucherOrderId: number, now: Date = new Dat
   return { token, row: { voucherOrderId, tokenHash: hashManageToken(token), createdAt: now } };
 }
 
-export function voucherOrderUrl(token: string): string {
-  return `${getEnv().PUBLIC_URL}/gutschein/bestellung/${token}`;
+/** The absolute link to a voucher order, in the buyer's language (issue #33: `/fr/gutschein/bestellung/…`). */
+export function voucherOrderUrl(token: string, lang: Lang = "de"): string {
+  return `${getEnv().PUBLIC_URL}${localePath(lang, `/gutschein/bestellung/${token}`)}`;
 }

@@ -840,6 +840,30 @@ export const legalTexts = pgTable(
   ],
 );
 
+/**
+ * The venue's own words in other languages (issue #33 §2): offer names and points, extras, the
+ * about text, the arrival note, closure reasons. Keyed by the German text itself, so a translation
+ * follows its text wherever it appears (a booking's frozen offer name too) and stops applying the
+ * moment the German is changed: the page then shows the new German, marked, until it is translated.
+ */
+export const venueTranslations = pgTable(
+  "venue_translations",
+  {
+    lang: text("lang").$type<Lang>().notNull(),
+    /** SHA-256 (hex) of `source`: a 2000-character text is too long for a btree key. */
+    sourceHash: text("source_hash").notNull(),
+    source: text("source").notNull(),
+    text: text("text").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer("updated_by"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lang, t.sourceHash] }),
+    check("venue_translations_lang_check", sql`${t.lang} in ('fr','it','en')`),
+    check("venue_translations_text_check", sql`length(${t.text}) between 1 and 2000 and length(${t.source}) between 1 and 2000`),
+  ],
+);
+
 /** Editable introduction and closing per e-mail kind; a missing row means the built-in default. */
 export const emailTexts = pgTable(
   "email_texts",

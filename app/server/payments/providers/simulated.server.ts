@@ -5,6 +5,7 @@ import { simulatedTransactions } from "../../platform/schema";
 import { ProviderError, type PaymentProvider, type TransactionInfo } from "./provider.server";
 import { signWebhook } from "./signature.server";
 import { log, oneLineError } from "../../platform/log.server";
+import { splitLangPath, type Lang } from "~/i18n/locales";
 
 export type SimulatedOutcome = "settled" | "canceled" | "failed";
 
@@ -156,6 +157,19 @@ export async function deliverSimulatedWebhooks(db: Db, hmacKeyHex: string, now: 
     }
   }
   return delivered;
+}
+
+/**
+ * The language the payment was started from (issue #33): the family's return page carries it
+ * (`/fr/payment/success`), as the provider's return addresses are the family's language's pages; a
+ * voucher order or an address without a prefix is German. Datatrans opens its page in that language.
+ */
+export function simulatedPaymentLang(row: { successUrl: string }): Lang {
+  try {
+    return splitLangPath(new URL(row.successUrl).pathname).lang;
+  } catch {
+    return "de";
+  }
 }
 
 export async function findSimulatedTransaction(db: Db, transactionId: string) {
