@@ -25,17 +25,16 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** The home page's title (routes with a `meta` of their own replace it) names the venue as stored. */
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
-  // An error page shows the root's meta alone; under /fr/… (a wrong or expired manage, payment or
-  // invitation link) its title and description speak the page's language too (issue #33 §2).
-  const i18n = data?.i18n;
-  if (i18n && i18n.lang !== "de") {
-    const title = isRouteErrorResponse(error) && error.status === 404 ? i18n.texts.pageTitle.replace("{title}", i18n.texts.notFoundTitle) : (data?.contact?.name ?? "Fun World");
-    return [{ title }, { name: "description", content: i18n.texts.siteDescription }];
-  }
-  return [{ title: `${data?.contact?.name ?? "Online buchen"} – Kindergeburtstag und Spiele online buchen` }, { name: "description", content: SITE_DESCRIPTION }];
-};
+/**
+ * The home page's title (routes with a `meta` of their own replace it) names the venue as stored. An
+ * error page shows the root's meta alone: under /fr/… (a wrong or expired manage, payment or
+ * invitation link) its title and description speak the page's language (issue #33 §2), worded by
+ * the loader so the browser carries no language logic for it.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: (isRouteErrorResponse(error) && error.status === 404 && data?.meta.notFound) || (data?.meta.title ?? "Online buchen – Kindergeburtstag und Spiele online buchen") },
+  { name: "description", content: data?.meta.description ?? SITE_DESCRIPTION },
+];
 
 /**
  * A production site on the simulated provider (a test system): every page says so (see `Page`).
@@ -48,7 +47,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // First: `/xx/offers` is a 404 before anything is read.
   const i18n = languageFrame(request, params);
   const [venue, contact, venueTranslated] = await Promise.all([venueFactsOrNull(i18n.lang), venueContactOrNull(i18n.lang), venueTranslatedTexts(i18n.lang)]);
-  return { simulatedPayments: simulatedInProduction(), venue, contact, i18n, venueTranslated };
+  const german = i18n.lang === "de";
+  const meta = {
+    title: german ? `${contact?.name ?? "Online buchen"} – Kindergeburtstag und Spiele online buchen` : (contact?.name ?? "Fun World"),
+    notFound: german ? null : i18n.texts.pageTitle.replace("{title}", i18n.texts.notFoundTitle),
+    description: german ? SITE_DESCRIPTION : i18n.texts.siteDescription,
+  };
+  return { simulatedPayments: simulatedInProduction(), venue, contact, i18n, venueTranslated, meta };
 }
 
 /**
@@ -96,8 +101,7 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : null}
         <Links />
         {/* Every family page exists in each language: search engines and browsers learn the others here. */}
-        {translated ? frame?.alternates.map((a) => <link key={a.lang} rel="alternate" hrefLang={LOCALE[a.lang]} href={a.href} />) : null}
-        {translated && frame && frame.alternates.length > 0 ? <link rel="alternate" hrefLang="x-default" href={frame.alternates[0]!.href} /> : null}
+        {translated ? frame?.alternates.map((a) => <link key={a.lang} rel="alternate" hrefLang={a.lang} href={a.href} />) : null}
       </head>
       <body>
         {children}

@@ -8,7 +8,8 @@ type Frame = {
   texts: { [K in keyof typeof germanCommon]: string };
   /** On a page in another language: the German frame texts, for content not yet translated. */
   germanTexts: { [K in keyof typeof germanCommon]: string } | null;
-  alternates: { lang: Lang; href: string }[];
+  /** `hreflang` (a Swiss locale or `x-default`) and absolute address, for the head. */
+  alternates: { lang: string; href: string }[];
   switchLinks: { lang: Lang; href: string; name: string }[];
   suggest: { lang: Lang; href: string; text: string } | null;
   family: boolean;

@@ -1,7 +1,7 @@
 import Negotiator from "negotiator";
 import { isbot } from "isbot";
 import { getEnv } from "~/server/platform/env.server";
-import { DEFAULT_LANG, LANG_NAMES, LANGS, langOfParams, localePath, splitLangPath, UNPREFIXED_PATHS, type Lang } from "~/i18n/locales";
+import { DEFAULT_LANG, LANG_NAMES, LANGS, LOCALE, langOfParams, localePath, splitLangPath, UNPREFIXED_PATHS, type Lang } from "~/i18n/locales";
 import { t, templates } from "./texts.server";
 
 /**
@@ -54,7 +54,9 @@ export function languageFrame(request: Request, params: { lang?: string }) {
   const { path } = splitLangPath(url.pathname);
   const family = isFamilyPath(path);
   const origin = getEnv().PUBLIC_URL;
-  const alternates = family ? LANGS.map((l) => ({ lang: l, href: `${origin}${localePath(l, path)}` })) : [];
+  // Each address with its `hreflang` as the head lists it, German again as `x-default` (worded here, so the browser's root stays small).
+  const languages = LANGS.map((l) => ({ lang: LOCALE[l], href: `${origin}${localePath(l, path)}` }));
+  const alternates = family ? [...languages, { lang: "x-default", href: languages[0]!.href }] : [];
   const switchLinks = family ? LANGS.map((l) => ({ lang: l, href: `${localePath(l, path)}${url.search}`, name: LANG_NAMES[l] })) : [];
   let suggest: { lang: Lang; href: string; text: string } | null = null;
   if (family && lang === DEFAULT_LANG && !isbot(request.headers.get("user-agent") ?? "")) {
