@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN_PASSWORD } from "../../playwright.config";
-import { expect, expectAccessible, test, waitForHydration } from "./helpers";
+import { expect, expectAccessible, test } from "./helpers";
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
@@ -22,7 +22,6 @@ test("a manager translates an offer's point; the family's page shows it in its l
   await page.getByLabel("Passwort").fill(E2E_ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Anmelden" }).click();
   await expect(page.getByRole("heading", { name: "Übersetzungen", level: 1 })).toBeVisible();
-  if (jsOn()) await waitForHydration(page);
   await expect(page.getByRole("link", { name })).toHaveAttribute("aria-current", "page");
   // The point's field is the one described by its German text.
   const pointField = page.locator(".translation-field", { hasText: "Deutsch: Reservierter Geburtstagstisch" }).getByRole("textbox");
