@@ -13,7 +13,9 @@ import { ensureBootstrapAdmin } from "./staff/staff-accounts.server";
 import { startBackgroundJobs } from "./background.server";
 import { mailerIdle } from "./mail/mail.server";
 import { contentSecurityPolicy, newCspNonce } from "./platform/csp.server";
-import { benchPages, errorHandler, guardRequest, knownPathsOnly, labelRoutesWith, remixHandler, requestLog, sameOriginPosts, secretLinkMisses } from "./platform/http.server";
+import { benchPages, errorHandler, guardRequest, knownPathsOnly, labelRoutesWith, remixHandler, requestLog, sameOriginPosts, secretLinkMisses, simplePage } from "./platform/http.server";
+import { texts } from "./i18n/texts.server";
+import { localePath, LOCALE, splitLangPath } from "~/i18n/locales";
 import { reserveLookup } from "./payments/reservation-owner.server";
 import { installFrameworkPatches } from "./platform/framework-patches.server";
 import { readiness } from "./platform/db-health.server";
@@ -143,6 +145,13 @@ async function serve(env: Env, { build, viteDevServer }: StartOptions) {
   app.use(
     secretLinkMisses(/^(?:\/(?:fr|it|en))?\/(buchung|einladung)\/[^/]+/, {
       reserve: async (client) => reserveLookup(await getDb(), client),
+      // A guessed `/fr/buchung/…` is refused in French: the family may have mistyped its own link.
+      refusedPage: (path) => {
+        const { lang } = splitLangPath(path);
+        if (lang === "de") return undefined;
+        const words = texts(lang, "common");
+        return simplePage(words.tooManyTitle, words.tooMany, { lang: LOCALE[lang], toHome: words.toHome, home: localePath(lang, "/") });
+      },
     }),
   );
 

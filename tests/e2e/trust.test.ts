@@ -225,6 +225,11 @@ test.describe("with the documented limits", () => {
     // The family's browser shows it in German; the rest of the site, and other clients, go on.
     await page.goto(`${base}/buchung/${guess()}`);
     await expect(page.getByRole("heading", { name: "Zu viele Anfragen" })).toBeVisible();
+    // Under a language prefix in that language (issue #33), with the way home in it.
+    await page.goto(`${base}/fr/buchung/${guess()}`);
+    await expect(page.getByRole("heading", { name: "Trop de requêtes" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr-CH");
+    await expect(page.getByRole("link", { name: "Retour à l'accueil" })).toHaveAttribute("href", "/fr");
     expect((await page.request.get(`${base}/buchung`, { headers })).status()).toBe(200);
     expect((await page.request.get(`${base}/offers`, { headers })).status()).toBe(200);
     expect((await page.request.get(`${base}/buchung/${guess()}`, { headers: { "X-Forwarded-For": "203.0.113.78" } })).status()).toBe(404);

@@ -112,13 +112,15 @@ export type MissBudget = {
    * `found()` gives the point back when the look-up was not a miss.
    */
   reserve(client: string): Promise<{ refused: { retryAfterSeconds: number } } | { refused: null; found: () => Promise<void> }>;
+  /** The refusal page for a path (worded in its language by the caller, issue #33); undefined: the German one. */
+  refusedPage?: (path: string) => string | undefined;
 };
 
 /**
  * Paths that carry a secret (a manage link's 32 random bytes): guessing one is hopeless, but every
  * guess is a database look-up. Every request is counted before it goes on (so parallel guesses are
  * counted like sequential ones), and gets its point back unless it was answered 404: a client whose
- * look-ups keep missing is refused with a German 429 page before anything is looked up. If the
+ * look-ups keep missing is refused with a 429 page (in the path's language, `refusedPage`) before anything is looked up. If the
  * budget cannot be read, the request goes on: the page itself then answers (or shows the
  * maintenance page).
  */
@@ -132,7 +134,7 @@ export function secretLinkMisses(paths: RegExp, budget: MissBudget) {
         if (attempt.refused) {
           res.setHeader("Retry-After", String(attempt.refused.retryAfterSeconds));
           res.setHeader("Cache-Control", "no-store");
-          return void res.status(429).type("text/html; charset=utf-8").send(simplePage("Zu viele Anfragen", MESSAGES.tooMany));
+          return void res.status(429).type("text/html; charset=utf-8").send(budget.refusedPage?.(req.path) ?? simplePage("Zu viele Anfragen", MESSAGES.tooMany));
         }
         res.on("close", () => {
           if (res.statusCode === 404 && res.writableFinished) return;
@@ -428,8 +430,8 @@ export function errorHandler(error: unknown, req: ExpressRequest, res: ExpressRe
 
 
 /** A page without the app around it, for answers given when the app itself cannot render. */
-export function simplePage(title: string, message: string): string {
-  return `<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} – Fun World</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><h1>${title}</h1><p>${message}</p><p><a href="/">Zur Startseite</a></p></body></html>`;
+export function simplePage(title: string, message: string, frame: { lang: string; toHome: string; home: string } = { lang: "de", toHome: "Zur Startseite", home: "/" }): string {
+  return `<!DOCTYPE html><html lang="${frame.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} – Fun World</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><h1>${title}</h1><p>${message}</p><p><a href="${frame.home}">${frame.toHome}</a></p></body></html>`;
 }
 
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse, key: string): Request {
